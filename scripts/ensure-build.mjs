@@ -1,0 +1,23 @@
+// Builds when dist/ is missing or older than any source it is made from (used by npm start and npm test).
+import { execSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const root = new URL('..', import.meta.url).pathname
+const stamp = join(root, 'dist/.build-stamp')
+const sources = ['src', 'views', 'migrations', 'scripts', 'vite.config.ts', 'tsconfig.json', 'package-lock.json']
+
+function newest(path) {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))))
+}
+
+const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0
+const changed = Math.max(...sources.map((s) => newest(join(root, s))))
+if (changed > built) {
+  console.log('Building (sources changed since the last build)…')
+  execSync('npm run build', { cwd: root, stdio: 'inherit' })
+  writeFileSync(stamp, new Date().toISOString())
+}

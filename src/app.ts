@@ -1,0 +1,123 @@
+import { resolve } from 'node:path'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import cookie from '@fastify/cookie'
+import formbody from '@fastify/formbody'
+import helmet from '@fastify/helmet'
+import multipart from '@fastify/multipart'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
+import { projectRoot, type Config } from './config.js'
+import { createDb, ping, type Db } from './db/database.js'
+import dbPlugin from './db/plugin.js'
+import { registerErrorHandling } from './http/errors.js'
+import { registerSameOriginCheck } from './http/same-origin.js'
+import { developmentAssets, productionAssets } from './render/assets.js'
+import type { SessionUser } from './render/context.js'
+import renderPlugin from './render/plugin.js'
+import shellRoutes from './render/shell-routes.js'
+import catalog from './modules/catalog/pages.js'
+import identity from './modules/identity/index.js'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the identity module from the session cookie; null for a visitor. */
+    user: SessionUser | null
+  }
+  interface FastifyInstance {
+    config: Config
+  }
+}
+
+export interface BuildOptions {
+  config: Config
+  /** An already migrated database to use instead of opening DATABASE_URL (tests). */
+  db?: Db
+  logger?: FastifyServerOptions['logger']
+}
+
+function loggerFor(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    // No password, token or cookie ever reaches a log line.
+    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'], censor: '[caché]' },
+    ...(config.env === 'production' ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
+  }
+}
+
+/** Builds the Fastify instance: external plugins, then the application's, then its routes. */
+export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerFor(config),
+    // Fastify accepts a hop count at run time; its types leave numbers out.
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    requestIdHeader: false,
+  })
+  app.setValidatorCompiler(TypeBoxValidatorCompiler)
+  app.decorate('config', config)
+  app.decorateRequest('user', null)
+
+  await app.register(dbPlugin, { db: db ?? createDb(config.databaseUrl), owned: !db })
+  await app.register(cookie, { secret: config.sessionSecret })
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: config.viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: config.viteDev ? ["'self'", 'ws:'] : ["'self'"],
+        frameSrc: ['https://www.google.com'],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.secureCookies,
+    crossOriginEmbedderPolicy: false,
+  })
+  await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: `Trop de tentatives. Réessayez dans ${Math.ceil(ctx.ttl / 60000)} minute(s).` }) })
+  await app.register(formbody)
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10 } })
+  await app.register(swagger, {
+    openapi: { info: { title: 'Portail client — API', version: '1.0.0', description: 'API JSON du portail (contrat §2).' } },
+  })
+  await registerAssets(app, config)
+
+  registerErrorHandling(app)
+  registerSameOriginCheck(app, config.publicUrl)
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) =>
+    (await ping(app.db)) ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable' }),
+  )
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+
+  await app.register(identity)
+  await app.register(shellRoutes)
+  await app.register(catalog)
+  return app
+}
+
+/** Static files, and the client build (production) or Vite's dev middleware (VITE_DEV=1). */
+async function registerAssets(app: FastifyInstance, config: Config) {
+  await app.register(fastifyStatic, { root: resolve(projectRoot, 'public'), prefix: '/static/', maxAge: '1d', decorateReply: false })
+  if (config.viteDev) {
+    const [{ createServer }, { default: middie }] = await Promise.all([import('vite'), import('@fastify/middie')])
+    const vite = await createServer({ root: projectRoot, server: { middlewareMode: true, hmr: { server: app.server } }, appType: 'custom' })
+    await app.register(middie)
+    app.use(vite.middlewares)
+    app.addHook('onClose', async () => vite.close())
+    await app.register(renderPlugin, { assets: developmentAssets() })
+    return
+  }
+  const clientDir = resolve(projectRoot, 'dist/client')
+  await app.register(fastifyStatic, { root: resolve(clientDir, 'assets'), prefix: '/assets/', immutable: true, maxAge: '365d', decorateReply: false })
+  await app.register(renderPlugin, { assets: productionAssets(clientDir) })
+}

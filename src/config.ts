@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { Type, type Static } from 'typebox'
+import { Value } from 'typebox/value'
+
+/** The environment the portal reads, validated once at start (contract §1). */
+const EnvSchema = Type.Object({
+  NODE_ENV: Type.Optional(Type.Union([Type.Literal('production'), Type.Literal('development'), Type.Literal('test')])),
+  PORT: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$' })),
+  HOST: Type.Optional(Type.String({ minLength: 1 })),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^(sqlite:.+|mysql://.+)$' })),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s/]+(/[^\\s]*)?$' })),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://.+' })),
+  MAIL_FROM: Type.Optional(Type.String({ minLength: 3 })),
+  SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  ADMIN_EMAIL: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$' })),
+  ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
+  UPLOAD_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  MAX_UPLOAD_MB: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
+  LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
+  VITE_DEV: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0')])),
+  TRUST_PROXY: Type.Optional(Type.String({ pattern: '^(true|false|[0-9]+|[0-9a-fA-F.:/, ]+)$' })),
+})
+type Env = Static<typeof EnvSchema>
+
+/** Per-route rate limits (contract §2); tests lower them through overrides. */
+export interface RateLimits {
+  loginPerAccount: number
+  loginPerIp: number
+  registerPerIp: number
+  tokenPerIp: number
+  contactPerIp: number
+}
+
+export interface Config {
+  env: 'production' | 'development' | 'test'
+  port: number
+  host: string
+  databaseUrl: string
+  publicUrl: string
+  secureCookies: boolean
+  smtpUrl: string | undefined
+  mailFrom: string
+  sessionSecret: string
+  admin: { email: string; password: string } | undefined
+  uploadDir: string
+  maxUploadBytes: number
+  logLevel: string
+  viteDev: boolean
+  trustProxy: boolean | number | string
+  varDir: string
+  rateLimits: RateLimits
+}
+
+export class ConfigError extends Error {}
+
+const ROOT = resolve(import.meta.dirname, import.meta.dirname.includes('/dist/server/') ? '../../..' : '..')
+export const projectRoot = ROOT
+
+/** Reads and checks the environment; throws ConfigError with one line naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const raw: Record<string, string> = {}
+  for (const key of Object.keys(EnvSchema.properties)) {
+    const value = source[key]
+    if (value !== undefined && value !== '') raw[key] = value
+  }
+  const firstError = Value.Errors(EnvSchema, raw)[0]
+  if (firstError) {
+    const name = firstError.instancePath.replace(/^\//, '') || Object.keys(raw).find((k) => firstError.message.includes(k)) || 'environment'
+    throw new ConfigError(`Invalid ${name}: ${describe(name, raw[name])}`)
+  }
+  const env = raw as Env
+  const nodeEnv = env.NODE_ENV ?? 'development'
+  const port = Number(env.PORT ?? 3000)
+  if (port < 1 || port > 65535) throw new ConfigError(`Invalid PORT: ${describe('PORT', env.PORT)}`)
+  const varDir = resolve(ROOT, 'var')
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')
+  if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid ADMIN_EMAIL/ADMIN_PASSWORD: set both or neither')
+  }
+  return {
+    env: nodeEnv,
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    databaseUrl: env.DATABASE_URL ?? `sqlite:${resolve(varDir, 'portal.sqlite')}`,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? 'Cabinet <no-reply@localhost>',
+    sessionSecret: env.SESSION_SECRET ?? sessionSecretFor(nodeEnv, varDir),
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    uploadDir: resolve(ROOT, env.UPLOAD_DIR ?? 'uploads'),
+    maxUploadBytes: Math.round(Number(env.MAX_UPLOAD_MB ?? 20) * 1024 * 1024),
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    viteDev: env.VITE_DEV === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    varDir,
+    rateLimits: { loginPerAccount: 10, loginPerIp: 100, registerPerIp: 20, tokenPerIp: 20, contactPerIp: 10 },
+    ...overrides,
+  }
+}
+
+function describe(name: string, value: string | undefined): string {
+  const hints: Record<string, string> = {
+    PORT: 'expected a port number from 1 to 65535',
+    DATABASE_URL: 'expected sqlite:PATH, sqlite::memory: or mysql://user:pass@host:port/db',
+    PUBLIC_URL: 'expected an http(s) URL such as https://cabinet.example.dz',
+    SMTP_URL: 'expected smtp://user:pass@host:587 or smtps://…',
+    SESSION_SECRET: 'expected at least 32 characters',
+    MAX_UPLOAD_MB: 'expected a number of megabytes',
+    NODE_ENV: 'expected production, development or test',
+  }
+  const shown = name === 'SESSION_SECRET' || name === 'ADMIN_PASSWORD' || value === undefined ? '' : ` (got "${value.slice(0, 60)}")`
+  return (hints[name] ?? 'value refused') + shown
+}
+
+/** Production must be given a secret; elsewhere one is generated once and kept under var/. */
+function sessionSecretFor(nodeEnv: string, varDir: string): string {
+  if (nodeEnv === 'production') throw new ConfigError('Invalid SESSION_SECRET: required in production (at least 32 characters)')
+  if (nodeEnv === 'test') return randomBytes(32).toString('hex')
+  const file = resolve(varDir, 'session-secret')
+  try {
+    return readFileSync(file, 'utf8').trim()
+  } catch {
+    const secret = randomBytes(32).toString('hex')
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, secret, { mode: 0o600 })
+    return secret
+  }
+}
+
+/** TRUST_PROXY: "true", a hop count, or addresses/CIDRs of the reverse proxies. */
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false
+  if (value === 'true') return true
+  return /^[0-9]+$/.test(value) ? Number(value) : value
+}

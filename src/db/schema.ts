@@ -1,0 +1,43 @@
+import type { Generated } from 'kysely'
+
+/**
+ * Row shapes as stored. Booleans are 0/1, times are UTC strings 'YYYY-MM-DD HH:MM:SS.mmm'
+ * on both dialects; repositories convert them (see ./values.ts).
+ */
+export interface UsersTable {
+  id: Generated<number>
+  username: string
+  email: string
+  entreprise: string
+  telephone: string
+  password_hash: string
+  is_verified: number
+  is_accepted: number
+  is_admin: number
+  profile_photo: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface SessionsTable {
+  id: string
+  user_id: number
+  created_at: string
+  expires_at: string
+}
+
+export interface UserTokensTable {
+  id: Generated<number>
+  user_id: number
+  purpose: string
+  token_hash: string
+  created_at: string
+  expires_at: string
+  used_at: string | null
+}
+
+export interface Database {
+  users: UsersTable
+  sessions: SessionsTable
+  user_tokens: UserTokensTable
+}

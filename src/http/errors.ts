@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { ErrorPage, NotFoundPage } from '../../views/pages/ErrorPages.js'
+
+/** An error whose French message is meant for the user, with its HTTP status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+const GENERIC: Record<number, string> = {
+  400: 'Requête invalide.',
+  401: 'Veuillez vous connecter.',
+  403: 'Accès refusé.',
+  404: 'Ressource introuvable.',
+  405: 'Méthode non autorisée.',
+  406: 'Format de réponse non disponible.',
+  409: 'Conflit avec l’état actuel.',
+  413: 'Fichier ou requête trop volumineux.',
+  415: 'Type de contenu non accepté.',
+  429: 'Trop de requêtes, veuillez réessayer plus tard.',
+  500: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
+}
+
+export const isApi = (request: FastifyRequest) => request.url.startsWith('/api/') || request.url === '/api'
+
+function statusOf(error: FastifyError | HttpError): number {
+  const status = error.statusCode ?? 500
+  return status >= 400 && status < 600 ? status : 500
+}
+
+/** The French message the client sees; never a stack trace or an internal detail. */
+function messageOf(error: FastifyError | HttpError, status: number): string {
+  if (error instanceof HttpError) return error.message
+  if ((error as FastifyError).validation) return 'Requête invalide : champ manquant ou au mauvais format.'
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Requête invalide : JSON mal formé.'
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return GENERIC[415]!
+  return GENERIC[status] ?? GENERIC[status >= 500 ? 500 : 400]!
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+  reply.code(status)
+  if (isApi(request) || request.method !== 'GET') return reply.send({ message })
+  return status === 404 ? reply.render(NotFoundPage, {}) : reply.render(ErrorPage, { status, message })
+}
+
+/** One error handler and one 404 handler for the whole app. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const status = statusOf(error)
+    if (status >= 500) request.log.error({ err: error }, 'request failed')
+    else request.log.info({ status, code: (error as FastifyError).code }, 'request refused')
+    if (error instanceof HttpError) reply.headers(error.headers)
+    return sendError(request, reply, status, messageOf(error, status))
+  })
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, GENERIC[404]!))
+}

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+
+export const CLIENT_ENTRY = 'views/client/entry.ts'
+export const STYLESHEET = 'views/styles/app.css'
+export const islandSource = (name: string) => `views/islands/${name}.tsx`
+
+/** Where the browser finds the stylesheet, the islands runtime and each island's chunk. */
+export interface AssetManifest {
+  dev: boolean
+  stylesheets: string[]
+  entry: string
+  islandChunks(name: string): string[]
+}
+
+interface ViteManifestChunk {
+  file: string
+  css?: string[]
+  imports?: string[]
+}
+
+/** Production: hashed files named by Vite's manifest, read once at start. */
+export function productionAssets(clientDir: string): AssetManifest {
+  const path = resolve(clientDir, '.vite/manifest.json')
+  let manifest: Record<string, ViteManifestChunk>
+  try {
+    manifest = JSON.parse(readFileSync(path, 'utf8'))
+  } catch {
+    throw new Error(`Client build missing (${path}); run npm run build`)
+  }
+  const chunk = (key: string) => {
+    const found = manifest[key]
+    if (!found) throw new Error(`${key} is missing from the client build; run npm run build`)
+    return found
+  }
+  const entry = chunk(CLIENT_ENTRY)
+  const preloads = new Map<string, string[]>()
+  const collect = (key: string, seen: Set<string>) => {
+    const c = manifest[key]
+    if (!c || seen.has(key)) return
+    seen.add(key)
+    for (const dep of c.imports ?? []) collect(dep, seen)
+  }
+  return {
+    dev: false,
+    stylesheets: [`/${chunk(STYLESHEET).file}`],
+    entry: `/${entry.file}`,
+    islandChunks(name) {
+      let urls = preloads.get(name)
+      if (!urls) {
+        const seen = new Set<string>()
+        collect(islandSource(name), seen)
+        urls = [...seen].map((key) => `/${manifest[key]!.file}`)
+        preloads.set(name, urls)
+      }
+      return urls
+    },
+  }
+}
+
+/** Development: Vite serves sources directly and hot-reloads them. */
+export function developmentAssets(): AssetManifest {
+  return {
+    dev: true,
+    stylesheets: [`/${STYLESHEET}`],
+    entry: `/${CLIENT_ENTRY}`,
+    islandChunks: () => [],
+  }
+}

@@ -1,0 +1,17 @@
+import type { ComponentType } from 'react'
+
+export interface PageMeta {
+  title: string
+  description: string
+}
+
+/** A server-rendered page: a component with its title and description. */
+export type Page<P extends object> = ComponentType<P> & { meta: PageMeta | ((props: P) => PageMeta) }
+
+export function page<P extends object>(meta: Page<P>['meta'], component: ComponentType<P>): Page<P> {
+  return Object.assign(component, { meta })
+}
+
+export function metaOf<P extends object>(target: Page<P>, props: P): PageMeta {
+  return typeof target.meta === 'function' ? target.meta(props) : target.meta
+}

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { createPool } from 'mysql2/promise'
+import { buildApp } from '../../src/app.js'
+import { loadConfig, type Config } from '../../src/config.js'
+import { createDb, type Db } from '../../src/db/database.js'
+import { migrateToLatest } from '../../src/db/migrate.js'
+
+/**
+ * A fresh, migrated database for one test file: in-memory SQLite, or its own MariaDB database
+ * when TEST_DATABASE_URL=mysql://… is set (so files can run in parallel).
+ */
+export async function freshDatabase(): Promise<{ url: string; db: Db; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL
+  if (!base?.startsWith('mysql://')) {
+    const url = 'sqlite::memory:'
+    const db = createDb(url)
+    await migrateToLatest(db)
+    return { url, db, drop: () => db.destroy() }
+  }
+  const name = `portal_test_${randomBytes(6).toString('hex')}`
+  const admin = createPool({ uri: base, connectionLimit: 1 })
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`)
+  const parsed = new URL(base)
+  parsed.pathname = `/${name}`
+  const url = parsed.toString()
+  const db = createDb(url)
+  await migrateToLatest(db)
+  return {
+    url,
+    db,
+    async drop() {
+      await db.destroy()
+      await admin.query(`DROP DATABASE IF EXISTS \`${name}\``)
+      await admin.end()
+    },
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  db: Db
+  config: Config
+}
+
+/** Builds the real app on a fresh database; closes both when the test ends. */
+export async function buildTestApp(
+  t: { teardown: (fn: () => unknown) => void },
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
+  const database = await freshDatabase()
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, ...env }, overrides)
+  const app = await buildApp({ config, db: database.db, logger: false })
+  await app.ready()
+  t.teardown(async () => {
+    await app.close()
+    await database.drop()
+  })
+  return { app, db: database.db, config }
+}

@@ -1,0 +1,11 @@
+import { page } from '../../../src/render/page.js'
+import { site } from '../../content/site.js'
+
+export const HomePage = page({ title: 'Accueil', description: `${site.name} : comptabilité, commissariat aux comptes et conseil bancaire en Algérie.` }, function HomePage() {
+  return (
+    <section>
+      <h1>{site.shortName}</h1>
+      <section id="contact" />
+    </section>
+  )
+})

@@ -1,0 +1,51 @@
+import { createElement, type ComponentProps, type ComponentType } from 'react'
+import { renderToString } from 'react-dom/server'
+import { useRenderContext } from '../../src/render/context.js'
+import { encodeProps } from '../../src/render/props.js'
+import { islands, type IslandName } from '../islands/index.js'
+
+/**
+ * When an island hydrates: 'load' makes the page ship the islands runtime; 'with-page' (shell
+ * enhancements that work without JavaScript) hydrates only when the page ships it anyway.
+ */
+export type Hydrate = 'load' | 'with-page'
+
+interface IslandProps<N extends IslandName> {
+  name: N
+  props: ComponentProps<(typeof islands)[N]>
+  hydrate?: Hydrate
+}
+
+/**
+ * Server side of an island: renders the component as its own React root with its own
+ * identifierPrefix (so useId matches on hydration) inside a marker carrying name and props.
+ */
+export function Island<N extends IslandName>({ name, props, hydrate = 'load' }: IslandProps<N>) {
+  const ctx = useRenderContext()
+  const prefix = `i${ctx.islands.next++}-`
+  if (hydrate === 'load') ctx.islands.eager++
+  ctx.islands.names.add(name)
+  const component = islands[name] as unknown as ComponentType<object>
+  const html = renderToString(createElement(component, props), { identifierPrefix: prefix })
+  return (
+    <portal-island data-name={name} data-prefix={prefix} data-props={encodeProps(props)} dangerouslySetInnerHTML={{ __html: html }} />
+  )
+}
+
+/** Placed last in <body>: the runtime and island chunks, only when an eager island was rendered. */
+export function IslandScripts() {
+  const { assets, islands: used, nonce } = useRenderContext()
+  const scripts: React.ReactNode[] = []
+  if (assets.dev) {
+    scripts.push(<script key="vite" type="module" nonce={nonce} src="/@vite/client" />)
+    if (used.eager > 0) scripts.push(<script key="refresh" type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: REFRESH_PREAMBLE }} />)
+  }
+  if (used.eager === 0) return scripts
+  const preloads = new Set([...used.names].flatMap((name) => assets.islandChunks(name)))
+  for (const href of preloads) scripts.push(<link key={href} rel="modulepreload" href={href} />)
+  scripts.push(<script key="entry" type="module" nonce={nonce} src={assets.entry} />)
+  return scripts
+}
+
+// What @vitejs/plugin-react expects before any component module loads, in development only.
+const REFRESH_PREAMBLE = `import R from '/@react-refresh';R.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(t)=>t;window.__vite_plugin_react_preamble_installed__=true;`
