@@ -1,0 +1,30 @@
+/** Result of a form check: the normalised values, or the first French message in spec order. */
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string }
+
+/** A missing field counts as an empty one (contract §2); text fields are trimmed. */
+export function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : ''
+}
+
+/** Passwords are kept as typed (no trimming). */
+export function secret(value: unknown): string {
+  return typeof value === 'string' ? value : ''
+}
+
+/** Spec §5: 0, then 5, 6 or 7, then 8 digits. */
+export const PHONE_PATTERN = /^0[567][0-9]{8}$/
+export const PHONE_HTML_PATTERN = '0[567][0-9]{8}'
+export const PHONE_HINT = 'Veuillez entrer un numéro de téléphone valide commençant par 0 (5/6/7) suivi de 8 chiffres.'
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+export const EMAIL_INVALID = 'Adresse e-mail invalide.'
+
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL_PATTERN.test(value)
+}
+
+/** Runs checks in order and answers the first failing message. */
+export function firstFailure(checks: Array<[failed: boolean, message: string]>): string | null {
+  for (const [failed, message] of checks) if (failed) return message
+  return null
+}
