@@ -19,6 +19,7 @@ import renderPlugin from './render/plugin.js'
 import shellRoutes from './render/shell-routes.js'
 import catalog from './modules/catalog/pages.js'
 import identity from './modules/identity/index.js'
+import contact from './modules/contact/index.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -102,6 +103,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   await app.register(identity)
   await app.register(shellRoutes)
   await app.register(catalog)
+  await app.register(contact)
   return app
 }
 

@@ -19,12 +19,17 @@ const EnvSchema = Type.Object({
   UPLOAD_DIR: Type.Optional(Type.String({ minLength: 1 })),
   MAX_UPLOAD_MB: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
   LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
+  RATE_LIMIT_LOGIN_ACCOUNT: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
+  RATE_LIMIT_LOGIN_IP: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
+  RATE_LIMIT_REGISTER_IP: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
+  RATE_LIMIT_TOKEN_IP: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
+  RATE_LIMIT_CONTACT_IP: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
   VITE_DEV: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0')])),
   TRUST_PROXY: Type.Optional(Type.String({ pattern: '^(true|false|[0-9]+|[0-9a-fA-F.:/, ]+)$' })),
 })
 type Env = Static<typeof EnvSchema>
 
-/** Per-route rate limits (contract §2); tests lower them through overrides. */
+/** Per-route rate limits (contract §2): login per account per 15 min, the others per IP (15 min, or 1 h for registration and contact). */
 export interface RateLimits {
   loginPerAccount: number
   loginPerIp: number
@@ -96,7 +101,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     viteDev: env.VITE_DEV === '1',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     varDir,
-    rateLimits: { loginPerAccount: 10, loginPerIp: 100, registerPerIp: 20, tokenPerIp: 20, contactPerIp: 10 },
+    rateLimits: {
+      loginPerAccount: Number(env.RATE_LIMIT_LOGIN_ACCOUNT ?? 10),
+      loginPerIp: Number(env.RATE_LIMIT_LOGIN_IP ?? 100),
+      registerPerIp: Number(env.RATE_LIMIT_REGISTER_IP ?? 20),
+      tokenPerIp: Number(env.RATE_LIMIT_TOKEN_IP ?? 20),
+      contactPerIp: Number(env.RATE_LIMIT_CONTACT_IP ?? 10),
+    },
     ...overrides,
   }
 }

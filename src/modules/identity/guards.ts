@@ -1,0 +1,28 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { HttpError } from '../../http/errors.js'
+
+/** Page guard: a logged-in user is sent home (registration, login, reset…). */
+export async function guestOnly(request: FastifyRequest, reply: FastifyReply) {
+  if (request.user) return reply.redirect('/', 303)
+}
+
+/** Page guard: a visitor is sent to /login. */
+export async function userOnly(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.user) return reply.redirect('/login', 303)
+}
+
+/** Page guard: anyone but an administrator is sent home. */
+export async function adminOnly(request: FastifyRequest, reply: FastifyReply) {
+  if (!request.user?.isAdmin) return reply.redirect('/', 303)
+}
+
+/** API guard: 401 without a session. */
+export async function requireUser(request: FastifyRequest) {
+  if (!request.user) throw new HttpError(401, 'Veuillez vous connecter.')
+}
+
+/** API guard: 401 without a session, 403 for a non-administrator. */
+export async function requireAdmin(request: FastifyRequest) {
+  if (!request.user) throw new HttpError(401, 'Veuillez vous connecter.')
+  if (!request.user.isAdmin) throw new HttpError(403, 'Accès réservé aux administrateurs.')
+}
