@@ -58,7 +58,9 @@ export interface Config {
   rateLimits: RateLimits
 }
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
 
 const ROOT = resolve(import.meta.dirname, import.meta.dirname.includes('/dist/server/') ? '../../..' : '..')
 export const projectRoot = ROOT

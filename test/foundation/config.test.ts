@@ -1,0 +1,64 @@
+import t from 'tap'
+import { loadConfig } from '../../src/config.js'
+
+const base = { NODE_ENV: 'test' }
+
+t.test('defaults follow contract §1', async (t) => {
+  const config = loadConfig(base)
+  t.equal(config.port, 3000)
+  t.equal(config.host, '127.0.0.1')
+  t.match(config.databaseUrl, /^sqlite:.*\/var\/portal\.sqlite$/)
+  t.equal(config.publicUrl, 'http://localhost:3000')
+  t.equal(config.maxUploadBytes, 20 * 1024 * 1024)
+  t.match(config.uploadDir, /\/uploads$/)
+  t.equal(config.secureCookies, false)
+  t.same(config.rateLimits, { loginPerAccount: 10, loginPerIp: 100, registerPerIp: 20, tokenPerIp: 20, contactPerIp: 10 })
+})
+
+t.test('values are read and converted', async (t) => {
+  const config = loadConfig({ ...base, PORT: '8080', PUBLIC_URL: 'https://cabinet.example.dz/', MAX_UPLOAD_MB: '5', DATABASE_URL: 'mysql://u:p@db:3306/portal', RATE_LIMIT_LOGIN_IP: '7' })
+  t.equal(config.port, 8080)
+  t.equal(config.publicUrl, 'https://cabinet.example.dz')
+  t.equal(config.secureCookies, true)
+  t.equal(config.maxUploadBytes, 5 * 1024 * 1024)
+  t.equal(config.databaseUrl, 'mysql://u:p@db:3306/portal')
+  t.equal(config.rateLimits.loginPerIp, 7)
+})
+
+t.test('a bad value is refused with one line naming the variable', async (t) => {
+  const cases: Array<[Record<string, string>, RegExp]> = [
+    [{ DATABASE_URL: 'foo://x' }, /^Invalid DATABASE_URL: /],
+    [{ PORT: 'abc' }, /^Invalid PORT: /],
+    [{ PORT: '70000' }, /^Invalid PORT: /],
+    [{ PUBLIC_URL: 'cabinet.dz' }, /^Invalid PUBLIC_URL: /],
+    [{ SMTP_URL: 'http://x' }, /^Invalid SMTP_URL: /],
+    [{ MAX_UPLOAD_MB: 'lots' }, /^Invalid MAX_UPLOAD_MB: /],
+    [{ ADMIN_EMAIL: 'admin@cabinet.dz' }, /^Invalid ADMIN_EMAIL\/ADMIN_PASSWORD: /],
+    [{ NODE_ENV: 'production', SESSION_SECRET: 'short' }, /^Invalid SESSION_SECRET: /],
+    [{ NODE_ENV: 'production' }, /^Invalid SESSION_SECRET: required in production/],
+  ]
+  for (const [env, pattern] of cases) {
+    t.throws(() => loadConfig({ ...base, ...env }), { name: 'ConfigError' }, JSON.stringify(env))
+    try {
+      loadConfig({ ...base, ...env })
+    } catch (error) {
+      t.match((error as Error).message, pattern)
+      t.notMatch((error as Error).message, /\n/, 'one line')
+    }
+  }
+})
+
+t.test('the session secret is never echoed in the error', async (t) => {
+  try {
+    loadConfig({ ...base, NODE_ENV: 'production', SESSION_SECRET: 'tiny-secret-value' })
+    t.fail('should refuse')
+  } catch (error) {
+    t.notMatch((error as Error).message, /tiny-secret-value/)
+  }
+})
+
+t.test('production accepts a long secret', async (t) => {
+  const config = loadConfig({ ...base, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })
+  t.equal(config.env, 'production')
+  t.equal(config.sessionSecret, 'x'.repeat(40))
+})

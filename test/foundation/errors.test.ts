@@ -1,0 +1,36 @@
+import t from 'tap'
+import { buildTestApp } from '../helpers/app.js'
+
+t.test('malformed JSON answers 400 in French, never 500', async (t) => {
+  const { app } = await buildTestApp(t)
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } })
+  t.equal(res.statusCode, 400)
+  t.match(res.json().message, /^Requête invalide/)
+})
+
+t.test('a cross-site state change is refused with 403', async (t) => {
+  const { app } = await buildTestApp(t)
+  const byOrigin = await app.inject({ method: 'POST', url: '/theme', payload: { theme: 'dark' }, headers: { origin: 'https://evil.example' } })
+  t.equal(byOrigin.statusCode, 403)
+  t.match(byOrigin.json().message, /origine non autorisée/)
+  const byFetchSite = await app.inject({ method: 'POST', url: '/theme', payload: { theme: 'dark' }, headers: { 'sec-fetch-site': 'cross-site' } })
+  t.equal(byFetchSite.statusCode, 403)
+  const same = await app.inject({ method: 'POST', url: '/theme', payload: { theme: 'dark' }, headers: { origin: 'http://localhost:3000' } })
+  t.equal(same.statusCode, 303)
+})
+
+t.test('security headers are set on pages', async (t) => {
+  const { app } = await buildTestApp(t)
+  const res = await app.inject('/')
+  t.match(String(res.headers['content-security-policy']), /frame-ancestors 'none'/)
+  t.match(String(res.headers['content-security-policy']), /object-src 'none'/)
+  t.equal(res.headers['x-content-type-options'], 'nosniff')
+  t.equal(res.headers['cache-control'], 'no-store')
+})
+
+t.test('the OpenAPI document is generated', async (t) => {
+  const { app } = await buildTestApp(t)
+  const res = await app.inject('/api/openapi.json')
+  t.equal(res.statusCode, 200)
+  t.equal(res.json().openapi.slice(0, 2), '3.')
+})

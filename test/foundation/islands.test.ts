@@ -1,0 +1,55 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import t from 'tap'
+import { decodeProps, encodeProps } from '../../src/render/props.js'
+import { islands } from '../../views/islands/index.js'
+import { buildTestApp } from '../helpers/app.js'
+
+t.test('every island file is registered under its file name, and only those', async (t) => {
+  const files = readdirSync(join(import.meta.dirname, '../../views/islands'))
+    .filter((f) => f.endsWith('.tsx'))
+    .map((f) => f.replace(/\.tsx$/, ''))
+    .sort()
+  t.same(Object.keys(islands).sort(), files)
+})
+
+t.test('island props survive the trip, dates included', async (t) => {
+  const props = { when: new Date('2025-03-01T10:00:00.000Z'), nested: { list: [1, 'a', null] }, text: '<script>"&' }
+  const back = decodeProps(encodeProps(props))
+  t.ok(back.when instanceof Date)
+  t.equal((back.when as Date).toISOString(), '2025-03-01T10:00:00.000Z')
+  t.same(back.nested, props.nested)
+  t.equal(back.text, props.text)
+})
+
+t.test('an island is rendered as its own root with its props and a nonce-bearing runtime', async (t) => {
+  const { app } = await buildTestApp(t)
+  const res = await app.inject('/')
+  const nonce = /script-src 'self' 'nonce-([0-9a-f]+)'/.exec(String(res.headers['content-security-policy']))?.[1]
+  t.ok(nonce, 'CSP carries a script nonce')
+  t.match(res.body, /<portal-island data-name="ThemeToggle" data-prefix="i\d+-" data-props="\{&quot;theme&quot;:&quot;light&quot;/)
+  t.match(res.body, new RegExp(`<script type="module" nonce="${nonce}" src="/assets/entry-[\\w-]+\\.js"`))
+})
+
+t.test('the theme cookie decides the first paint, and the no-JS toggle sets it', async (t) => {
+  const { app } = await buildTestApp(t)
+  const dark = await app.inject({ url: '/services', cookies: { theme: 'dark' } })
+  t.match(dark.body, /<html lang="fr" data-theme="dark"/)
+  t.match(dark.body, />LTH</)
+  const post = await app.inject({ method: 'POST', url: '/theme', payload: 'theme=dark&returnTo=%2Fservices', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  t.equal(post.statusCode, 303)
+  t.equal(post.headers.location, '/services')
+  t.match(String(post.headers['set-cookie']), /theme=dark/)
+  const offsite = await app.inject({ method: 'POST', url: '/theme', payload: 'theme=light&returnTo=%2F%2Fevil.example', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  t.equal(offsite.headers.location, '/', 'no open redirect')
+})
+
+t.test('hashed assets are cached for a year', async (t) => {
+  const { app } = await buildTestApp(t)
+  const page = await app.inject('/')
+  const css = /href="(\/assets\/app-[\w-]+\.css)"/.exec(page.body)?.[1]
+  t.ok(css)
+  const res = await app.inject(css!)
+  t.equal(res.statusCode, 200)
+  t.match(String(res.headers['cache-control']), /max-age=31536000.*immutable|immutable.*max-age=31536000/)
+})
