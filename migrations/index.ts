@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely'
 import * as m0001 from './0001-users.js'
 import * as m0002 from './0002-sessions-tokens.js'
+import * as m0003 from './0003-contact-messages.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
 export const migrations: Record<string, Migration> = {
   '0001-users': m0001,
   '0002-sessions-tokens': m0002,
+  '0003-contact-messages': m0003,
 }

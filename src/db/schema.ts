@@ -36,8 +36,19 @@ export interface UserTokensTable {
   used_at: string | null
 }
 
+export interface ContactMessagesTable {
+  id: Generated<number>
+  name: string
+  email: string
+  telephone: string
+  message: string
+  ip: string | null
+  created_at: string
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
   user_tokens: UserTokensTable
+  contact_messages: ContactMessagesTable
 }

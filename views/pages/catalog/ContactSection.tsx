@@ -1,4 +1,33 @@
+import { site } from '../../content/site.js'
+import { Island } from '../../runtime/Island.js'
+
 /** The home page's contact section: the form island and the office map. */
 export function ContactSection() {
-  return <section id="contact" className="contact" />
+  return (
+    <section id="contact" className="contact" aria-labelledby="contact-title">
+      <h2 id="contact-title" className="contact-title">Contactez-nous</h2>
+      <p className="contact-intro">
+        Une question sur nos services ? Écrivez-nous, nous vous répondrons rapidement.
+      </p>
+      <div className="contact-grid">
+        <div className="contact-panel">
+          <Island name="ContactForm" props={{}} />
+        </div>
+        <div className="contact-map">
+          <iframe
+            src={site.mapEmbedUrl}
+            title={`Plan d’accès au ${site.shortName}`}
+            loading="lazy"
+            referrerPolicy="no-referrer-when-downgrade"
+            allowFullScreen
+          />
+          <address className="contact-address">
+            {site.address}
+            <br />
+            <a href={`tel:${site.phone.replace(/\s+/g, '')}`}>{site.phone}</a> · <a href={`mailto:${site.email}`}>{site.email}</a>
+          </address>
+        </div>
+      </div>
+    </section>
+  )
 }

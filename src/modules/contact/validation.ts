@@ -1,0 +1,43 @@
+import { EMAIL_INVALID, firstFailure, isEmail, PHONE_HINT, PHONE_PATTERN, text, type Checked } from '../../shared/validation.js'
+
+/** The contact form's rules and French messages (spec §5), shared by the API route and the island. */
+export const NAME_MAX = 100
+export const EMAIL_MAX = 254
+export const MESSAGE_MAX = 5000
+
+export const messages = {
+  nameRequired: 'Le nom est requis',
+  emailRequired: "L' email est requis",
+  messageRequired: 'Le message est requis',
+  telephoneRequired: 'Le Num de télé requis',
+  emailInvalid: EMAIL_INVALID,
+  phoneInvalid: PHONE_HINT,
+  nameTooLong: `Le nom ne doit pas dépasser ${NAME_MAX} caractères.`,
+  messageTooLong: `Le message ne doit pas dépasser ${MESSAGE_MAX} caractères.`,
+  sent: 'Votre message a été envoyé avec succès.',
+} as const
+
+export interface ContactMessage {
+  name: string
+  email: string
+  telephone: string
+  message: string
+}
+
+export function checkContact(input: Record<string, unknown>): Checked<ContactMessage> {
+  const name = text(input.name)
+  const email = text(input.email).toLowerCase()
+  const message = text(input.message)
+  const telephone = text(input.telephone)
+  const failure = firstFailure([
+    [!name, messages.nameRequired],
+    [!email, messages.emailRequired],
+    [!message, messages.messageRequired],
+    [!telephone, messages.telephoneRequired],
+    [!isEmail(email), messages.emailInvalid],
+    [!PHONE_PATTERN.test(telephone), messages.phoneInvalid],
+    [name.length > NAME_MAX, messages.nameTooLong],
+    [message.length > MESSAGE_MAX, messages.messageTooLong],
+  ])
+  return failure ? { ok: false, message: failure } : { ok: true, value: { name, email, telephone, message } }
+}
