@@ -11,7 +11,7 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import { projectRoot, type Config } from './config.js'
 import { createDb, ping, type Db } from './db/database.js'
 import dbPlugin from './db/plugin.js'
-import { registerErrorHandling } from './http/errors.js'
+import { HttpError, registerErrorHandling } from './http/errors.js'
 import { registerSameOriginCheck } from './http/same-origin.js'
 import { developmentAssets, productionAssets } from './render/assets.js'
 import type { SessionUser } from './render/context.js'
@@ -84,7 +84,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     strictTransportSecurity: config.secureCookies,
     crossOriginEmbedderPolicy: false,
   })
-  await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: `Trop de tentatives. Réessayez dans ${Math.ceil(ctx.ttl / 60000)} minute(s).` }) })
+  await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => new HttpError(429, `Trop de tentatives. Réessayez dans ${Math.ceil(ctx.ttl / 60000)} minute(s).`) })
   await app.register(formbody)
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10 } })
   await app.register(swagger, {

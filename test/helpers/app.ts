@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { createPool } from 'mysql2/promise'
 import { buildApp } from '../../src/app.js'
@@ -50,12 +53,14 @@ export async function buildTestApp(
   overrides: Partial<Config> = {},
 ): Promise<TestApp> {
   const database = await freshDatabase()
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, ...env }, overrides)
+  const varDir = mkdtempSync(join(tmpdir(), 'portal-var-'))
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, ...env }, { varDir, ...overrides })
   const app = await buildApp({ config, db: database.db, logger: false })
   await app.ready()
   t.teardown(async () => {
     await app.close()
     await database.drop()
+    rmSync(varDir, { recursive: true, force: true })
   })
   return { app, db: database.db, config }
 }

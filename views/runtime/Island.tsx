@@ -10,9 +10,12 @@ import { islands, type IslandName } from '../islands/index.js'
  */
 export type Hydrate = 'load' | 'with-page'
 
+/** An island that takes no props is given `{}`. */
+type PropsOf<N extends IslandName> = unknown extends ComponentProps<(typeof islands)[N]> ? Record<string, never> : ComponentProps<(typeof islands)[N]>
+
 interface IslandProps<N extends IslandName> {
   name: N
-  props: ComponentProps<(typeof islands)[N]>
+  props: PropsOf<N>
   hydrate?: Hydrate
 }
 
