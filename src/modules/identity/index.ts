@@ -1,10 +1,20 @@
 import fp from 'fastify-plugin'
+import mailer from '../../mail/plugin.js'
+import authRoutes from './auth-routes.js'
+import passwordRoutes from './password-routes.js'
 import identityPages from './pages.js'
+import { ensureAdmin } from './service.js'
+import session from './session.js'
 
 /** Identity: credentials, sessions and the auth pages. Sets request.user from the session. */
 export default fp(
   async function identity(app) {
+    await app.register(mailer)
+    await app.register(session)
+    await app.register(authRoutes)
+    await app.register(passwordRoutes)
     await app.register(identityPages)
+    app.addHook('onReady', async () => ensureAdmin(app))
   },
   { name: 'identity', dependencies: ['db', '@fastify/cookie'] },
 )

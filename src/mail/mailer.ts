@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import nodemailer, { type Transporter } from 'nodemailer'
+import type { FastifyBaseLogger } from 'fastify'
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+  html: string
+}
+
+export interface Mailer {
+  /** Sends one mail; resolves once the SMTP server accepted it or the .eml file is written. */
+  send(mail: Mail): Promise<void>
+  close(): void
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined
+  from: string
+  /** Where mails are written as .eml files when there is no SMTP server. */
+  mailDir: string
+  log: FastifyBaseLogger
+}
+
+/** SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file whose path (never its content) is logged. */
+export function createMailer({ smtpUrl, from, mailDir, log }: MailerOptions): Mailer {
+  if (smtpUrl) return smtpMailer(smtpUrl, from, log)
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from, ...mail })
+      await mkdir(mailDir, { recursive: true })
+      const file = resolve(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`)
+      await writeFile(file, info.message as Buffer, { mode: 0o600 })
+      log.info({ file }, 'mail written (no SMTP_URL)')
+    },
+    close: () => transport.close(),
+  }
+}
+
+function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mailer {
+  const url = new URL(smtpUrl)
+  // A local relay (or the tests' server) speaks plain SMTP; elsewhere STARTTLS stays opportunistic.
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+  const transport: Transporter = nodemailer.createTransport({
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
+    secure: url.protocol === 'smtps:',
+    ignoreTLS: local || url.searchParams.get('ignoreTLS') === 'true',
+    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  })
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from, ...mail })
+      log.info({ messageId: info.messageId }, 'mail sent')
+    },
+    close: () => transport.close(),
+  }
+}

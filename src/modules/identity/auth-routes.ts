@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { HttpError } from '../../http/errors.js'
+import { requireUser } from './guards.js'
+import { LoginFailures } from './login-limiter.js'
+import { ensureBody, ipLimit } from './route-helpers.js'
+import { errors, LoginBodySchema, MessageSchema, RegisterBodySchema, SessionUserSchema, UserTokenParamsSchema } from './schemas.js'
+import { authenticate, registerUser, sessionUserOf, texts, verifyEmail } from './service.js'
+import { endSession, refreshSession, startSession } from './session.js'
+import { checkLogin, checkRegistration } from './validation.js'
+import { isWeakPassword } from './weak-passwords.js'
+
+const HOUR = 3600_000
+const QUARTER = 15 * 60_000
+
+/** /api/auth/*: registration, login, logout, status and e-mail verification (spec §7). */
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const limits = app.config.rateLimits
+  const failures = new LoginFailures(limits.loginPerAccount, QUARTER)
+  ensureBody(app)
+
+  app.post('/api/auth/register', {
+    schema: { tags: ['auth'], body: RegisterBodySchema, response: { 201: MessageSchema, ...errors(400, 403, 409, 429) } },
+    config: ipLimit(limits.registerPerIp, HOUR),
+  }, async (request, reply) => {
+    const checked = checkRegistration(request.body, isWeakPassword)
+    if (!checked.ok) throw new HttpError(400, checked.message)
+    await registerUser(app, checked.value)
+    return reply.code(201).send({ message: texts.registered })
+  })
+
+  app.post('/api/auth/login', {
+    schema: { tags: ['auth'], body: LoginBodySchema, response: { 200: SessionUserSchema, ...errors(400, 403, 429) } },
+    config: ipLimit(limits.loginPerIp, QUARTER),
+  }, async (request, reply) => {
+    const checked = checkLogin(request.body)
+    if (!checked.ok) throw new HttpError(400, checked.message)
+    const userId = await authenticate(app, failures, checked.value.email, checked.value.password)
+    if (request.user) await endSession(request, reply)
+    return sessionUserOf(app, await startSession(reply, userId))
+  })
+
+  app.post('/api/auth/logout', {
+    schema: { tags: ['auth'], response: { 200: MessageSchema, ...errors(403) } },
+  }, async (request, reply) => {
+    await endSession(request, reply)
+    return { message: texts.loggedOut }
+  })
+
+  app.get('/api/auth/status', {
+    schema: { tags: ['auth'], response: { 200: SessionUserSchema, ...errors(401) } },
+    preHandler: requireUser,
+  }, async (request, reply) => {
+    await refreshSession(request, reply)
+    return request.user!
+  })
+
+  app.get('/api/auth/:userId/verify/:token', {
+    schema: { tags: ['auth'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errors(400, 429) } },
+    config: ipLimit(limits.tokenPerIp, QUARTER),
+  }, async (request) => {
+    await verifyEmail(app, request.params.userId, request.params.token)
+    return { message: texts.verified }
+  })
+}
+
+export default authRoutes

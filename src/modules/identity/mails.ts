@@ -1,0 +1,35 @@
+import type { Mail } from '../../mail/mailer.js'
+import { actionMail } from '../../mail/layout.js'
+
+const FOOTER = 'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message.'
+
+/** Links are built from PUBLIC_URL only, never from the request's Host header. */
+export function verificationMail(publicUrl: string, to: string, username: string, userId: number, token: string): Mail {
+  const url = `${publicUrl}/users/${userId}/verify/${token}`
+  return {
+    to,
+    subject: 'Vérifiez votre adresse e-mail',
+    ...actionMail({
+      greeting: `Bonjour ${username},`,
+      lines: ['Merci pour votre inscription sur le portail client du cabinet.', 'Pour activer votre compte, confirmez votre adresse e-mail (lien valable 24 heures).'],
+      action: 'Vérifier mon adresse e-mail',
+      url,
+      footer: FOOTER,
+    }),
+  }
+}
+
+export function resetMail(publicUrl: string, to: string, username: string, userId: number, token: string): Mail {
+  const url = `${publicUrl}/reset-password/${userId}/${token}`
+  return {
+    to,
+    subject: 'Réinitialisation de votre mot de passe',
+    ...actionMail({
+      greeting: `Bonjour ${username},`,
+      lines: ['Vous avez demandé à réinitialiser le mot de passe de votre compte.', 'Choisissez un nouveau mot de passe avec le lien ci-dessous (valable 1 heure, utilisable une seule fois).'],
+      action: 'Choisir un nouveau mot de passe',
+      url,
+      footer: FOOTER,
+    }),
+  }
+}

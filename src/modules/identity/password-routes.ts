@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { HttpError } from '../../http/errors.js'
+import { requireUser } from './guards.js'
+import { ensureBody, ipLimit } from './route-helpers.js'
+import { ChangePasswordBodySchema, errors, ForgotBodySchema, MessageSchema, ResetBodySchema, TokenParamsSchema, UserIdParamsSchema, UserTokenParamsSchema } from './schemas.js'
+import { changePassword, checkResetLink, requestReset, resetPassword, texts } from './service.js'
+import { currentSessionId } from './session.js'
+import { checkChangePassword, checkForgot, checkReset } from './validation.js'
+import { isWeakPassword } from './weak-passwords.js'
+
+const QUARTER = 15 * 60_000
+
+/** /api/password/*: forgotten password, reset link, reset and change (spec §7). */
+const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const perIp = app.config.rateLimits.tokenPerIp
+  ensureBody(app)
+
+  app.post('/api/password', {
+    schema: { tags: ['password'], body: ForgotBodySchema, response: { 200: MessageSchema, ...errors(400, 403, 429) } },
+    config: ipLimit(perIp, QUARTER),
+  }, async (request) => {
+    const checked = checkForgot(request.body)
+    if (!checked.ok) throw new HttpError(400, checked.message)
+    await requestReset(app, checked.value.email)
+    return { message: texts.forgotSent }
+  })
+
+  app.get('/api/password/:userId/:token', {
+    schema: { tags: ['password'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errors(400, 429) } },
+    config: ipLimit(perIp, QUARTER),
+  }, async (request) => {
+    await checkResetLink(app, request.params.userId, request.params.token)
+    return { message: texts.resetValid }
+  })
+
+  app.post('/api/password/reset/:token', {
+    schema: { tags: ['password'], params: TokenParamsSchema, body: ResetBodySchema, response: { 200: MessageSchema, ...errors(400, 403, 429) } },
+    config: ipLimit(perIp, QUARTER),
+  }, async (request) => {
+    const checked = checkReset(request.body, isWeakPassword)
+    if (!checked.ok) throw new HttpError(400, checked.message)
+    await resetPassword(app, request.params.token, checked.value.password)
+    return { message: texts.resetDone }
+  })
+
+  app.post('/api/password/changepassword/:userId', {
+    schema: { tags: ['password'], params: UserIdParamsSchema, body: ChangePasswordBodySchema, response: { 200: MessageSchema, ...errors(400, 401, 403) } },
+    preHandler: requireUser,
+  }, async (request) => {
+    if (request.user!.id !== request.params.userId) throw new HttpError(403, texts.notOwn)
+    const checked = checkChangePassword(request.body, isWeakPassword)
+    if (!checked.ok) throw new HttpError(400, checked.message)
+    await changePassword(app, request.user!.id, currentSessionId(request), checked.value.oldPassword, checked.value.newPassword)
+    return { message: texts.changed }
+  })
+}
+
+export default passwordRoutes

@@ -1,0 +1,199 @@
+import type { Db } from '../../db/database.js'
+import { fromDbBool, fromDbId, fromDbTime, nowDb, toDbBool, toDbTime } from '../../db/values.js'
+import type { SessionUser } from '../../render/context.js'
+import type { TokenPurpose } from './tokens.js'
+
+/** A user with what the identity service needs to decide (never sent as is). */
+export interface UserAccount {
+  id: number
+  email: string
+  username: string
+  passwordHash: string
+  isVerified: boolean
+  isAccepted: boolean
+  isAdmin: boolean
+}
+
+type UserRow = { id: number; email: string; username: string; password_hash: string; is_verified: number; is_accepted: number; is_admin: number }
+
+function toAccount(row: UserRow): UserAccount {
+  return {
+    id: fromDbId(row.id),
+    email: row.email,
+    username: row.username,
+    passwordHash: row.password_hash,
+    isVerified: fromDbBool(row.is_verified),
+    isAccepted: fromDbBool(row.is_accepted),
+    isAdmin: fromDbBool(row.is_admin),
+  }
+}
+
+const ACCOUNT_COLUMNS = ['id', 'email', 'username', 'password_hash', 'is_verified', 'is_accepted', 'is_admin'] as const
+
+export async function findAccountByEmail(db: Db, email: string): Promise<UserAccount | undefined> {
+  const row = await db.selectFrom('users').select(ACCOUNT_COLUMNS).where('email', '=', email).executeTakeFirst()
+  return row && toAccount(row)
+}
+
+export async function findAccountById(db: Db, id: number): Promise<UserAccount | undefined> {
+  const row = await db.selectFrom('users').select(ACCOUNT_COLUMNS).where('id', '=', id).executeTakeFirst()
+  return row && toAccount(row)
+}
+
+export interface NewUser {
+  username: string
+  email: string
+  entreprise: string
+  telephone: string
+  passwordHash: string
+  isVerified?: boolean
+  isAccepted?: boolean
+  isAdmin?: boolean
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<number> {
+  const now = nowDb()
+  const result = await db
+    .insertInto('users')
+    .values({
+      username: user.username,
+      email: user.email,
+      entreprise: user.entreprise,
+      telephone: user.telephone,
+      password_hash: user.passwordHash,
+      is_verified: toDbBool(user.isVerified ?? false),
+      is_accepted: toDbBool(user.isAccepted ?? false),
+      is_admin: toDbBool(user.isAdmin ?? false),
+      profile_photo: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .executeTakeFirstOrThrow()
+  return fromDbId(result.insertId)
+}
+
+export async function markVerified(db: Db, userId: number): Promise<void> {
+  await db.updateTable('users').set({ is_verified: 1, updated_at: nowDb() }).where('id', '=', userId).execute()
+}
+
+export async function updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, updated_at: nowDb() }).where('id', '=', userId).execute()
+}
+
+export async function promoteToAdmin(db: Db, userId: number, passwordHash?: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ is_admin: 1, is_verified: 1, is_accepted: 1, updated_at: nowDb(), ...(passwordHash ? { password_hash: passwordHash } : {}) })
+    .where('id', '=', userId)
+    .execute()
+}
+
+/* Sessions */
+
+export async function insertSession(db: Db, id: string, userId: number, expiresAt: Date): Promise<void> {
+  await db.insertInto('sessions').values({ id, user_id: userId, created_at: nowDb(), expires_at: toDbTime(expiresAt) }).execute()
+}
+
+/** The user of a live session, read fresh from the database (nothing trusted from the token). */
+export async function findSessionUser(db: Db, sessionId: string): Promise<SessionUser | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.username', 'users.profile_photo', 'users.is_accepted', 'users.is_admin'])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.expires_at', '>', nowDb())
+    .executeTakeFirst()
+  if (!row) return undefined
+  return {
+    id: fromDbId(row.id),
+    username: row.username,
+    profilePhoto: parsePhoto(row.profile_photo),
+    isAccepted: fromDbBool(row.is_accepted),
+    isAdmin: fromDbBool(row.is_admin),
+  }
+}
+
+/** profile_photo is JSON text `{"url": …}`; an older plain URL is accepted too. */
+export function parsePhoto(value: string | null): { url: string } | null {
+  if (!value) return null
+  try {
+    const parsed: unknown = JSON.parse(value)
+    if (parsed && typeof parsed === 'object' && typeof (parsed as { url?: unknown }).url === 'string') return { url: (parsed as { url: string }).url }
+    return typeof parsed === 'string' ? { url: parsed } : null
+  } catch {
+    return { url: value }
+  }
+}
+
+export async function extendSession(db: Db, sessionId: string, expiresAt: Date): Promise<void> {
+  await db.updateTable('sessions').set({ expires_at: toDbTime(expiresAt) }).where('id', '=', sessionId).execute()
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute()
+}
+
+/** Ends every session of a user, except `keep` when given. Also sweeps expired sessions. */
+export async function deleteUserSessions(db: Db, userId: number, keep?: string): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId)
+  if (keep) query = query.where('id', '!=', keep)
+  await query.execute()
+  await db.deleteFrom('sessions').where('expires_at', '<=', nowDb()).execute()
+}
+
+/* One-time tokens */
+
+export interface StoredToken {
+  id: number
+  userId: number
+  tokenHash: string
+  expiresAt: Date
+  usedAt: Date | null
+}
+
+export async function insertToken(db: Db, userId: number, purpose: TokenPurpose, tokenHash: string, expiresAt: Date): Promise<void> {
+  await db
+    .insertInto('user_tokens')
+    .values({ user_id: userId, purpose, token_hash: tokenHash, created_at: nowDb(), expires_at: toDbTime(expiresAt), used_at: null })
+    .execute()
+}
+
+export async function findToken(db: Db, purpose: TokenPurpose, tokenHash: string): Promise<StoredToken | undefined> {
+  const row = await db
+    .selectFrom('user_tokens')
+    .select(['id', 'user_id', 'token_hash', 'expires_at', 'used_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .executeTakeFirst()
+  if (!row) return undefined
+  return {
+    id: fromDbId(row.id),
+    userId: fromDbId(row.user_id),
+    tokenHash: row.token_hash,
+    expiresAt: fromDbTime(row.expires_at),
+    usedAt: row.used_at ? fromDbTime(row.used_at) : null,
+  }
+}
+
+/** Marks a token used; false when another request used it first (single use under races). */
+export async function consumeToken(db: Db, tokenId: number): Promise<boolean> {
+  const result = await db.updateTable('user_tokens').set({ used_at: nowDb() }).where('id', '=', tokenId).where('used_at', 'is', null).executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** Ends the unused tokens of one purpose (a new reset link replaces the previous ones). */
+export async function retireTokens(db: Db, userId: number, purpose: TokenPurpose): Promise<void> {
+  await db.updateTable('user_tokens').set({ used_at: nowDb() }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute()
+}
+
+export async function latestTokenTime(db: Db, userId: number, purpose: TokenPurpose): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('user_tokens')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row ? fromDbTime(row.created_at) : undefined
+}

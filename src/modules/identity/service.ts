@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify'
+import { HttpError } from '../../http/errors.js'
+import type { Mail } from '../../mail/mailer.js'
+import type { SessionUser } from '../../render/context.js'
+import type { LoginFailures } from './login-limiter.js'
+import { resetMail, verificationMail } from './mails.js'
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js'
+import * as repo from './repository.js'
+import { findSessionUser } from './repository.js'
+import { TOKEN_LIFETIME_MS, hashToken, newToken, sameHash, type TokenPurpose } from './tokens.js'
+import type { Registration } from './validation.js'
+
+export const texts = {
+  registered: 'Inscription réussie. Un e-mail de vérification vous a été envoyé : veuillez consulter votre boîte de réception.',
+  duplicate: 'Un compte existe déjà avec cette adresse e-mail.',
+  badCredentials: 'Email ou mot de passe incorrect.',
+  unverified: 'Votre adresse e-mail n’est pas encore vérifiée. Un nouveau lien de vérification vous a été envoyé.',
+  verified: 'Adresse e-mail vérifiée avec succès. Vous pouvez maintenant vous connecter.',
+  verifyInvalid: 'Lien de vérification invalide ou expiré.',
+  forgotSent: 'Si un compte existe pour cette adresse, un lien de réinitialisation vous a été envoyé.',
+  resetValid: 'Lien valide.',
+  resetInvalid: 'Lien invalide ou expiré.',
+  resetDone: 'Mot de passe réinitialisé avec succès.',
+  changed: 'Mot de passe modifié avec succès.',
+  oldWrong: 'Ancien mot de passe incorrect.',
+  notOwn: 'Vous ne pouvez modifier que votre propre mot de passe.',
+  loggedOut: 'Déconnexion réussie.',
+} as const
+
+/** At most one fresh verification mail per address in this interval (unverified logins). */
+const RESEND_INTERVAL_MS = 5 * 60_000
+
+/** Mails leave in the background: the answer's timing must not depend on the account existing. */
+function deliver(app: FastifyInstance, mail: Mail) {
+  app.mailer.send(mail).catch((error: unknown) => app.log.error({ err: error }, 'mail delivery failed'))
+}
+
+async function issueToken(app: FastifyInstance, userId: number, purpose: TokenPurpose): Promise<string> {
+  const { token, hash } = newToken()
+  await repo.insertToken(app.db, userId, purpose, hash, new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]))
+  return token
+}
+
+async function sendVerification(app: FastifyInstance, account: { id: number; email: string; username: string }) {
+  const token = await issueToken(app, account.id, 'verify')
+  deliver(app, verificationMail(app.config.publicUrl, account.email, account.username, account.id, token))
+}
+
+export async function registerUser(app: FastifyInstance, input: Registration): Promise<void> {
+  if (await repo.findAccountByEmail(app.db, input.email)) throw new HttpError(409, texts.duplicate)
+  const passwordHash = await hashPassword(input.password)
+  let id: number
+  try {
+    id = await repo.insertUser(app.db, { ...input, passwordHash })
+  } catch (error) {
+    // Two registrations racing on the same address: the unique index decides.
+    if (await repo.findAccountByEmail(app.db, input.email)) throw new HttpError(409, texts.duplicate)
+    throw error
+  }
+  await sendVerification(app, { id, email: input.email, username: input.username })
+}
+
+/** Checks credentials; answers the user id to open a session for. */
+export async function authenticate(app: FastifyInstance, failures: LoginFailures, email: string, password: string): Promise<number> {
+  const wait = failures.retryAfterMs(email)
+  if (wait > 0) {
+    const seconds = Math.ceil(wait / 1000)
+    throw new HttpError(429, `Trop de tentatives de connexion pour ce compte. Réessayez dans ${Math.ceil(seconds / 60)} minute(s).`, { 'retry-after': String(seconds) })
+  }
+  const account = await repo.findAccountByEmail(app.db, email)
+  const valid = account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password)
+  if (!account || !valid) {
+    failures.record(email)
+    throw new HttpError(400, texts.badCredentials)
+  }
+  failures.clear(email)
+  if (!account.isVerified) {
+    const last = await repo.latestTokenTime(app.db, account.id, 'verify')
+    if (!last || Date.now() - last.getTime() >= RESEND_INTERVAL_MS) await sendVerification(app, account)
+    throw new HttpError(403, texts.unverified)
+  }
+  return account.id
+}
+
+export async function sessionUserOf(app: FastifyInstance, sessionId: string): Promise<SessionUser> {
+  const user = await findSessionUser(app.db, sessionId)
+  if (!user) throw new HttpError(401, 'Veuillez vous connecter.')
+  return user
+}
+
+/** A usable token of this purpose (unused, not expired, of this user when one is named), or undefined. */
+async function usableToken(app: FastifyInstance, purpose: TokenPurpose, token: string, userId?: number) {
+  const hash = hashToken(token)
+  const stored = await repo.findToken(app.db, purpose, hash)
+  if (!stored || !sameHash(stored.tokenHash, hash)) return undefined
+  if (stored.usedAt || stored.expiresAt.getTime() <= Date.now()) return undefined
+  if (userId !== undefined && stored.userId !== userId) return undefined
+  return stored
+}
+
+export async function verifyEmail(app: FastifyInstance, userId: number, token: string): Promise<void> {
+  const stored = await usableToken(app, 'verify', token, userId)
+  if (!stored || !(await repo.consumeToken(app.db, stored.id))) throw new HttpError(400, texts.verifyInvalid)
+  await repo.markVerified(app.db, stored.userId)
+}
+
+export async function requestReset(app: FastifyInstance, email: string): Promise<void> {
+  const account = await repo.findAccountByEmail(app.db, email)
+  if (!account) return
+  await repo.retireTokens(app.db, account.id, 'reset')
+  const token = await issueToken(app, account.id, 'reset')
+  deliver(app, resetMail(app.config.publicUrl, account.email, account.username, account.id, token))
+}
+
+export async function checkResetLink(app: FastifyInstance, userId: number, token: string): Promise<void> {
+  if (!(await usableToken(app, 'reset', token, userId))) throw new HttpError(400, texts.resetInvalid)
+}
+
+/** Sets the new password and ends every session of the user. */
+export async function resetPassword(app: FastifyInstance, token: string, password: string): Promise<void> {
+  const stored = await usableToken(app, 'reset', token)
+  if (!stored) throw new HttpError(400, texts.resetInvalid)
+  const passwordHash = await hashPassword(password)
+  if (!(await repo.consumeToken(app.db, stored.id))) throw new HttpError(400, texts.resetInvalid)
+  await repo.updatePasswordHash(app.db, stored.userId, passwordHash)
+  await repo.deleteUserSessions(app.db, stored.userId)
+}
+
+/** Changes the password after checking the old one; ends the user's other sessions. */
+export async function changePassword(app: FastifyInstance, userId: number, keepSession: string | undefined, oldPassword: string, newPassword: string) {
+  const account = await repo.findAccountById(app.db, userId)
+  if (!account) throw new HttpError(401, 'Veuillez vous connecter.')
+  if (!(await verifyPassword(account.passwordHash, oldPassword))) throw new HttpError(400, texts.oldWrong)
+  await repo.updatePasswordHash(app.db, userId, await hashPassword(newPassword))
+  await repo.deleteUserSessions(app.db, userId, keepSession)
+}
+
+/** ADMIN_EMAIL/ADMIN_PASSWORD: a verified, accepted administrator with these credentials exists (idempotent). */
+export async function ensureAdmin(app: FastifyInstance): Promise<void> {
+  const admin = app.config.admin
+  if (!admin) return
+  const email = admin.email.trim().toLowerCase()
+  const existing = await repo.findAccountByEmail(app.db, email)
+  if (!existing) {
+    const passwordHash = await hashPassword(admin.password)
+    await repo.insertUser(app.db, { username: 'Administrateur', email, entreprise: 'Cabinet', telephone: '0550000000', passwordHash, isVerified: true, isAccepted: true, isAdmin: true })
+    app.log.info('administrator account created')
+    return
+  }
+  const samePassword = await verifyPassword(existing.passwordHash, admin.password)
+  if (samePassword && existing.isAdmin && existing.isVerified && existing.isAccepted) return
+  await repo.promoteToAdmin(app.db, existing.id, samePassword ? undefined : await hashPassword(admin.password))
+  app.log.info('administrator account updated')
+}

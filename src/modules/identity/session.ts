@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto'
+import jwt from '@fastify/jwt'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { SessionUser } from '../../render/context.js'
+import { deleteSession, extendSession, findSessionUser, insertSession } from './repository.js'
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sid: string; sub: string }
+    user: SessionUser | null
+  }
+}
+
+/** Sessions last 7 days and slide: a token older than an hour is re-issued on a protected route. */
+export const SESSION_TTL_MS = 7 * 24 * 3600_000
+const REFRESH_AFTER_MS = 3600_000
+
+interface LiveSession {
+  id: string
+  issuedAt: number
+}
+const liveSessions = new WeakMap<FastifyRequest, LiveSession>()
+
+export function sessionCookieName(app: FastifyInstance): string {
+  return app.config.secureCookies ? '__Host-session' : 'session'
+}
+
+function cookieOptions(app: FastifyInstance) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: app.config.secureCookies }
+}
+
+function setSessionCookie(reply: FastifyReply, sessionId: string, userId: number) {
+  const app = reply.server
+  const token = app.jwt.sign({ sid: sessionId, sub: String(userId) })
+  reply.setCookie(sessionCookieName(app), token, { ...cookieOptions(app), maxAge: SESSION_TTL_MS / 1000 })
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  reply.clearCookie(sessionCookieName(reply.server), cookieOptions(reply.server))
+}
+
+/** Opens a session row and sets its cookie; answers the session id. */
+export async function startSession(reply: FastifyReply, userId: number): Promise<string> {
+  const sessionId = randomBytes(24).toString('base64url')
+  await insertSession(reply.server.db, sessionId, userId, new Date(Date.now() + SESSION_TTL_MS))
+  setSessionCookie(reply, sessionId, userId)
+  return sessionId
+}
+
+export function currentSessionId(request: FastifyRequest): string | undefined {
+  return liveSessions.get(request)?.id
+}
+
+/** Sliding expiry: pushes the session's end 7 days ahead (at most once an hour per session). */
+export async function refreshSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const live = liveSessions.get(request)
+  if (!live || !request.user || Date.now() - live.issuedAt < REFRESH_AFTER_MS) return
+  await extendSession(request.server.db, live.id, new Date(Date.now() + SESSION_TTL_MS))
+  setSessionCookie(reply, live.id, request.user.id)
+  live.issuedAt = Date.now()
+}
+
+export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const live = liveSessions.get(request)
+  if (live) await deleteSession(request.server.db, live.id)
+  liveSessions.delete(request)
+  request.user = null
+  clearSessionCookie(reply)
+}
+
+const UNAUTHENTICATED_PREFIXES = ['/assets/', '/static/', '/healthz']
+
+/** HS256 only, read from the cookie only (no Authorization header), checked against the sessions table. */
+export default fp(
+  async function sessionPlugin(app) {
+    await app.register(jwt, {
+      secret: app.config.sessionSecret,
+      decoratorName: 'jwtPayload',
+      sign: { algorithm: 'HS256', expiresIn: SESSION_TTL_MS / 1000 },
+      verify: { algorithms: ['HS256'] },
+    })
+    const name = sessionCookieName(app)
+    app.addHook('onRequest', async (request, reply) => {
+      request.user = null
+      const token = request.cookies[name]
+      if (!token || UNAUTHENTICATED_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return
+      const session = await readSession(app, token)
+      if (!session) return clearSessionCookie(reply)
+      request.user = session.user
+      liveSessions.set(request, { id: session.id, issuedAt: session.issuedAt })
+    })
+  },
+  { name: 'identity-session', dependencies: ['db', '@fastify/cookie'] },
+)
+
+async function readSession(app: FastifyInstance, token: string): Promise<{ id: string; issuedAt: number; user: SessionUser } | undefined> {
+  let payload: { sid?: unknown; iat?: unknown }
+  try {
+    payload = app.jwt.verify<{ sid?: unknown; iat?: unknown }>(token)
+  } catch {
+    return undefined
+  }
+  if (typeof payload.sid !== 'string' || typeof payload.iat !== 'number') return undefined
+  const user = await findSessionUser(app.db, payload.sid)
+  return user && { id: payload.sid, issuedAt: payload.iat * 1000, user }
+}

@@ -1,0 +1,88 @@
+/**
+ * Common weak passwords, generated once in code (spec §5 rule 8): base words × capitalisation ×
+ * leetspeak × usual suffixes, plus the classic top list. Entries are lower-cased; the check is
+ * a Set lookup on the lower-cased candidate, so it is O(1) and case-insensitive.
+ */
+
+/** Classic top weak passwords, as typed (many pass the policy only through the generator). */
+const CLASSICS = [
+  '123456', '123456789', '12345678', 'password', 'qwerty', '12345', 'qwerty123', '1q2w3e', '1q2w3e4r', '1q2w3e4r5t',
+  '111111', '1234567', '1234567890', '000000', 'abc123', 'password1', 'iloveyou', '123123', 'admin', 'welcome',
+  'monkey', 'dragon', 'letmein', 'football', 'baseball', 'sunshine', 'princess', 'master', 'shadow', 'superman',
+  'trustno1', 'passw0rd', 'p@ssw0rd', 'p@ssword', 'p@$$w0rd', 'pa$$word', 'pa$$w0rd', 'azerty', 'azerty123', 'azertyuiop',
+  'qwertyuiop', 'motdepasse', 'm0td3p@ss3', 'soleil', 'doudou', 'loulou', 'chouchou', 'marseille', 'nicolas', 'jetaime',
+  'zxcvbnm', 'asdfghjkl', 'qazwsx', '1qaz2wsx', '1qaz@wsx', '!qaz2wsx', 'zaq12wsx', 'zaq1@wsx', 'q1w2e3r4', 'a1b2c3d4',
+  'changeme', 'secret', 'root', 'toor', 'administrator', 'guest', 'login', 'access', 'starwars', 'pokemon',
+  'P@ssw0rd!', 'P@ssword1', 'Password1!', 'Password123!', 'Welcome1!', 'Welcome123!', 'Admin123!', 'Admin@123', 'Qwerty123!', 'Azerty123!',
+  'Abcd1234!', 'Abc123!@#', 'Aa123456!', 'Aa@123456', 'Test123!', 'Test@123', 'Pass@123', 'Pass@word1', 'Passw0rd!', 'Motdepasse1!',
+  'Azerty@123', 'Azerty1!', 'Qwerty1!', 'Qwerty@123', 'Changeme1!', 'Letmein1!', 'Iloveyou1!', 'Master123!', 'Dragon123!', 'Monkey123!',
+]
+
+/** Words people build passwords on: generic, French, French keyboard and local (Algeria). */
+const BASE_WORDS = [
+  // generic
+  'password', 'passw0rd', 'pass', 'admin', 'administrator', 'welcome', 'letmein', 'qwerty', 'iloveyou', 'master',
+  'dragon', 'monkey', 'sunshine', 'princess', 'football', 'baseball', 'superman', 'batman', 'shadow', 'secret',
+  'login', 'user', 'test', 'guest', 'changeme', 'default', 'abc', 'abcd', 'abcdef', 'hello', 'love', 'freedom',
+  'qwertyuiop', 'asdfgh', 'zxcvbn', 'qazwsx', 'computer', 'internet', 'google', 'facebook', 'samsung', 'apple',
+  // French and French keyboard
+  'azerty', 'azertyuiop', 'azer', 'qsdfgh', 'wxcvbn', 'motdepasse', 'mdp', 'bonjour', 'soleil', 'jetaime',
+  'amour', 'chocolat', 'doudou', 'loulou', 'chouchou', 'coucou', 'bienvenue', 'salut', 'france', 'paris',
+  'marseille', 'lyon', 'compta', 'comptable', 'comptabilite', 'cabinet', 'audit', 'banque', 'entreprise', 'societe',
+  'client', 'bureau', 'travail', 'secretaire', 'directeur', 'gerant', 'expert', 'finance', 'fiscal', 'portail',
+  // local: Algeria
+  'algerie', 'algeria', 'algerien', 'algerienne', 'dz', 'dzair', 'djazair', 'eldjazair', 'aldjazair', 'alger',
+  'algiers', 'oran', 'wahran', 'constantine', 'annaba', 'blida', 'setif', 'tlemcen', 'bejaia', 'bejaia',
+  'batna', 'biskra', 'tizi', 'tiziouzou', 'kabylie', 'ghardaia', 'ouargla', 'skikda', 'chlef', 'mostaganem',
+  'bismillah', 'bismilah', 'allah', 'allahuakbar', 'mohamed', 'mohammed', 'muhammad', 'ahmed', 'ali', 'omar',
+  'fatima', 'amina', 'yasmine', 'karim', 'samir', 'sofiane', 'yacine', 'amine', 'walid', 'nadia',
+  'ramadan', 'ramadhan', 'eid', 'aid', 'inchallah', 'inshallah', 'mashallah', 'hamdoulah', 'alhamdulillah', 'salam',
+  'assalam', 'habibi', 'mouloudia', 'mca', 'jsk', 'usma', 'crb', 'fennecs', 'mahrez', 'sonatrach',
+  'djezzy', 'mobilis', 'ooredoo', 'nedjma', 'sahara', 'casbah', 'hogar', 'kabyle', 'amazigh', 'tahya',
+  '213', 'dz213', 'algerie213', 'vivalalgerie', 'onetwothree', 'onetwothreeviva',
+]
+
+const SUFFIXES = [
+  '', '1', '12', '123', '1234', '12345', '123456', '01', '007', '2000', '2020', '2021', '2022', '2023', '2024', '2025', '2026',
+  '!', '@', '#', '$', '*', '.', '1!', '1@', '12!', '123!', '123@', '123#', '123$', '1234!', '12345!', '2024!', '2025!', '2023!',
+  '@123', '@2024', '@2025', '#123', '!123', '!@#', '123!@#', '@1', '#1', '_123', '.123', '213', '213!', '@213', '16', '16!', '31', '31!',
+]
+
+const LEET: Record<string, string[]> = { a: ['@', '4'], e: ['3'], i: ['1', '!'], o: ['0'], s: ['$', '5'], t: ['7'] }
+
+/** Leetspeak spellings of a word: none, all substitutions, and the common single ones. */
+function leetVariants(word: string): string[] {
+  const variants = new Set([word])
+  let all = word
+  for (const [letter, replacements] of Object.entries(LEET)) {
+    all = all.replaceAll(letter, replacements[0]!)
+    for (const replacement of replacements) variants.add(word.replaceAll(letter, replacement))
+  }
+  variants.add(all)
+  variants.add(word.replaceAll('a', '@').replaceAll('o', '0'))
+  variants.add(word.replaceAll('a', '@').replaceAll('o', '0').replaceAll('s', '$'))
+  variants.add(word.replaceAll('o', '0').replaceAll('e', '3'))
+  return [...variants]
+}
+
+/** Every weak password, lower-cased (capitalisation variants collapse under the case-insensitive check). */
+export function generateWeakPasswords(): Set<string> {
+  const list = new Set<string>(CLASSICS.map((p) => p.toLowerCase()))
+  for (const base of BASE_WORDS) {
+    for (const word of leetVariants(base)) {
+      for (const suffix of SUFFIXES) {
+        list.add(word + suffix)
+        if (suffix && /^[0-9]+$/.test(suffix)) list.add(suffix + word)
+      }
+    }
+  }
+  return list
+}
+
+let weakPasswords: Set<string> | undefined
+
+/** Loaded once, on first use. */
+export function isWeakPassword(password: string): boolean {
+  weakPasswords ??= generateWeakPasswords()
+  return weakPasswords.has(password.toLowerCase())
+}

@@ -1,0 +1,166 @@
+import t from 'tap'
+import { buildTestApp } from '../helpers/app.js'
+import { identityApp, login, registerVerified, registration, sessionCookie, STRONG } from '../helpers/identity.js'
+import { linkIn } from '../helpers/smtp.js'
+
+t.test('register → mail → verify → login → status → logout', async (t) => {
+  const { app, smtp, db } = await identityApp(t)
+  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration() })
+  t.equal(res.statusCode, 201)
+  t.match(res.json().message, /e-mail de vérification/)
+
+  const mail = await smtp.nextMail('atlas@example.dz')
+  t.match(mail.raw, /Subject: =\?UTF-8\?|Subject: V/i, 'a subject')
+  t.match(mail.raw, /text\/plain/, 'a text version')
+  t.match(mail.raw, /text\/html/, 'an HTML version')
+  const link = linkIn(mail, /^\/users\/\d+\/verify\/[A-Za-z0-9_-]{43}$/)
+  t.equal(link.origin, 'http://portail.test', 'the link comes from PUBLIC_URL')
+
+  const stored = await db.selectFrom('user_tokens').select(['token_hash', 'purpose']).executeTakeFirstOrThrow()
+  t.equal(stored.purpose, 'verify')
+  t.notOk(link.pathname.includes(stored.token_hash), 'only a hash is stored')
+  t.match(stored.token_hash, /^[0-9a-f]{64}$/)
+
+  const user = await db.selectFrom('users').select(['password_hash']).executeTakeFirstOrThrow()
+  t.match(user.password_hash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/, 'argon2id, 19 MiB, t=2, p=1')
+
+  const verified = await app.inject(`/api${link.pathname.replace('/users', '/auth')}`)
+  t.equal(verified.statusCode, 200)
+  t.match(verified.json().message, /vérifiée/)
+  const again = await app.inject(`/api${link.pathname.replace('/users', '/auth')}`)
+  t.equal(again.statusCode, 400, 'a verification link works once')
+
+  const { res: logged, cookie } = await login(app, 'ATLAS@example.dz', STRONG)
+  t.equal(logged.statusCode, 200)
+  t.same(logged.json(), { id: logged.json().id, username: 'Sarl Atlas', profilePhoto: null, isAccepted: false, isAdmin: false })
+  const setCookie = String(logged.headers['set-cookie'])
+  t.match(setCookie, /HttpOnly/)
+  t.match(setCookie, /SameSite=Lax/)
+  t.match(setCookie, /Max-Age=604800/)
+  t.ok(cookie)
+
+  const status = await app.inject({ url: '/api/auth/status', headers: { cookie: cookie! } })
+  t.equal(status.statusCode, 200)
+  t.same(status.json(), logged.json())
+
+  const out = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookie! } })
+  t.equal(out.statusCode, 200)
+  t.match(String(out.headers['set-cookie']), /session=;/)
+  const after = await app.inject({ url: '/api/auth/status', headers: { cookie: cookie! } })
+  t.equal(after.statusCode, 401, 'the old cookie no longer opens the ended session')
+})
+
+t.test('status without a session, with a tampered, foreign or unknown token: 401, never 500', async (t) => {
+  const { app, smtp } = await identityApp(t)
+  t.equal((await app.inject('/api/auth/status')).statusCode, 401)
+  await registerVerified(app, smtp)
+  const { cookie } = await login(app, 'atlas@example.dz', STRONG)
+  const [name, token] = cookie!.split('=') as [string, string]
+  const [header, payload, signature] = token.split('.') as [string, string, string]
+  const forged = Buffer.from(JSON.stringify({ sid: 'x', sub: '1', iat: Math.floor(Date.now() / 1000) })).toString('base64url')
+  const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')
+  for (const bad of [`${header}.${forged}.${signature}`, `${header}.${payload}.${signature.slice(0, -2)}xx`, `${none}.${payload}.`, 'garbage', app.jwt.sign({ sid: 'unknown', sub: '1' })]) {
+    const res = await app.inject({ url: '/api/auth/status', headers: { cookie: `${name}=${bad}` } })
+    t.equal(res.statusCode, 401, `refused: ${bad.slice(0, 20)}`)
+    t.match(String(res.headers['set-cookie']), /session=;/, 'the bad cookie is cleared')
+  }
+  const bearer = await app.inject({ url: '/api/auth/status', headers: { authorization: `Bearer ${token}` } })
+  t.equal(bearer.statusCode, 401, 'no Authorization header fallback')
+})
+
+t.test('role and acceptance come from the database, not the token', async (t) => {
+  const { app, smtp, db } = await identityApp(t)
+  const id = await registerVerified(app, smtp)
+  const { cookie } = await login(app, 'atlas@example.dz', STRONG)
+  await db.updateTable('users').set({ is_accepted: 1, profile_photo: JSON.stringify({ url: '/uploads/p.png' }) }).where('id', '=', id).execute()
+  const status = await app.inject({ url: '/api/auth/status', headers: { cookie: cookie! } })
+  t.same(status.json(), { id, username: 'Sarl Atlas', profilePhoto: { url: '/uploads/p.png' }, isAccepted: true, isAdmin: false })
+  await db.deleteFrom('users').where('id', '=', id).execute()
+  t.equal((await app.inject({ url: '/api/auth/status', headers: { cookie: cookie! } })).statusCode, 401, 'a deleted user has no session')
+})
+
+t.test('duplicate e-mail: 409; wrong credentials: 400 with the same message', async (t) => {
+  const { app, smtp } = await identityApp(t)
+  await registerVerified(app, smtp)
+  const dup = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ email: 'Atlas@Example.dz' }) })
+  t.equal(dup.statusCode, 409)
+  t.same(dup.json(), { message: 'Un compte existe déjà avec cette adresse e-mail.' })
+  const wrong = await login(app, 'atlas@example.dz', 'Wrong#Pass1')
+  const unknown = await login(app, 'nobody@example.dz', STRONG)
+  t.equal(wrong.res.statusCode, 400)
+  t.equal(unknown.res.statusCode, 400)
+  t.same(wrong.res.json(), unknown.res.json(), 'unknown and wrong answer alike')
+  t.same(wrong.res.json(), { message: 'Email ou mot de passe incorrect.' })
+})
+
+t.test('unverified login: 403 and a fresh mail, at most one every few minutes', async (t) => {
+  const { app, smtp } = await identityApp(t)
+  await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration() })
+  await smtp.nextMail('atlas@example.dz')
+  const first = await login(app, 'atlas@example.dz', STRONG)
+  t.equal(first.res.statusCode, 403)
+  t.match(first.res.json().message, /pas encore vérifiée/)
+  t.notOk(first.cookie, 'no session')
+  t.equal(first.res.statusCode, 403)
+  // The registration mail is recent: no new one yet.
+  const second = await login(app, 'atlas@example.dz', STRONG)
+  t.equal(second.res.statusCode, 403)
+  await new Promise((r) => setTimeout(r, 300))
+  t.equal(smtp.countFor('atlas@example.dz'), 1, 'throttled while the last mail is fresh')
+})
+
+t.test('unverified login sends a fresh verification mail once the last one is old', async (t) => {
+  const { app, smtp, db } = await identityApp(t)
+  await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration() })
+  const old = await smtp.nextMail('atlas@example.dz')
+  await db.updateTable('user_tokens').set({ created_at: '2020-01-01 00:00:00.000' }).execute()
+  const res = await login(app, 'atlas@example.dz', STRONG)
+  t.equal(res.res.statusCode, 403)
+  const fresh = await smtp.nextMail('atlas@example.dz')
+  const link = linkIn(fresh, /^\/users\/\d+\/verify\//)
+  t.not(link.pathname, linkIn(old, /^\/users\/\d+\/verify\//).pathname, 'a new link')
+  t.equal((await app.inject(`/api${link.pathname.replace('/users', '/auth')}`)).statusCode, 200)
+  t.equal((await login(app, 'atlas@example.dz', STRONG)).res.statusCode, 200)
+})
+
+t.test('verification refuses unknown, foreign, expired tokens', async (t) => {
+  const { app, smtp, db } = await identityApp(t)
+  await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration() })
+  const link = linkIn(await smtp.nextMail('atlas@example.dz'), /^\/users\/\d+\/verify\//)
+  const [, , userId, , token] = link.pathname.split('/') as string[]
+  const cases = [`/api/auth/${userId}/verify/${'A'.repeat(43)}`, `/api/auth/${Number(userId) + 1}/verify/${token}`]
+  for (const url of cases) {
+    const res = await app.inject(url)
+    t.equal(res.statusCode, 400)
+    t.same(res.json(), { message: 'Lien de vérification invalide ou expiré.' })
+  }
+  await db.updateTable('user_tokens').set({ expires_at: '2020-01-01 00:00:00.000' }).execute()
+  t.equal((await app.inject(`/api/auth/${userId}/verify/${token}`)).statusCode, 400, 'expired')
+})
+
+t.test('cross-site state changes are refused on the identity routes', async (t) => {
+  const { app } = await identityApp(t)
+  for (const url of ['/api/auth/register', '/api/auth/login', '/api/auth/logout', '/api/password', '/api/password/reset/x']) {
+    const byOrigin = await app.inject({ method: 'POST', url, headers: { origin: 'https://evil.example' }, payload: {} })
+    t.equal(byOrigin.statusCode, 403, `${url} Origin`)
+    const byFetch = await app.inject({ method: 'POST', url, headers: { 'sec-fetch-site': 'cross-site' }, payload: {} })
+    t.equal(byFetch.statusCode, 403, `${url} Sec-Fetch-Site`)
+  }
+})
+
+t.test('the administrator of ADMIN_EMAIL/ADMIN_PASSWORD exists, idempotently', async (t) => {
+  const { app, db, config } = await buildTestApp(t, { ADMIN_EMAIL: 'Admin@Cabinet.dz', ADMIN_PASSWORD: 'Adm1n#Cabinet' })
+  const { res } = await login(app, 'admin@cabinet.dz', 'Adm1n#Cabinet')
+  t.equal(res.statusCode, 200)
+  t.equal(res.json().isAdmin, true)
+  t.equal(res.json().isAccepted, true)
+  // Same database, second start: still one administrator, password re-set if it changed.
+  const { buildApp } = await import('../../src/app.js')
+  const second = await buildApp({ config: { ...config, admin: { email: 'admin@cabinet.dz', password: 'N3w#Password' } }, db, logger: false })
+  await second.ready()
+  t.teardown(() => second.close())
+  const rows = await db.selectFrom('users').select('id').where('email', '=', 'admin@cabinet.dz').execute()
+  t.equal(rows.length, 1)
+  t.equal((await login(second, 'admin@cabinet.dz', 'N3w#Password')).res.statusCode, 200)
+  t.ok(sessionCookie(res))
+})
