@@ -1,17 +1,41 @@
 import type { ReactNode } from 'react'
 import { useRenderContext } from '../../src/render/context.js'
+import { site } from '../content/site.js'
 import { Island } from '../runtime/Island.js'
+import { Footer, WhatsAppButton } from './Footer.js'
+import { navLinksFor, photoUrlOf } from './nav.js'
 
 /** Navigation, footer and floating controls around every page (spec §2, Shell). */
 export function Shell({ children }: { children: ReactNode }) {
-  const { theme, path } = useRenderContext()
+  const { theme, path, user, toasts } = useRenderContext()
   return (
     <>
+      <a className="skip-link" href="#main">
+        Aller au contenu principal
+      </a>
       <header className="navbar">
-        <a href="/">Accueil</a>
+        <div className="container navbar-inner">
+          <a className="brand" href="/">
+            <img src={site.logo} alt="" width={40} height={40} />
+            <span className="brand-name">{site.shortName}</span>
+          </a>
+          <Island name="NavBar" hydrate="with-page" props={{ links: navLinksFor(user, path), onHome: path === '/' }} />
+          {user && (
+            // The outside click that closes its dropdown needs JavaScript.
+            <Island
+              name="UserMenu"
+              hydrate="load"
+              props={{ id: user.id, username: user.username, photoUrl: photoUrlOf(user.profilePhoto) ?? site.avatar, defaultPhotoUrl: site.avatar }}
+            />
+          )}
+        </div>
       </header>
-      <main id="main">{children}</main>
-      <footer className="footer" />
+      <Island name="Toaster" hydrate={toasts.length > 0 ? 'load' : 'with-page'} props={{ initial: toasts }} />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+      <WhatsAppButton />
       <Island name="ThemeToggle" hydrate="with-page" props={{ theme, returnTo: path }} />
     </>
   )

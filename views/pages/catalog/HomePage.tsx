@@ -1,12 +1,72 @@
 import { page } from '../../../src/render/page.js'
-import { site } from '../../content/site.js'
+import { referenceSites, services, site, slides } from '../../content/site.js'
+import { Island } from '../../runtime/Island.js'
 import { ContactSection } from './ContactSection.js'
 
 export const HomePage = page({ title: 'Accueil', description: `${site.name} : comptabilité, commissariat aux comptes et conseil bancaire en Algérie.` }, function HomePage() {
   return (
-    <section>
-      <h1>{site.shortName}</h1>
+    <>
+      <h1 className="sr-only">{site.name}</h1>
+      <Island name="HomeScroll" props={{}} />
+      <div className="hero">
+        <Island name="Carousel" hydrate="load" props={{ slides, principal: site.principal, principalTitle: site.principalTitle, moreHref: '/services' }} />
+      </div>
+      <ServicesPreview />
       <ContactSection />
-    </section>
+      <ReferenceSites />
+    </>
   )
 })
+
+function ServicesPreview() {
+  return (
+    <section className="section" aria-labelledby="services-title">
+      <div className="container">
+        <p className="section-kicker">Ce que nous faisons</p>
+        <h2 id="services-title" className="section-title">
+          Notre Services
+        </h2>
+        <div className="card-grid">
+          {services.map((service) => (
+            <article key={service.id} className="card">
+              <img className="card-image" src={service.image} alt={service.alt} width={400} height={260} loading="lazy" />
+              <div className="card-body">
+                <h3 className="card-title">{service.title}</h3>
+                <p>{service.summary}</p>
+                <a className="card-link" href={`/services#${service.id}`}>
+                  Découvrir<span className="sr-only"> : {service.title}</span>
+                </a>
+              </div>
+            </article>
+          ))}
+        </div>
+      </div>
+    </section>
+  )
+}
+
+function ReferenceSites() {
+  return (
+    <section className="section section-alt" aria-labelledby="references-title">
+      <div className="container">
+        <h2 id="references-title" className="section-title">
+          Sites de référence
+        </h2>
+        <ul className="reference-grid">
+          {referenceSites.map((ref) => (
+            <li key={ref.url}>
+              <a className="reference" href={ref.url} target="_blank" rel="noopener noreferrer">
+                <img src={ref.logo} alt="" width={64} height={64} loading="lazy" />
+                <span className="reference-ar" lang="ar" dir="rtl">
+                  {ref.nameAr}
+                </span>
+                <span className="reference-fr">{ref.nameFr}</span>
+                <span className="sr-only"> (nouvel onglet)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,68 @@
+import { site, whatsappUrl } from '../content/site.js'
+
+/** Logo, bilingual tagline, services, contact facts, copyright and builder credit. */
+export function Footer() {
+  return (
+    <footer className="footer">
+      <div className="container footer-grid">
+        <div className="footer-brand">
+          <img src={site.logo} alt="" width={48} height={48} />
+          <p className="footer-name">{site.shortName}</p>
+          <p className="footer-tagline">{site.taglineFr}</p>
+          <p className="footer-tagline" lang="ar" dir="rtl">
+            {site.taglineAr}
+          </p>
+        </div>
+        <div>
+          <h2 className="footer-heading">Nos services</h2>
+          <ul className="footer-list">
+            {site.footerServices.map((service) => (
+              <li key={service}>
+                <a href="/services">{service}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="footer-heading">Contact</h2>
+          <address className="footer-list">
+            <p>{site.address}</p>
+            <p>
+              Tél. : <a href={`tel:${site.phone.replace(/\s/g, '')}`}>{site.phone}</a>
+            </p>
+            <p>
+              E-mail : <a href={`mailto:${site.email}`}>{site.email}</a>
+            </p>
+          </address>
+        </div>
+      </div>
+      <div className="footer-bottom">
+        <div className="container footer-bottom-inner">
+          <p>
+            © {site.copyrightYear} {site.shortName}. Tous droits réservés.
+          </p>
+          <p>
+            Réalisé par{' '}
+            <a href={site.builder.url} target="_blank" rel="noopener noreferrer">
+              {site.builder.name}
+            </a>
+          </p>
+        </div>
+      </div>
+    </footer>
+  )
+}
+
+/** The floating messaging button, bottom-right: a chat with a prefilled Arabic greeting. */
+export function WhatsAppButton() {
+  return (
+    <a className="whatsapp-button" href={whatsappUrl} target="_blank" rel="noopener noreferrer" aria-label="Nous écrire sur WhatsApp (nouvel onglet)">
+      <svg viewBox="0 0 32 32" width="30" height="30" aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d="M16 3a13 13 0 0 0-11.2 19.6L3 29l6.6-1.7A13 13 0 1 0 16 3zm0 23.6c-2 0-4-.6-5.7-1.6l-.4-.2-3.9 1 1-3.8-.3-.4A10.6 10.6 0 1 1 16 26.6zm5.8-7.9c-.3-.2-1.9-.9-2.2-1s-.5-.2-.7.2-.8 1-1 1.2-.4.2-.7 0a8.7 8.7 0 0 1-4.3-3.8c-.3-.6.3-.5 1-1.7.1-.2 0-.4 0-.5l-1-2.4c-.3-.6-.5-.5-.7-.5h-.6a1.2 1.2 0 0 0-.9.4 3.6 3.6 0 0 0-1.1 2.7 6.3 6.3 0 0 0 1.3 3.3 14.4 14.4 0 0 0 5.5 4.9c2 .9 2.8 1 3.9.8a3.3 3.3 0 0 0 2.1-1.5 2.7 2.7 0 0 0 .2-1.5c-.1-.2-.3-.2-.6-.4z"
+        />
+      </svg>
+    </a>
+  )
+}

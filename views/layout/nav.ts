@@ -1,0 +1,29 @@
+import type { SessionUser } from '../../src/render/context.js'
+import type { NavLink } from '../islands/NavBar.js'
+
+/**
+ * The photo URL of a user's profilePhoto, which the API may hand over as an object or as its
+ * JSON text; null when there is none (the shell then shows the blank avatar).
+ */
+export function photoUrlOf(photo: unknown): string | null {
+  let value = photo
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value)
+    } catch {
+      return null
+    }
+  }
+  if (value && typeof value === 'object' && 'url' in value && typeof value.url === 'string' && value.url) return value.url
+  return null
+}
+
+/** The navigation links this user may follow (spec §2, Shell). */
+export function navLinksFor(user: SessionUser | null, path: string): NavLink[] {
+  const links: Omit<NavLink, 'current'>[] = [{ href: '/', label: 'Accueil' }]
+  if (user?.isAccepted) links.push({ href: '/files', label: 'Documents' })
+  if (user?.isAdmin) links.push({ href: '/admin-dashboard', label: 'Tableau_Bord' })
+  links.push({ href: '/services', label: 'Services' }, { href: '/#contact', label: 'Contact', contact: true })
+  if (!user) links.push({ href: '/login', label: 'Se connecte' }, { href: '/registration', label: "S'inscrire" })
+  return links.map((link) => ({ ...link, current: !link.contact && (link.href === '/' ? path === '/' : path.startsWith(link.href)) }))
+}
