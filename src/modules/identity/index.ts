@@ -5,6 +5,7 @@ import passwordRoutes from './password-routes.js'
 import identityPages from './pages.js'
 import { ensureAdmin } from './service.js'
 import session from './session.js'
+import { isWeakPassword } from './weak-passwords.js'
 
 /** Identity: credentials, sessions and the auth pages. Sets request.user from the session. */
 export default fp(
@@ -14,7 +15,10 @@ export default fp(
     await app.register(authRoutes)
     await app.register(passwordRoutes)
     await app.register(identityPages)
-    app.addHook('onReady', async () => ensureAdmin(app))
+    app.addHook('onReady', async () => {
+      isWeakPassword('') // builds the list once, before the first request needs it
+      await ensureAdmin(app)
+    })
   },
   { name: 'identity', dependencies: ['db', '@fastify/cookie'] },
 )

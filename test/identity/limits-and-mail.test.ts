@@ -1,0 +1,105 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import t from 'tap'
+import { buildTestApp } from '../helpers/app.js'
+import { identityApp, login, registerVerified, registration, STRONG } from '../helpers/identity.js'
+import { LoginFailures } from '../../src/modules/identity/login-limiter.js'
+import { decodeQuotedPrintable } from '../helpers/smtp.js'
+
+const post = (url: string, payload: Record<string, string> = {}) => ({ method: 'POST' as const, url, payload })
+
+t.test('login: failures per account are limited, then 429 with Retry-After', async (t) => {
+  const { app, smtp } = await identityApp(t, { RATE_LIMIT_LOGIN_ACCOUNT: '3' })
+  await registerVerified(app, smtp)
+  for (let i = 0; i < 3; i++) t.equal((await login(app, 'atlas@example.dz', 'Wrong#Pass1')).res.statusCode, 400)
+  const blocked = await login(app, 'atlas@example.dz', STRONG)
+  t.equal(blocked.res.statusCode, 429, 'even the right password waits')
+  t.match(blocked.res.json().message, /Trop de tentatives/)
+  t.ok(Number(blocked.res.headers['retry-after']) > 0, 'Retry-After')
+  t.equal((await login(app, 'other@example.dz', 'Wrong#Pass1')).res.statusCode, 400, 'other accounts unaffected')
+})
+
+t.test('the per-account window slides and a success clears it', async (t) => {
+  const failures = new LoginFailures(2, 1000)
+  failures.record('a', 0)
+  failures.record('a', 500)
+  t.equal(failures.retryAfterMs('a', 600), 400)
+  t.equal(failures.retryAfterMs('a', 1001), 0, 'the oldest failure left the window')
+  failures.record('a', 1100)
+  failures.clear('a')
+  t.equal(failures.retryAfterMs('a', 1200), 0)
+})
+
+t.test('per-IP limits: login, registration, forgot, reset, reset check, verification', async (t) => {
+  const { app } = await identityApp(t, { RATE_LIMIT_LOGIN_IP: '2', RATE_LIMIT_REGISTER_IP: '2', RATE_LIMIT_TOKEN_IP: '2' })
+  const requests = [
+    post('/api/auth/login', { email: 'x@example.dz' }),
+    post('/api/auth/register'),
+    post('/api/password', { email: 'x@example.dz' }),
+    post('/api/password/reset/abc'),
+    { method: 'GET' as const, url: '/api/password/1/abc' },
+    { method: 'GET' as const, url: '/api/auth/1/verify/abc' },
+  ]
+  for (const request of requests) {
+    for (let i = 0; i < 2; i++) t.not((await app.inject(request)).statusCode, 429, `${request.url} ${i + 1} allowed`)
+    const res = await app.inject(request)
+    t.equal(res.statusCode, 429, `${request.url} limited`)
+    t.ok(Number(res.headers['retry-after']) > 0, 'Retry-After')
+    t.match(res.json().message, /Trop de tentatives/)
+  }
+})
+
+t.test('without SMTP_URL each mail is an .eml file under var/mail and only its path is logged', async (t) => {
+  const lines: string[] = []
+  const { app, config } = await buildTestApp(t, { PUBLIC_URL: 'https://cabinet.example.dz' })
+  app.log.info = ((obj: unknown, msg?: string) => {
+    try {
+      lines.push(JSON.stringify(obj) + (msg ?? ''))
+    } catch {
+      lines.push(String(msg))
+    }
+  }) as typeof app.log.info
+  const res = await app.inject({ ...post('/api/auth/register', registration()), headers: { origin: 'https://cabinet.example.dz' } })
+  t.equal(res.statusCode, 201)
+  const dir = join(config.varDir, 'mail')
+  let files: string[] = []
+  for (let i = 0; i < 50 && files.length === 0; i++) {
+    await new Promise((r) => setTimeout(r, 20))
+    try { files = readdirSync(dir) } catch { /* not yet */ }
+  }
+  t.equal(files.length, 1)
+  const eml = decodeQuotedPrintable(readFileSync(join(dir, files[0]!), 'utf8'))
+  t.match(eml, /https:\/\/cabinet\.example\.dz\/users\/\d+\/verify\//)
+  t.ok(lines.some((l) => l.includes(files[0]!)), 'the file path is logged')
+  t.notOk(lines.some((l) => /verify\//.test(l)), 'never the link')
+})
+
+t.test('with an https PUBLIC_URL the cookie is Secure and __Host- prefixed', async (t) => {
+  const { app, smtp } = await identityApp(t, { PUBLIC_URL: 'https://cabinet.example.dz' })
+  await registerVerified(app, smtp)
+  const { res } = await login(app, 'atlas@example.dz', STRONG)
+  const setCookie = String(res.headers['set-cookie'])
+  t.match(setCookie, /^__Host-session=/)
+  t.match(setCookie, /Secure/)
+  t.match(setCookie, /Path=\//)
+  t.notMatch(setCookie, /Domain=/)
+})
+
+t.test('an hour-old session token slides: new cookie, later expiry', async (t) => {
+  const { app, smtp, db } = await identityApp(t)
+  const id = await registerVerified(app, smtp)
+  await login(app, 'atlas@example.dz', STRONG)
+  const session = await db.selectFrom('sessions').select(['id', 'expires_at']).executeTakeFirstOrThrow()
+  await db.updateTable('sessions').set({ expires_at: '2099-01-01 00:00:00.000' }).execute()
+  const fresh = await app.inject({ url: '/api/auth/status', headers: { cookie: `session=${app.jwt.sign({ sid: session.id, sub: String(id) })}` } })
+  t.equal(fresh.statusCode, 200)
+  t.notOk(fresh.headers['set-cookie'], 'a recent token is not re-issued')
+  const oldIat = Math.floor(Date.now() / 1000) - 2 * 3600
+  const old = app.jwt.sign({ sid: session.id, sub: String(id), iat: oldIat } as never)
+  const res = await app.inject({ url: '/api/auth/status', headers: { cookie: `session=${old}` } })
+  t.equal(res.statusCode, 200)
+  t.match(String(res.headers['set-cookie']), /^session=.+Max-Age=604800/, 'a new cookie')
+  const after = await db.selectFrom('sessions').select('expires_at').executeTakeFirstOrThrow()
+  t.ok(String(after.expires_at) < '2099', 'the session end moved to 7 days from now')
+  t.ok(String(after.expires_at) > String(session.expires_at).slice(0, 10), 'not earlier than the first expiry')
+})

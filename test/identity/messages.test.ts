@@ -1,0 +1,61 @@
+import t from 'tap'
+import { identityApp, login, registerVerified, registration, STRONG } from '../helpers/identity.js'
+import { messages } from '../../src/modules/identity/validation.js'
+import { generateWeakPasswords, isWeakPassword } from '../../src/modules/identity/weak-passwords.js'
+
+t.test('registration answers the §5 messages in order (1–8)', async (t) => {
+  const { app } = await identityApp(t)
+  const cases: Array<[Record<string, string | undefined>, string]> = [
+    [{ username: '  ' }, 'Nom d’utilisateur requis'],
+    [{ username: undefined, email: undefined }, 'Nom d’utilisateur requis'],
+    [{ email: '' }, 'Email est requis'],
+    [{ entreprise: ' ' }, 'Le nom de la société est requis'],
+    [{ telephone: '' }, 'Le num la télephone est requis'],
+    [{ password: '', confirmPassword: '' }, 'Mot de passe est requis'],
+    [{ confirmPassword: '' }, 'Confime Mot de passe requis'],
+    [{ confirmPassword: 'Zt9#qLm2vX' }, 'Les mots de passe ne correspondent pas'],
+    [{ password: 'P@ssw0rd', confirmPassword: 'P@ssw0rd' }, "Ce mot de passe n'est pas accepter choisir autre."],
+    [{ password: 'Algerie2024!', confirmPassword: 'Algerie2024!' }, "Ce mot de passe n'est pas accepter choisir autre."],
+    [{ telephone: '0412345678' }, messages.phoneInvalid],
+    [{ email: 'pas-une-adresse' }, messages.emailInvalid],
+    [{ password: 'short1!', confirmPassword: 'short1!' }, messages.passwordPolicy],
+    [{ password: `Aa1!${'x'.repeat(130)}`, confirmPassword: `Aa1!${'x'.repeat(130)}` }, messages.passwordTooLong],
+  ]
+  for (const [overrides, message] of cases) {
+    const payload = Object.fromEntries(Object.entries(registration(overrides as Record<string, string>)).filter(([, v]) => v !== undefined))
+    const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload })
+    t.equal(res.statusCode, 400, message)
+    t.same(res.json(), { message })
+  }
+  const empty = await app.inject({ method: 'POST', url: '/api/auth/register' })
+  t.same(empty.json(), { message: 'Nom d’utilisateur requis' }, 'a missing body counts as empty fields')
+})
+
+t.test('login, forgot, reset and change-password messages (§5)', async (t) => {
+  const { app, smtp } = await identityApp(t)
+  const post = async (url: string, payload: Record<string, string>, cookie?: string) => {
+    const res = await app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} })
+    return { status: res.statusCode, body: res.json() }
+  }
+  t.same(await post('/api/auth/login', { password: 'x' }), { status: 400, body: { message: 'Email est requis' } })
+  t.same(await post('/api/auth/login', { email: 'a@b.dz' }), { status: 400, body: { message: 'Mot de passe requis' } })
+  t.same(await post('/api/password', {}), { status: 400, body: { message: 'Please enter your email address' } })
+  t.same(await post('/api/password/reset/abc', { newPassword: STRONG }), { status: 400, body: { message: 'Les mots de passe ne sont pas vides!' } })
+  t.same(await post('/api/password/reset/abc', { newPassword: STRONG, confirmPassword: 'Zt9#qLm2vX' }), { status: 400, body: { message: 'Les mots de passe ne correspondent pas!' } })
+  t.same(await post('/api/password/reset/abc', { newPassword: 'Password1!', confirmPassword: 'Password1!' }), { status: 400, body: { message: messages.weak } })
+
+  const id = await registerVerified(app, smtp)
+  const { cookie } = await login(app, 'atlas@example.dz', STRONG)
+  const url = `/api/password/changepassword/${id}`
+  t.same(await post(url, { oldPassword: STRONG }, cookie), { status: 400, body: { message: 'Mots de pass requis' } })
+  t.same(await post(url, { newPassword: 'Kp4$wXn8sQ' }, cookie), { status: 400, body: { message: 'Ancien mots de pass requis' } })
+  t.same(await post(url, { oldPassword: STRONG, newPassword: 'Azerty123!' }, cookie), { status: 400, body: { message: messages.weak } })
+})
+
+t.test('the weak-password list: thousands of entries, case-insensitive, local patterns', async (t) => {
+  t.ok(generateWeakPasswords().size > 5000, 'thousands of entries')
+  for (const weak of ['P@ssw0rd', 'Azerty123!', 'Algerie2024!', 'Password1!', 'AZERTY123!', 'Bismillah2025!', 'Oran2024@', 'Ramadan2025!', 'Dz213@abc'.slice(0, 6), '213Alger']) {
+    t.ok(isWeakPassword(weak), `${weak} refused`)
+  }
+  for (const strong of ['Zt9#qLm2vR', 'Kp4$wXn8sQ', 'Cabinet!Nord#7419x']) t.notOk(isWeakPassword(strong), `${strong} accepted`)
+})

@@ -1,0 +1,88 @@
+import t from 'tap'
+import { identityApp, login, registerVerified, STRONG, STRONG_2 } from '../helpers/identity.js'
+import { linkIn } from '../helpers/smtp.js'
+
+const FORGOT = 'Si un compte existe pour cette adresse, un lien de réinitialisation vous a été envoyé.'
+
+t.test('forgot → mail → check → reset → old refused, new accepted, token refused the second time', async (t) => {
+  const { app, smtp } = await identityApp(t)
+  const id = await registerVerified(app, smtp)
+  const other = await login(app, 'atlas@example.dz', STRONG)
+
+  const known = await app.inject({ method: 'POST', url: '/api/password', payload: { email: 'atlas@example.dz' } })
+  const unknown = await app.inject({ method: 'POST', url: '/api/password', payload: { email: 'nobody@example.dz' } })
+  t.equal(known.statusCode, 200)
+  t.same(known.json(), { message: FORGOT })
+  t.same(unknown.json(), known.json(), 'same answer whether the address exists or not')
+
+  const link = linkIn(await smtp.nextMail('atlas@example.dz'), /^\/reset-password\/\d+\/[A-Za-z0-9_-]{43}$/)
+  t.equal(link.origin, 'http://portail.test')
+  const [, , userId, token] = link.pathname.split('/') as string[]
+  t.equal(Number(userId), id)
+
+  const check = await app.inject(`/api/password/${userId}/${token}`)
+  t.equal(check.statusCode, 200)
+  t.equal((await app.inject(`/api/password/${id + 1}/${token}`)).statusCode, 400, 'another user id')
+  const badCheck = await app.inject(`/api/password/${userId}/${'B'.repeat(43)}`)
+  t.equal(badCheck.statusCode, 400)
+  t.same(badCheck.json(), { message: 'Lien invalide ou expiré.' })
+
+  const reset = await app.inject({ method: 'POST', url: `/api/password/reset/${token}`, payload: { newPassword: STRONG_2, confirmPassword: STRONG_2 } })
+  t.equal(reset.statusCode, 200)
+  t.same(reset.json(), { message: 'Mot de passe réinitialisé avec succès.' })
+
+  t.equal((await login(app, 'atlas@example.dz', STRONG)).res.statusCode, 400, 'old password refused')
+  t.equal((await login(app, 'atlas@example.dz', STRONG_2)).res.statusCode, 200, 'new password accepted')
+  t.equal((await app.inject({ url: '/api/auth/status', headers: { cookie: other.cookie! } })).statusCode, 401, 'a reset ends every session')
+
+  const second = await app.inject({ method: 'POST', url: `/api/password/reset/${token}`, payload: { newPassword: 'Qv7&mTz3Lp', confirmPassword: 'Qv7&mTz3Lp' } })
+  t.equal(second.statusCode, 400, 'token refused the second time')
+  t.same(second.json(), { message: 'Lien invalide ou expiré.' })
+  t.equal((await app.inject(`/api/password/${userId}/${token}`)).statusCode, 400, 'a used link no longer checks')
+})
+
+t.test('an expired reset token is refused; a new request retires the previous link', async (t) => {
+  const { app, smtp, db } = await identityApp(t)
+  await registerVerified(app, smtp)
+  await app.inject({ method: 'POST', url: '/api/password', payload: { email: 'atlas@example.dz' } })
+  const first = linkIn(await smtp.nextMail('atlas@example.dz'), /^\/reset-password\//).pathname.split('/')
+  await db.updateTable('user_tokens').set({ expires_at: '2020-01-01 00:00:00.000' }).where('purpose', '=', 'reset').execute()
+  t.equal((await app.inject(`/api/password/${first[2]}/${first[3]}`)).statusCode, 400, 'expired link')
+  const expired = await app.inject({ method: 'POST', url: `/api/password/reset/${first[3]}`, payload: { newPassword: STRONG_2, confirmPassword: STRONG_2 } })
+  t.equal(expired.statusCode, 400)
+
+  await app.inject({ method: 'POST', url: '/api/password', payload: { email: 'atlas@example.dz' } })
+  const second = linkIn(await smtp.nextMail('atlas@example.dz'), /^\/reset-password\//).pathname.split('/')
+  await app.inject({ method: 'POST', url: '/api/password', payload: { email: 'atlas@example.dz' } })
+  const third = linkIn(await smtp.nextMail('atlas@example.dz'), /^\/reset-password\//).pathname.split('/')
+  t.equal((await app.inject(`/api/password/${second[2]}/${second[3]}`)).statusCode, 400, 'replaced link')
+  t.equal((await app.inject(`/api/password/${third[2]}/${third[3]}`)).statusCode, 200, 'latest link')
+  const verifyAsReset = await app.inject({ method: 'POST', url: `/api/password/reset/${'C'.repeat(43)}`, payload: { newPassword: STRONG_2, confirmPassword: STRONG_2 } })
+  t.equal(verifyAsReset.statusCode, 400, 'unknown token')
+})
+
+t.test('change password: own id only, old password checked, other sessions ended', async (t) => {
+  const { app, smtp } = await identityApp(t)
+  const id = await registerVerified(app, smtp)
+  const otherId = await registerVerified(app, smtp, { email: 'other@example.dz' })
+  const here = await login(app, 'atlas@example.dz', STRONG)
+  const elsewhere = await login(app, 'atlas@example.dz', STRONG)
+  const url = `/api/password/changepassword/${id}`
+
+  t.equal((await app.inject({ method: 'POST', url, payload: { oldPassword: STRONG, newPassword: STRONG_2 } })).statusCode, 401, 'no session')
+  const foreign = await app.inject({ method: 'POST', url: `/api/password/changepassword/${otherId}`, headers: { cookie: here.cookie! }, payload: { oldPassword: STRONG, newPassword: STRONG_2 } })
+  t.equal(foreign.statusCode, 403)
+  t.match(foreign.json().message, /votre propre mot de passe/)
+
+  const wrongOld = await app.inject({ method: 'POST', url, headers: { cookie: here.cookie! }, payload: { oldPassword: 'Wrong#Pass1', newPassword: STRONG_2 } })
+  t.equal(wrongOld.statusCode, 400)
+  t.same(wrongOld.json(), { message: 'Ancien mot de passe incorrect.' })
+
+  const ok = await app.inject({ method: 'POST', url, headers: { cookie: here.cookie! }, payload: { oldPassword: STRONG, newPassword: STRONG_2 } })
+  t.equal(ok.statusCode, 200)
+  t.same(ok.json(), { message: 'Mot de passe modifié avec succès.' })
+  t.equal((await app.inject({ url: '/api/auth/status', headers: { cookie: here.cookie! } })).statusCode, 200, 'this session goes on')
+  t.equal((await app.inject({ url: '/api/auth/status', headers: { cookie: elsewhere.cookie! } })).statusCode, 401, 'the other session ended')
+  t.equal((await login(app, 'atlas@example.dz', STRONG)).res.statusCode, 400)
+  t.equal((await login(app, 'atlas@example.dz', STRONG_2)).res.statusCode, 200)
+})
