@@ -103,3 +103,33 @@ t.test('an hour-old session token slides: new cookie, later expiry', async (t) =
   t.ok(String(after.expires_at) < '2099', 'the session end moved to 7 days from now')
   t.ok(String(after.expires_at) > String(session.expires_at).slice(0, 10), 'not earlier than the first expiry')
 })
+
+t.test('no token, password or cookie reaches a log line', async (t) => {
+  const { freshDatabase } = await import('../helpers/app.js')
+  const { buildApp } = await import('../../src/app.js')
+  const { loadConfig } = await import('../../src/config.js')
+  const { startSmtp, linkIn } = await import('../helpers/smtp.js')
+  const smtp = await startSmtp(t)
+  const database = await freshDatabase()
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, SMTP_URL: smtp.url })
+  const lines: string[] = []
+  const app = await buildApp({ config, db: database.db, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } })
+  await app.ready()
+  t.teardown(async () => {
+    await app.close()
+    await database.drop()
+  })
+  await app.inject(post('/api/auth/register', registration()))
+  const [, , userId, , token] = linkIn(await smtp.nextMail('atlas@example.dz'), /verify/).pathname.split('/') as string[]
+  await app.inject(`/api/auth/${userId}/verify/${token}`)
+  const { res, cookie } = await login(app, 'atlas@example.dz', STRONG)
+  t.equal(res.statusCode, 200)
+  await app.inject({ url: '/api/auth/status', headers: { cookie: cookie! } })
+  await app.inject(post('/api/password', { email: 'atlas@example.dz' }))
+  const [, , , resetToken] = linkIn(await smtp.nextMail('atlas@example.dz'), /reset-password/).pathname.split('/') as string[]
+  await app.inject(`/api/password/${userId}/${resetToken}`)
+  await app.inject(post(`/api/password/reset/${resetToken}`, { newPassword: 'Kp4$wXn8sQ', confirmPassword: 'Kp4$wXn8sQ' }))
+  const all = lines.join('\n')
+  t.ok(lines.length > 5, 'requests are logged')
+  for (const secret of [token!, resetToken!, STRONG, 'Kp4$wXn8sQ', cookie!.split('=')[1]!]) t.notOk(all.includes(secret), `not logged: ${secret.slice(0, 6)}…`)
+})
