@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyRequest, type FastifyServerOptions, type PinoLoggerOptions } from 'fastify'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import helmet from '@fastify/helmet'
@@ -35,22 +35,35 @@ export interface BuildOptions {
   config: Config
   /** An already migrated database to use instead of opening DATABASE_URL (tests). */
   db?: Db
-  logger?: FastifyServerOptions['logger']
+  /** false for silence, or options (e.g. a stream) merged over ours; redaction always applies. */
+  logger?: false | LoggerOptions
 }
 
-function loggerFor(config: Config): FastifyServerOptions['logger'] {
+function loggerFor(config: Config): LoggerOptions {
   return {
     level: config.logLevel,
     // No password, token or cookie ever reaches a log line.
+    serializers: { req: serializeRequest },
     redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'], censor: '[caché]' },
     ...(config.env === 'production' ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
   }
 }
 
+type LoggerOptions = FastifyLoggerOptions & PinoLoggerOptions
+
+/** Path segments that look like tokens (verification and reset links) never reach a log line. */
+export function maskTokens(url: string): string {
+  return url.replace(/[A-Za-z0-9_-]{32,}/g, '[caché]')
+}
+
+function serializeRequest(request: FastifyRequest) {
+  return { method: request.method, url: maskTokens(request.url), remoteAddress: request.ip }
+}
+
 /** Builds the Fastify instance: external plugins, then the application's, then its routes. */
 export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? loggerFor(config),
+    logger: logger === false ? false : logger ? { ...loggerFor(config), transport: undefined, ...logger } : loggerFor(config),
     // Fastify accepts a hop count at run time; its types leave numbers out.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,

@@ -121,12 +121,14 @@ t.test('no token, password or cookie reaches a log line', async (t) => {
   })
   await app.inject(post('/api/auth/register', registration()))
   const [, , userId, , token] = linkIn(await smtp.nextMail('atlas@example.dz'), /verify/).pathname.split('/') as string[]
+  await app.inject(`/users/${userId}/verify/${token}`)
   await app.inject(`/api/auth/${userId}/verify/${token}`)
   const { res, cookie } = await login(app, 'atlas@example.dz', STRONG)
   t.equal(res.statusCode, 200)
   await app.inject({ url: '/api/auth/status', headers: { cookie: cookie! } })
   await app.inject(post('/api/password', { email: 'atlas@example.dz' }))
   const [, , , resetToken] = linkIn(await smtp.nextMail('atlas@example.dz'), /reset-password/).pathname.split('/') as string[]
+  await app.inject(`/reset-password/${userId}/${resetToken}`)
   await app.inject(`/api/password/${userId}/${resetToken}`)
   await app.inject(post(`/api/password/reset/${resetToken}`, { newPassword: 'Kp4$wXn8sQ', confirmPassword: 'Kp4$wXn8sQ' }))
   const all = lines.join('\n')

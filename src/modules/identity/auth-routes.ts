@@ -55,7 +55,6 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get('/api/auth/:userId/verify/:token', {
-    logLevel: 'warn', // the URL holds a token: no request line at info level
     schema: { tags: ['auth'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errors(400, 429) } },
     config: ipLimit(limits.tokenPerIp, QUARTER),
   }, async (request) => {

@@ -26,7 +26,6 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get('/api/password/:userId/:token', {
-    logLevel: 'warn', // the URL holds a token: no request line at info level
     schema: { tags: ['password'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errors(400, 429) } },
     config: ipLimit(perIp, QUARTER),
   }, async (request) => {
@@ -35,7 +34,6 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.post('/api/password/reset/:token', {
-    logLevel: 'warn', // the URL holds a token: no request line at info level
     schema: { tags: ['password'], params: TokenParamsSchema, body: ResetBodySchema, response: { 200: MessageSchema, ...errors(400, 403, 429) } },
     config: ipLimit(perIp, QUARTER),
   }, async (request) => {
