@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
-import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyRequest, type FastifyServerOptions, type PinoLoggerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import type { LoggerOptions as PinoLoggerOptions } from 'pino'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import helmet from '@fastify/helmet'
