@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors.js'
-import { refreshSession } from './session.js'
+import { enforceAccess } from './access.js'
 
 /** Page guard: a logged-in user is sent home (registration, login, reset…). */
 export async function guestOnly(request: FastifyRequest, reply: FastifyReply) {
@@ -9,14 +9,12 @@ export async function guestOnly(request: FastifyRequest, reply: FastifyReply) {
 
 /** Page guard: a visitor is sent to /login; a user's session slides forward (spec §2). */
 export async function userOnly(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.user) return reply.redirect('/login', 303)
-  await refreshSession(request, reply)
+  return enforceAccess('user', request, reply)
 }
 
 /** Page guard: anyone but an administrator is sent home; the session slides forward. */
 export async function adminOnly(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.user?.isAdmin) return reply.redirect('/', 303)
-  await refreshSession(request, reply)
+  return enforceAccess('admin', request, reply)
 }
 
 /** API guard: 401 without a session. */

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import mailer from '../../mail/plugin.js'
+import { registerPageAccess } from './access.js'
 import authRoutes from './auth-routes.js'
 import passwordRoutes from './password-routes.js'
 import identityPages from './pages.js'
@@ -12,6 +13,7 @@ export default fp(
   async function identity(app) {
     await app.register(mailer)
     await app.register(session)
+    registerPageAccess(app)
     await app.register(authRoutes)
     await app.register(passwordRoutes)
     await app.register(identityPages)

@@ -1,0 +1,55 @@
+import t from 'tap'
+import { identityApp, login, registerVerified, STRONG } from '../helpers/identity.js'
+
+const PAGES = {
+  user: ['/files', '/users/profile/1', '/users/profile/1?tab=docs'],
+  admin: ['/admin-dashboard', '/admin-dashboard/new-users', '/admin-dashboard/documents/types', '/admin-dashboard/sub-admins'],
+}
+
+t.test('a visitor is sent to /login from user pages and home from admin pages', async (t) => {
+  const { app } = await identityApp(t)
+  for (const url of PAGES.user) {
+    const res = await app.inject(url)
+    t.equal(res.statusCode, 303, url)
+    t.equal(res.headers.location, '/login', url)
+  }
+  for (const url of PAGES.admin) {
+    const res = await app.inject(url)
+    t.equal(res.statusCode, 303, url)
+    t.equal(res.headers.location, '/', url)
+  }
+})
+
+t.test('a user passes the user guard, not the admin one, and the session slides', async (t) => {
+  const { app, smtp, db } = await identityApp(t)
+  const id = await registerVerified(app, smtp)
+  const { cookie } = await login(app, 'atlas@example.dz', STRONG)
+  for (const url of PAGES.admin) {
+    const res = await app.inject({ url, headers: { cookie: cookie! } })
+    t.equal(res.headers.location, '/', url)
+  }
+  const page = await app.inject({ url: '/files', headers: { cookie: cookie! } })
+  t.not(page.statusCode, 303, 'not redirected')
+  t.notOk(page.headers.location)
+  const session = await db.selectFrom('sessions').select('id').executeTakeFirstOrThrow()
+  const old = app.jwt.sign({ sid: session.id, sub: String(id), iat: Math.floor(Date.now() / 1000) - 2 * 3600 } as never)
+  const slid = await app.inject({ url: '/users/profile/1', headers: { cookie: `session=${old}` } })
+  t.match(String(slid.headers['set-cookie']), /^session=.+Max-Age=604800/, 'an old token is re-issued on a protected page')
+})
+
+t.test('an administrator passes the admin guard', async (t) => {
+  const { app } = await identityApp(t, { ADMIN_EMAIL: 'admin@cabinet.dz', ADMIN_PASSWORD: STRONG })
+  const { cookie } = await login(app, 'admin@cabinet.dz', STRONG)
+  t.ok(cookie)
+  for (const url of PAGES.admin) {
+    const res = await app.inject({ url, headers: { cookie: cookie! } })
+    t.not(res.statusCode, 303, url)
+  }
+})
+
+t.test('public pages stay public', async (t) => {
+  const { app } = await identityApp(t)
+  for (const url of ['/', '/services', '/users/1/verify/abc', '/nope']) {
+    t.not((await app.inject(url)).statusCode, 303, url)
+  }
+})
