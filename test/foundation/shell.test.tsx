@@ -1,0 +1,169 @@
+import t from 'tap'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { developmentAssets } from '../../src/render/assets.js'
+import { RenderContext, type RenderContextValue, type SessionUser, type Toast } from '../../src/render/context.js'
+import { referenceSites, site, slides } from '../../views/content/site.js'
+import { navLinksFor, photoUrlOf } from '../../views/layout/nav.js'
+import { Shell } from '../../views/layout/Shell.js'
+import { buildTestApp } from '../helpers/app.js'
+
+const client: SessionUser = { id: 7, username: 'sarl-atlas', profilePhoto: null, isAccepted: true, isAdmin: false }
+
+/** The shell as the server renders it for this user (the identity module is written elsewhere). */
+function renderShell(user: SessionUser | null, { path = '/services', toasts = [] as Toast[] } = {}) {
+  const context: RenderContextValue = {
+    nonce: '',
+    path,
+    user,
+    theme: 'light',
+    toasts,
+    assets: developmentAssets(),
+    islands: { eager: 0, names: new Set(), next: 0 },
+  }
+  // createElement rather than JSX: tsx compiles test files with the classic runtime.
+  const html = renderToString(createElement(RenderContext.Provider, { value: context }, createElement(Shell, null, createElement('p', null, 'contenu'))))
+  return { html, islands: context.islands }
+}
+
+const link = (href: string, label: string) => new RegExp(`<a [^>]*href="${href}"[^>]*>${label}</a>`)
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')
+
+t.test('a visitor sees the public links, login and registration, and no private link', async (t) => {
+  const { app } = await buildTestApp(t)
+  const res = await app.inject('/services')
+  t.equal(res.statusCode, 200)
+  t.match(res.body, link('/', 'Accueil'))
+  t.match(res.body, link('/services', 'Services'))
+  t.match(res.body, link('/#contact', 'Contact'), 'Contact goes home first from another page')
+  t.match(res.body, link('/login', 'Se connecte'))
+  t.match(res.body, link('/registration', escapeHtml("S'inscrire")))
+  t.notMatch(res.body, />Documents</)
+  t.notMatch(res.body, />Tableau_Bord</)
+  t.notMatch(res.body, /class="user-menu"/)
+  t.match(res.body, /data-testid="nav-toggle"/)
+  t.match(res.body, /data-testid="nav-menu"/)
+  t.match(res.body, /class="skip-link" href="#main"/)
+})
+
+t.test('/services ships no JavaScript to a visitor while / ships the islands runtime', async (t) => {
+  const { app } = await buildTestApp(t)
+  const services = await app.inject('/services')
+  t.notMatch(services.body, /<script/i)
+  t.notMatch(services.body, /style="/, 'no inline style (CSP)')
+  const home = await app.inject('/')
+  t.match(home.body, /<script type="module"[^>]* src="\/assets\/[^"]+\.js"/)
+  t.notMatch(home.body, /style="/, 'no inline style (CSP)')
+})
+
+t.test('the home page renders the carousel on its first slide, the service cards and the reference sites', async (t) => {
+  const { app } = await buildTestApp(t)
+  const { body } = await app.inject('/')
+  t.equal(slides.length, 3)
+  t.match(body, /data-active="true"><img class="carousel-image" src="\/static\/images\/slide-etude\.svg"[^>]*>.*?<h2 class="carousel-title">Etude Techno-économique<\/h2>/)
+  t.equal(body.match(/data-active="true"/g)?.length, 1, 'one slide shown')
+  t.match(body, /carousel-title">Commissariat aux Comptes</)
+  t.match(body, /carousel-title">Conseil et assistance Bancaires</)
+  t.match(body, link('/services', 'En savoir plus'))
+  t.match(body, new RegExp(`carousel-banner-name">${site.principal}<`))
+  t.match(body, /aria-label="Diapositive précédente"/)
+  t.match(body, /aria-label="Diapositive suivante"/)
+  t.match(body, /<h2 id="services-title"[^>]*>Notre Services<\/h2>/)
+  for (const title of ['Services de Comptabilité', 'Commissariat aux Comptes', 'Services et suivis bancaires', 'Audit des entreprises']) {
+    t.match(body, new RegExp(`<h3 class="card-title">${title}</h3>`))
+  }
+  t.match(body, /<section id="contact"/)
+  t.match(body, link('#contact', 'Contact'), 'on the home page, Contact scrolls in place')
+  for (const ref of referenceSites) {
+    t.match(body, new RegExp(`<a class="reference" href="${ref.url}" target="_blank" rel="noopener noreferrer">`))
+    t.match(body, new RegExp(`<span class="reference-ar" lang="ar" dir="rtl">${ref.nameAr}</span><span class="reference-fr">${ref.nameFr}</span>`))
+  }
+})
+
+t.test('an accepted client sees Documents, the user menu and no login links', async (t) => {
+  const { html, islands } = renderShell(client)
+  t.match(html, link('/files', 'Documents'))
+  t.notMatch(html, />Tableau_Bord</)
+  t.notMatch(html, />Se connecte</)
+  t.notMatch(html, /S&#x27;inscrire/)
+  t.match(html, /<span class="user-menu-name">sarl-atlas<\/span>/)
+  t.match(html, link('/users/profile/7', 'Profile'))
+  t.match(html, /<form [^>]*action="\/api\/auth\/logout"[^>]*><button type="submit">Déconnecte<\/button>/)
+  t.equal(islands.eager, 1, 'the user menu hydrates on load (outside click)')
+})
+
+t.test('Documents needs acceptance and Tableau_Bord needs the admin flag', async (t) => {
+  const waiting = renderShell({ ...client, isAccepted: false }).html
+  t.notMatch(waiting, />Documents</)
+  t.notMatch(waiting, />Tableau_Bord</)
+  const admin = renderShell({ ...client, isAccepted: false, isAdmin: true }).html
+  t.match(admin, link('/admin-dashboard', 'Tableau_Bord'))
+  t.notMatch(admin, />Documents</)
+  t.same(
+    navLinksFor({ ...client, isAdmin: true }, '/files').map((l) => [l.label, l.current]),
+    [['Accueil', false], ['Documents', true], ['Tableau_Bord', false], ['Services', false], ['Contact', false]],
+  )
+})
+
+t.test('the profile photo is read from an object or its JSON text, else the blank avatar', async (t) => {
+  const asText = JSON.stringify({ url: '/uploads/photos/7.png' }) as unknown as SessionUser['profilePhoto']
+  t.match(renderShell({ ...client, profilePhoto: asText }).html, /<img class="avatar" src="\/uploads\/photos\/7\.png"/)
+  t.match(renderShell({ ...client, profilePhoto: { url: '/uploads/photos/8.png' } }).html, /<img class="avatar" src="\/uploads\/photos\/8\.png"/)
+  t.match(renderShell(client).html, /<img class="avatar" src="\/static\/avatar\.svg"/)
+  t.equal(photoUrlOf('not json'), null)
+  t.equal(photoUrlOf('{"url":""}'), null)
+  t.equal(photoUrlOf(null), null)
+})
+
+t.test('the footer carries the firm facts and the Arabic tagline', async (t) => {
+  const { html } = renderShell(null)
+  const footer = html.slice(html.indexOf('<footer'), html.indexOf('</footer>'))
+  t.match(footer, /<img src="\/static\/logo\.svg"/)
+  t.match(footer, site.taglineFr)
+  t.match(footer, new RegExp(`<p class="footer-tagline" lang="ar" dir="rtl">${site.taglineAr}</p>`))
+  for (const service of site.footerServices) t.match(footer, `>${service}</a>`)
+  t.match(footer, site.address)
+  t.match(footer, `href="tel:+21321000000">${site.phone}</a>`)
+  t.match(footer, `href="mailto:${site.email}">${site.email}</a>`)
+  t.match(footer, /© <!-- -->2025/)
+  t.match(footer, new RegExp(`<a href="${site.builder.url}" target="_blank" rel="noopener noreferrer">${site.builder.name}</a>`))
+})
+
+t.test('the messaging button opens a chat with the encoded Arabic greeting', async (t) => {
+  const { html } = renderShell(null)
+  const href = `https://wa.me/${site.whatsappNumber}?text=${encodeURIComponent(site.whatsappGreeting)}`
+  t.match(href, /text=%D8%A7%D9%84%D8%B3%D9%84%D8%A7%D9%85/, 'the greeting is percent-encoded')
+  t.ok(
+    html.includes(`<a class="whatsapp-button" href="${href}" target="_blank" rel="noopener noreferrer" aria-label="Nous écrire sur WhatsApp (nouvel onglet)">`),
+    'floating link with its French label',
+  )
+})
+
+t.test('toasts: the live region is always there; flash toasts make the page hydrate', async (t) => {
+  const quiet = renderShell(null)
+  t.match(quiet.html, /<div class="toaster" role="status" aria-live="polite"><\/div>/)
+  t.equal(quiet.islands.eager, 0, 'nothing forces JavaScript on a visitor without toasts')
+  const flashed = renderShell(null, { toasts: [{ type: 'success', message: 'Compte créé avec succès' }] })
+  t.match(flashed.html, /<div class="toast" data-type="success"><span class="toast-message">Compte créé avec succès<\/span>/)
+  t.equal(flashed.islands.eager, 1)
+
+  const { app } = await buildTestApp(t)
+  const cookie = app.signCookie(JSON.stringify({ type: 'info', message: 'Bienvenue' }))
+  const res = await app.inject({ url: '/services', cookies: { flash: cookie } })
+  t.match(res.body, /<span class="toast-message">Bienvenue<\/span>/)
+  t.match(res.body, /<script type="module"/, 'the flash toast needs the runtime to close itself')
+})
+
+t.test('the theme toggle shows DRK in light mode and LTH in dark mode, and the 404 page keeps the shell', async (t) => {
+  const { app } = await buildTestApp(t)
+  const light = await app.inject('/services')
+  t.match(light.body, /<html lang="fr" data-theme="light">/)
+  t.match(light.body, /<form class="theme-toggle" action="\/theme" method="post">.*?>DRK<\/button>/)
+  const dark = await app.inject({ url: '/services', cookies: { theme: 'dark' } })
+  t.match(dark.body, /<html lang="fr" data-theme="dark">/)
+  t.match(dark.body, />LTH<\/button>/)
+  const missing = await app.inject('/nope')
+  t.equal(missing.statusCode, 404)
+  t.match(missing.body, /<header class="navbar">/)
+  t.match(missing.body, /<footer class="footer">/)
+})
