@@ -5,9 +5,19 @@ import Toaster from './Toaster.js'
 import Carousel from './Carousel.js'
 import HomeScroll from './HomeScroll.js'
 import ContactForm from './ContactForm.js'
+import ForgotPasswordForm from './ForgotPasswordForm.js'
+import LoginForm from './LoginForm.js'
+import RegistrationForm from './RegistrationForm.js'
+import ResetPasswordForm from './ResetPasswordForm.js'
+import VerifyEmail from './VerifyEmail.js'
 
 /** Every island, by the name of its file; the browser loads each from its own chunk. */
 export const islands = {
+  ForgotPasswordForm,
+  LoginForm,
+  RegistrationForm,
+  ResetPasswordForm,
+  VerifyEmail,
   ContactForm,
   ThemeToggle,
   NavBar,

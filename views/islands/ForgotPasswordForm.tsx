@@ -1,0 +1,43 @@
+import { useState, type FormEvent } from 'react'
+import { checkForgot } from '../../src/modules/identity/validation.js'
+import { api } from '../client/api.js'
+import { showToast } from '../client/toast.js'
+import { Field } from '../components/Field.js'
+import { formValues, useHydrated } from '../components/useHydrated.js'
+
+/** Asks for a reset e-mail; the server answers the same message whether the address is known or not. */
+export default function ForgotPasswordForm(_props: Record<string, never>) {
+  const hydrated = useHydrated()
+  const [busy, setBusy] = useState(false)
+  const [sent, setSent] = useState('')
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    const checked = checkForgot(formValues(form))
+    if (!checked.ok) return showToast('error', checked.message)
+    setBusy(true)
+    const result = await api('/api/password', { body: checked.value })
+    setBusy(false)
+    if (!result.ok) return showToast('error', result.message)
+    const message = result.data.message ?? 'Si un compte existe pour cette adresse, un e-mail vous a été envoyé.'
+    form.reset()
+    setSent(message)
+    showToast('success', message)
+  }
+
+  return (
+    <form className="auth-form" method="post" onSubmit={submit} aria-busy={busy}>
+      <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} />
+      <div role="status" aria-live="polite">
+        {sent && <p className="form-notice form-notice-success">{sent}</p>}
+      </div>
+      <button type="submit" className="button button-primary auth-submit" disabled={!hydrated || busy}>
+        {busy ? 'Envoi…' : 'Envoyer le lien'}
+      </button>
+      <p className="auth-switch">
+        <a href="/login">Retour à la connexion</a>
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,43 @@
+import { useState, type FormEvent } from 'react'
+import { checkLogin } from '../../src/modules/identity/validation.js'
+import { api } from '../client/api.js'
+import { showToast } from '../client/toast.js'
+import { Field } from '../components/Field.js'
+import { PasswordField } from '../components/PasswordField.js'
+import { formValues, useHydrated } from '../components/useHydrated.js'
+
+/** Login (spec §2, §4): success goes home; any message in the answer is an error (spec §8). */
+export default function LoginForm(_props: Record<string, never>) {
+  const hydrated = useHydrated()
+  const [busy, setBusy] = useState(false)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const checked = checkLogin(formValues(event.currentTarget))
+    if (!checked.ok) return showToast('error', checked.message)
+    setBusy(true)
+    const result = await api<{ id?: number; message?: string }>('/api/auth/login', { body: checked.value })
+    if (result.ok && result.data.message === undefined) {
+      window.location.assign('/')
+      return
+    }
+    setBusy(false)
+    showToast('error', result.ok ? (result.data.message ?? '') : result.message)
+  }
+
+  return (
+    <form className="auth-form" method="post" onSubmit={submit} aria-busy={busy}>
+      <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} />
+      <PasswordField label="Mot de passe" name="password" autoComplete="current-password" />
+      <p className="auth-aside">
+        <a href="/forget-password">Mot de passe oublié ?</a>
+      </p>
+      <button type="submit" className="button button-primary auth-submit" disabled={!hydrated || busy}>
+        {busy ? 'Connexion…' : 'Se connecter'}
+      </button>
+      <p className="auth-switch">
+        Pas encore de compte ? <a href="/registration">Créer un compte</a>
+      </p>
+    </form>
+  )
+}

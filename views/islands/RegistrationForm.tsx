@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { checkRegistration } from '../../src/modules/identity/validation.js'
+import { PHONE_HINT, PHONE_HTML_PATTERN } from '../../src/shared/validation.js'
+import { api } from '../client/api.js'
+import { showToast } from '../client/toast.js'
+import { Field } from '../components/Field.js'
+import { PasswordField } from '../components/PasswordField.js'
+import { formValues, useHydrated } from '../components/useHydrated.js'
+
+const PASSWORD_HINT = 'Au moins 8 caractères, dont une minuscule, une majuscule, un chiffre et un symbole.'
+
+/** Sign-up (spec §2, §5): checks in spec order, then a dialog asks to check the mailbox. */
+export default function RegistrationForm(_props: Record<string, never>) {
+  const hydrated = useHydrated()
+  const [busy, setBusy] = useState(false)
+  const [sentMessage, setSentMessage] = useState('')
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const values = formValues(event.currentTarget)
+    const checked = checkRegistration(values)
+    if (!checked.ok) return showToast('error', checked.message)
+    setBusy(true)
+    const result = await api('/api/auth/register', { body: { ...checked.value, confirmPassword: values.confirmPassword } })
+    setBusy(false)
+    if (!result.ok) return showToast('error', result.message)
+    setSentMessage(result.data.message ?? 'Un e-mail de vérification vous a été envoyé.')
+  }
+
+  return (
+    <>
+      <form className="auth-form" method="post" onSubmit={submit} aria-busy={busy}>
+        <Field label="Nom d’utilisateur" name="username" autoComplete="username" maxLength={100} />
+        <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} />
+        <Field label="Entreprise" name="entreprise" autoComplete="organization" maxLength={200} />
+        <Field label="Téléphone" name="telephone" type="tel" autoComplete="tel" inputMode="numeric" pattern={PHONE_HTML_PATTERN} title={PHONE_HINT} placeholder="0550123456" maxLength={10} />
+        <PasswordField label="Mot de passe" name="password" autoComplete="new-password" hint={PASSWORD_HINT} />
+        <PasswordField label="Confirmer le mot de passe" name="confirmPassword" autoComplete="new-password" />
+        <button type="submit" className="button button-primary auth-submit" disabled={!hydrated || busy}>
+          {busy ? 'Inscription…' : 'S’inscrire'}
+        </button>
+        <p className="auth-switch">
+          Déjà inscrit ? <a href="/login">Se connecter</a>
+        </p>
+      </form>
+      {sentMessage && <CheckMailDialog message={sentMessage} />}
+    </>
+  )
+}
+
+/** Modal (native <dialog>: focus kept inside, Escape closes); closing it goes to /login. */
+function CheckMailDialog({ message }: { message: string }) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const dialog = ref.current
+    if (dialog && !dialog.open) dialog.showModal()
+  }, [])
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby="check-mail-title" aria-describedby="check-mail-text" onClose={() => window.location.assign('/login')}>
+      <h2 id="check-mail-title" className="dialog-title">
+        Vérifiez votre e-mail
+      </h2>
+      <p id="check-mail-text">{message}</p>
+      <form method="dialog" className="dialog-actions">
+        <button type="submit" className="button button-primary" autoFocus>
+          OK
+        </button>
+      </form>
+    </dialog>
+  )
+}

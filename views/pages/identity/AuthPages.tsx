@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react'
+import { page } from '../../../src/render/page.js'
+import { Island } from '../../runtime/Island.js'
+
+/** The card every auth page sits in: heading, one line of lead text, then its island. */
+function AuthCard({ title, lead, children, wide = false }: { title: string; lead?: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <section className="auth-page">
+      <div className={wide ? 'auth-card auth-card-wide' : 'auth-card'}>
+        <h1 className="auth-title">{title}</h1>
+        {lead && <p className="auth-lead">{lead}</p>}
+        {children}
+      </div>
+    </section>
+  )
+}
+
+export const RegistrationPage = page({ title: 'Inscription', description: 'Créez le compte client de votre entreprise pour transmettre vos documents au cabinet.' }, function RegistrationPage() {
+  return (
+    <AuthCard title="Créer un compte" lead="Inscrivez votre entreprise pour échanger vos documents avec le cabinet." wide>
+      <Island name="RegistrationForm" props={{}} />
+    </AuthCard>
+  )
+})
+
+export const LoginPage = page({ title: 'Connexion', description: 'Connectez-vous à votre espace client.' }, function LoginPage() {
+  return (
+    <AuthCard title="Connexion" lead="Accédez à votre espace client.">
+      <Island name="LoginForm" props={{}} />
+    </AuthCard>
+  )
+})
+
+export const ForgotPasswordPage = page({ title: 'Mot de passe oublié', description: 'Recevez par e-mail un lien pour choisir un nouveau mot de passe.' }, function ForgotPasswordPage() {
+  return (
+    <AuthCard title="Mot de passe oublié" lead="Saisissez votre adresse e-mail : nous vous enverrons un lien pour choisir un nouveau mot de passe.">
+      <Island name="ForgotPasswordForm" props={{}} />
+    </AuthCard>
+  )
+})
+
+/** userId and token as they came in the link; wellFormed is false when the schema refused them. */
+export interface LinkProps {
+  userId: string
+  token: string
+  wellFormed: boolean
+}
+
+export const ResetPasswordPage = page<LinkProps>({ title: 'Nouveau mot de passe', description: 'Choisissez un nouveau mot de passe pour votre compte.' }, function ResetPasswordPage(props) {
+  return (
+    <AuthCard title="Nouveau mot de passe">
+      <Island name="ResetPasswordForm" props={props} />
+    </AuthCard>
+  )
+})
+
+export const VerifyEmailPage = page<LinkProps>({ title: 'Vérification de l’e-mail', description: 'Confirmation de votre adresse e-mail.' }, function VerifyEmailPage(props) {
+  return (
+    <AuthCard title="Vérification de l’e-mail">
+      <Island name="VerifyEmail" props={props} />
+    </AuthCard>
+  )
+})
