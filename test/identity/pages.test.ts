@@ -1,5 +1,6 @@
 import t from 'tap'
 import { buildTestApp } from '../helpers/app.js'
+import { identityApp, login, registerVerified, registration } from '../helpers/identity.js'
 
 const TOKEN = 'aGVsbG8td29ybGQtdG9rZW4tMTIzNDU2Nzg5MA'
 
@@ -80,4 +81,20 @@ t.test('a malformed link renders the invalid view, never a 500', async (t) => {
   // Longer than the router's maxParamLength: refused before the route, still not a 5xx.
   const long = await app.inject(`/reset-password/12/${'x'.repeat(300)}`)
   t.ok(long.statusCode < 500, `overlong token answers ${long.statusCode}`)
+})
+
+t.test('a logged-in user is sent home from every auth page', async (t) => {
+  const { app, smtp } = await identityApp(t)
+  await registerVerified(app, smtp)
+  const { email, password } = registration()
+  const { res, cookie } = await login(app, email, password)
+  t.equal(res.statusCode, 200, 'logged in')
+  t.ok(cookie, 'session cookie')
+  for (const { url } of pages) {
+    const page = await app.inject({ url, headers: { cookie: cookie! } })
+    t.equal(page.statusCode, 303, url)
+    t.equal(page.headers.location, '/', url)
+  }
+  const malformed = await app.inject({ url: '/reset-password/abc/x', headers: { cookie: cookie! } })
+  t.equal(malformed.headers.location, '/', 'guard runs before the params check')
 })
