@@ -1,0 +1,113 @@
+// The identity flow in a real browser: register through the form, follow the mailed link,
+// log in, see the user in the navigation bar, log out.
+import t from 'tap'
+import type { Browser, Page } from 'playwright-core'
+import { linkIn, startSmtp, type TestSmtp } from '../helpers/smtp.js'
+import { launchBrowser, startServer, type RunningServer } from './helpers.js'
+
+let server: RunningServer
+let browser: Browser
+let smtp: TestSmtp
+
+t.before(async () => {
+  smtp = await startSmtp(t)
+  server = await startServer({ SMTP_URL: smtp.url })
+  browser = await launchBrowser()
+})
+t.teardown(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const PASSWORD = 'Zt9#qLm2vR!x'
+
+/** A page in a fresh context that records console errors and uncaught page errors. */
+async function openPage(t: { teardown: (fn: () => unknown) => void }): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  t.teardown(() => context.close())
+  context.setDefaultTimeout(10_000)
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    // A refused API call (e.g. 401 on status) logs a network error; only script errors matter here.
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text())
+  })
+  page.on('pageerror', (error) => problems.push(error.message))
+  return { page, problems }
+}
+
+t.test('register, verify by mail, log in and log out', async (t) => {
+  const { page, problems } = await openPage(t)
+  const unique = Date.now().toString(36)
+  const email = `client-${unique}@example.dz`
+  const username = `Client ${unique}`
+
+  await page.goto(`${server.url}/registration`)
+  await page.getByLabel('Nom d’utilisateur').fill(username)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Entreprise').fill('SARL Atlas')
+  await page.getByLabel('Téléphone').fill('0551234567')
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Afficher mot de passe', exact: true }).click()
+  t.equal(await page.getByLabel('Mot de passe', { exact: true }).getAttribute('type'), 'text', 'the toggle shows the password')
+  // Enabled only once hydrated: clicking waits for it.
+  await page.getByRole('button', { name: 'S’inscrire' }).click()
+
+  const dialog = page.getByRole('dialog', { name: 'Vérifiez votre e-mail' })
+  await dialog.waitFor()
+  t.ok(await dialog.isVisible(), 'the check-your-mail dialog opens')
+
+  const link = linkIn(await smtp.nextMail(email, 10_000), /^\/users\/\d+\/verify\//)
+  t.equal(link.origin, server.url, 'the link points at the portal')
+
+  await dialog.getByRole('button', { name: 'OK' }).click()
+  await page.waitForURL(`${server.url}/login`)
+
+  await page.goto(link.toString())
+  await page.getByRole('heading', { name: 'E-mail vérifié' }).waitFor()
+  await page.getByRole('link', { name: 'Se connecter' }).last().click()
+  await page.waitForURL(`${server.url}/login`)
+
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.waitForURL(`${server.url}/`)
+
+  const menuButton = page.locator('.user-menu-button')
+  await menuButton.waitFor()
+  t.match(await menuButton.textContent(), username, 'the navigation bar shows the username')
+  t.equal(await page.locator('header a[href="/login"]').count(), 0, 'no login link while logged in')
+
+  await menuButton.click()
+  await page.getByRole('button', { name: 'Déconnecte' }).click()
+  await page.locator('header a[href="/login"]').first().waitFor()
+  t.equal(await page.locator('.user-menu-button').count(), 0, 'the user menu is gone')
+  t.same(problems, [], 'no script errors')
+})
+
+t.test('a spent or forged verification link shows E-mail non trouvé', async (t) => {
+  const { page } = await openPage(t)
+  await page.goto(`${server.url}/users/999/verify/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`)
+  await page.getByRole('heading', { name: 'E-mail non trouvé' }).waitFor()
+  t.equal(await page.getByRole('link', { name: 'S’inscrire' }).last().getAttribute('href'), '/registration')
+})
+
+t.test('a forged reset link shows Lien Invalide ! with a retry link', async (t) => {
+  const { page } = await openPage(t)
+  await page.goto(`${server.url}/reset-password/999/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`)
+  await page.getByRole('heading', { name: 'Lien Invalide !' }).waitFor()
+  t.equal(await page.getByRole('link', { name: 'Réessayer' }).getAttribute('href'), '/forget-password')
+})
+
+t.test('login validation and server errors show as toasts', async (t) => {
+  const { page } = await openPage(t)
+  await page.goto(`${server.url}/login`)
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.getByText('Email est requis').waitFor()
+  await page.getByLabel('E-mail').fill('nobody@example.dz')
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Wrong#Pass1')
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.locator('[role="alert"], [role="status"]').filter({ hasText: /./ }).first().waitFor()
+  t.equal(new URL(page.url()).pathname, '/login', 'stays on /login')
+})
