@@ -104,10 +104,51 @@ t.test('login validation and server errors show as toasts', async (t) => {
   const { page } = await openPage(t)
   await page.goto(`${server.url}/login`)
   await page.getByRole('button', { name: 'Se connecter' }).click()
-  await page.getByText('Email est requis').waitFor()
+  await page.locator('.toast[data-type="error"]', { hasText: 'Email est requis' }).waitFor()
   await page.getByLabel('E-mail').fill('nobody@example.dz')
   await page.getByLabel('Mot de passe', { exact: true }).fill('Wrong#Pass1')
   await page.getByRole('button', { name: 'Se connecter' }).click()
-  await page.locator('[role="alert"], [role="status"]').filter({ hasText: /./ }).first().waitFor()
+  // The server's own message, whatever its wording, as an error toast.
+  await page.locator('.toast[data-type="error"]').filter({ hasNotText: 'Email est requis' }).first().waitFor()
   t.equal(new URL(page.url()).pathname, '/login', 'stays on /login')
+})
+
+t.test('forgotten password: request the mail, set a new password, log in with it', async (t) => {
+  const { page, problems } = await openPage(t)
+  const unique = Date.now().toString(36)
+  const email = `reset-${unique}@example.dz`
+  const registered = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: `Reset ${unique}`, email, entreprise: 'EURL Reset', telephone: '0661234567', password: PASSWORD, confirmPassword: PASSWORD }),
+  })
+  t.equal(registered.status, 201, 'registered through the API')
+  const verify = linkIn(await smtp.nextMail(email, 10_000), /^\/users\/\d+\/verify\//)
+  await page.goto(verify.toString())
+  await page.getByRole('heading', { name: 'E-mail vérifié' }).waitFor()
+
+  await page.goto(`${server.url}/forget-password`)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click()
+  await page.locator('.form-notice-success').waitFor()
+  t.equal(await page.getByLabel('E-mail').inputValue(), '', 'the field is cleared')
+
+  const reset = linkIn(await smtp.nextMail(email, 10_000), /^\/reset-password\/\d+\//)
+  await page.goto(reset.toString())
+  const fresh = 'Nv7$kWq3pL!z'
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(fresh)
+  await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill(fresh)
+  await page.getByRole('button', { name: 'Réinitialiser' }).click()
+  await page.locator('.toast[data-type="success"]').first().waitFor()
+  await page.waitForURL(`${server.url}/login`)
+
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Mot de passe', { exact: true }).fill(fresh)
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.waitForURL(`${server.url}/`)
+  await page.locator('.user-menu-button').waitFor()
+
+  await page.goto(reset.toString())
+  t.equal(new URL(page.url()).pathname, '/', 'a logged-in user is sent home from the reset page')
+  t.same(problems, [], 'no script errors')
 })
