@@ -29,7 +29,7 @@ export default function ForgotPasswordForm(_props: Record<string, never>) {
   return (
     <form className="auth-form" method="post" onSubmit={submit} aria-busy={busy}>
       <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} />
-      <div role="status" aria-live="polite">
+      <div className="form-status" role="status" aria-live="polite">
         {sent && <p className="form-notice form-notice-success">{sent}</p>}
       </div>
       <button type="submit" className="button button-primary auth-submit" disabled={!hydrated || busy}>
