@@ -12,7 +12,7 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import { projectRoot, type Config } from './config.js'
 import { createDb, ping, type Db } from './db/database.js'
 import dbPlugin from './db/plugin.js'
-import { HttpError, registerErrorHandling } from './http/errors.js'
+import { frameworkErrors, HttpError, registerErrorHandling } from './http/errors.js'
 import { registerSameOriginCheck } from './http/same-origin.js'
 import { developmentAssets, productionAssets } from './render/assets.js'
 import type { SessionUser } from './render/context.js'
@@ -70,6 +70,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
+    frameworkErrors,
   })
   app.setValidatorCompiler(TypeBoxValidatorCompiler)
   app.decorate('config', config)

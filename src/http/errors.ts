@@ -48,6 +48,21 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
   return status === 404 ? reply.render(NotFoundPage, {}) : reply.render(ErrorPage, { status, message })
 }
 
+/**
+ * Errors Fastify raises before routing (an over-long parameter, a malformed URL): the same French
+ * message as any other error. Fastify answers these outside the app's plugins (no render, no
+ * cookies), so a page gets a minimal static document.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400
+  const message = status === 414 ? 'Adresse trop longue.' : 'Adresse invalide.'
+  reply.code(status)
+  if (isApi(request) || request.method !== 'GET') return reply.send({ message })
+  return reply
+    .type('text/html; charset=utf-8')
+    .send(`<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Erreur ${status}</title></head><body><h1>${status}</h1><p>${message}</p><a href="/">Allez à l'accueil</a></body></html>`)
+}
+
 /** One error handler and one 404 handler for the whole app. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

@@ -8,6 +8,20 @@ t.test('malformed JSON answers 400 in French, never 500', async (t) => {
   t.match(res.json().message, /^Requête invalide/)
 })
 
+t.test('an over-long or malformed address gets a French 4xx, page or JSON', async (t) => {
+  const { app } = await buildTestApp(t)
+  const page = await app.inject('/users/1/verify/' + 'a'.repeat(150))
+  t.equal(page.statusCode, 414)
+  t.match(page.headers['content-type'], /text\/html/)
+  t.match(page.body, /Adresse trop longue\./)
+  const api = await app.inject('/api/password/1/' + 'a'.repeat(150))
+  t.equal(api.statusCode, 414)
+  t.same(api.json(), { message: 'Adresse trop longue.' })
+  const bad = await app.inject('/api/auth/%E0%A4%A/verify/x')
+  t.equal(bad.statusCode, 400)
+  t.same(bad.json(), { message: 'Adresse invalide.' })
+})
+
 t.test('a cross-site state change is refused with 403', async (t) => {
   const { app } = await buildTestApp(t)
   const byOrigin = await app.inject({ method: 'POST', url: '/theme', payload: { theme: 'dark' }, headers: { origin: 'https://evil.example' } })
