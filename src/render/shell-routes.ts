@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 
-/** Only a same-site path may be returned to (no open redirect). */
+/**
+ * Only a same-site path may be returned to: no //host, no /\host, and only visible ASCII, since
+ * browsers drop tabs and newlines (/%09/evil.com becomes //evil.com) and a header cannot hold them.
+ */
 export function safeReturnPath(value: string | undefined): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : '/'
+  return value && /^\/(?![/\\])[\x21-\x7E]*$/.test(value) ? value : '/'
 }
 
 /** The shell's no-JavaScript fallbacks: the theme switch posts here. */

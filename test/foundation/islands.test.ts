@@ -42,6 +42,11 @@ t.test('the theme cookie decides the first paint, and the no-JS toggle sets it',
   t.match(String(post.headers['set-cookie']), /theme=dark/)
   const offsite = await app.inject({ method: 'POST', url: '/theme', payload: 'theme=light&returnTo=%2F%2Fevil.example', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
   t.equal(offsite.headers.location, '/', 'no open redirect')
+  for (const returnTo of ['/\t/evil.example', '/\\evil.example', '/x\ny', '/services?q=€', 'https://evil.example']) {
+    const res = await app.inject({ method: 'POST', url: '/theme', payload: { theme: 'light', returnTo } })
+    t.equal(res.statusCode, 303, JSON.stringify(returnTo))
+    t.equal(res.headers.location, '/', JSON.stringify(returnTo))
+  }
 })
 
 t.test('hashed assets are cached for a year', async (t) => {

@@ -47,6 +47,16 @@ t.test('an administrator passes the admin guard', async (t) => {
   }
 })
 
+t.test('percent-encoded paths cannot slip past the guard', async (t) => {
+  const { app } = await identityApp(t)
+  const cases: Array<[string, string]> = [['/%66iles', '/login'], ['/users/%70rofile/3', '/login'], ['/%61dmin-dashboard', '/'], ['/admin-dashboard%2Fclients', '/']]
+  for (const [url, location] of cases) {
+    const res = await app.inject(url)
+    t.equal(res.statusCode, 303, url)
+    t.equal(res.headers.location, location, url)
+  }
+})
+
 t.test('public pages stay public', async (t) => {
   const { app } = await identityApp(t)
   for (const url of ['/', '/services', '/users/1/verify/abc', '/nope']) {

@@ -24,10 +24,25 @@ export async function enforceAccess(access: Access, request: FastifyRequest, rep
   await refreshSession(request, reply)
 }
 
+/**
+ * The router decodes %xx before choosing a route (/%66iles reaches /files), so the guard looks at
+ * the matched route's pattern and at the decoded path, never at the raw URL alone.
+ */
+function guardedAccess(request: FastifyRequest): Access | null {
+  const raw = request.url.split('?')[0] ?? '/'
+  let decoded = raw
+  try {
+    decoded = decodeURIComponent(raw)
+  } catch {}
+  const candidates = [request.routeOptions.url, decoded, raw].filter((p): p is string => typeof p === 'string')
+  const found = candidates.map(accessFor)
+  return found.includes('admin') ? 'admin' : found.includes('user') ? 'user' : null
+}
+
 export function registerPageAccess(app: FastifyInstance) {
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return
-    const access = accessFor(request.url.split('?')[0] ?? '/')
+    const access = guardedAccess(request)
     if (access) return enforceAccess(access, request, reply)
   })
 }
