@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely'
-import { timeType } from './helpers.js'
+import { createTable, exactText, timeType } from './helpers.js'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const time = timeType(db)
-  await db.schema
-    .createTable('users')
+  await createTable(db, 'users')
     .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     .addColumn('username', 'varchar(100)', (c) => c.notNull())
-    .addColumn('email', 'varchar(254)', (c) => c.notNull().unique())
+    .addColumn('email', exactText(db, 'varchar(254)'), (c) => c.notNull().unique())
     .addColumn('entreprise', 'varchar(200)', (c) => c.notNull())
     .addColumn('telephone', 'varchar(20)', (c) => c.notNull())
     .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())

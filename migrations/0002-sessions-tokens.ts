@@ -1,23 +1,21 @@
 import type { Kysely } from 'kysely'
-import { timeType } from './helpers.js'
+import { createTable, exactText, timeType } from './helpers.js'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const time = timeType(db)
-  await db.schema
-    .createTable('sessions')
-    .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
+  await createTable(db, 'sessions')
+    .addColumn('id', exactText(db, 'varchar(64)'), (c) => c.primaryKey())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', time, (c) => c.notNull())
     .addColumn('expires_at', time, (c) => c.notNull())
     .execute()
   await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute()
 
-  await db.schema
-    .createTable('user_tokens')
+  await createTable(db, 'user_tokens')
     .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('purpose', 'varchar(16)', (c) => c.notNull())
-    .addColumn('token_hash', 'char(64)', (c) => c.notNull().unique())
+    .addColumn('token_hash', exactText(db, 'char(64)'), (c) => c.notNull().unique())
     .addColumn('created_at', time, (c) => c.notNull())
     .addColumn('expires_at', time, (c) => c.notNull())
     .addColumn('used_at', time)

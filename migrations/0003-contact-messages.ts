@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely'
-import { timeType } from './helpers.js'
+import { createTable, timeType } from './helpers.js'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('contact_messages')
+  await createTable(db, 'contact_messages')
     .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     .addColumn('name', 'varchar(100)', (c) => c.notNull())
     .addColumn('email', 'varchar(254)', (c) => c.notNull())

@@ -1,9 +1,17 @@
 /** Result of a form check: the normalised values, or the first French message in spec order. */
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string }
 
-/** A missing field counts as an empty one (contract §2); text fields are trimmed. */
+/**
+ * A missing field counts as an empty one (contract §2); text fields are trimmed and in Unicode NFC,
+ * so the same visible text is stored and compared the same way on every database.
+ */
 export function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : ''
+  return typeof value === 'string' ? value.normalize('NFC').trim() : ''
+}
+
+/** Control characters (line breaks included) in a one-line field, e.g. text slipped into mails. */
+export function hasControlChars(value: string): boolean {
+  return /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/.test(value)
 }
 
 /** Passwords are kept as typed (no trimming). */

@@ -23,7 +23,7 @@ export async function freshDatabase(): Promise<{ url: string; db: Db; drop: () =
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`
   const admin = createPool({ uri: base, connectionLimit: 1 })
-  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`)
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET latin1`)
   const parsed = new URL(base)
   parsed.pathname = `/${name}`
   const url = parsed.toString()

@@ -1,4 +1,4 @@
-import { EMAIL_INVALID, firstFailure, isEmail, PHONE_HINT, PHONE_PATTERN, text, type Checked } from '../../shared/validation.js'
+import { EMAIL_INVALID, firstFailure, hasControlChars, isEmail, PHONE_HINT, PHONE_PATTERN, text, type Checked } from '../../shared/validation.js'
 
 /** The contact form's rules and French messages (spec §5), shared by the API route and the island. */
 export const NAME_MAX = 100
@@ -13,6 +13,7 @@ export const messages = {
   emailInvalid: EMAIL_INVALID,
   phoneInvalid: PHONE_HINT,
   nameTooLong: `Le nom ne doit pas dépasser ${NAME_MAX} caractères.`,
+  nameInvalid: 'Le nom contient des caractères non autorisés.',
   messageTooLong: `Le message ne doit pas dépasser ${MESSAGE_MAX} caractères.`,
   sent: 'Votre message a été envoyé avec succès.',
 } as const
@@ -37,6 +38,7 @@ export function checkContact(input: Record<string, unknown>): Checked<ContactMes
     [!isEmail(email), messages.emailInvalid],
     [!PHONE_PATTERN.test(telephone), messages.phoneInvalid],
     [name.length > NAME_MAX, messages.nameTooLong],
+    [hasControlChars(name), messages.nameInvalid],
     [message.length > MESSAGE_MAX, messages.messageTooLong],
   ])
   return failure ? { ok: false, message: failure } : { ok: true, value: { name, email, telephone, message } }

@@ -1,4 +1,4 @@
-import { firstFailure, isEmail, PHONE_HINT, PHONE_PATTERN, EMAIL_INVALID, secret, text, type Checked } from '../../shared/validation.js'
+import { firstFailure, hasControlChars, isEmail, PHONE_HINT, PHONE_PATTERN, EMAIL_INVALID, secret, text, type Checked } from '../../shared/validation.js'
 
 /**
  * The identity forms' rules and French messages (spec §5), shared by the API routes and the
@@ -28,6 +28,8 @@ export const messages = {
   passwordTooLong: 'Le mot de passe ne doit pas dépasser 128 caractères.',
   usernameTooLong: 'Le nom d’utilisateur ne doit pas dépasser 100 caractères.',
   entrepriseTooLong: 'Le nom de la société ne doit pas dépasser 200 caractères.',
+  usernameInvalid: 'Le nom d’utilisateur contient des caractères non autorisés.',
+  entrepriseInvalid: 'Le nom de la société contient des caractères non autorisés.',
   emailInvalid: EMAIL_INVALID,
   phoneInvalid: PHONE_HINT,
 } as const
@@ -67,8 +69,10 @@ export function checkRegistration(input: Record<string, unknown>, isWeak?: IsWea
     [!confirmPassword, messages.confirmRequired],
     [password !== confirmPassword, messages.mismatch],
     [username.length > 100, messages.usernameTooLong],
+    [hasControlChars(username), messages.usernameInvalid],
     [!isEmail(email), messages.emailInvalid],
     [entreprise.length > 200, messages.entrepriseTooLong],
+    [hasControlChars(entreprise), messages.entrepriseInvalid],
     [!PHONE_PATTERN.test(telephone), messages.phoneInvalid],
   ]) ?? passwordPolicyFailure(password) ?? (isWeak?.(password) ? messages.weak : null)
   return message ? { ok: false, message } : { ok: true, value: { username, email, entreprise, telephone, password } }

@@ -1,0 +1,43 @@
+import t from 'tap'
+import { identityApp, login, registerVerified, registration, STRONG } from '../helpers/identity.js'
+
+t.test('Arabic and accented names are stored as typed, on every database', async (t) => {
+  const { app, smtp, db } = await identityApp(t)
+  const id = await registerVerified(app, smtp, { username: 'شركة الأطلس', entreprise: 'Société Étoile' })
+  const row = await db.selectFrom('users').select(['username', 'entreprise']).where('id', '=', id).executeTakeFirstOrThrow()
+  t.same(row, { username: 'شركة الأطلس', entreprise: 'Société Étoile' })
+  const { res } = await login(app, 'atlas@example.dz', STRONG)
+  t.equal(res.json().username, 'شركة الأطلس')
+})
+
+t.test('addresses differing by an accent are different accounts, on every database', async (t) => {
+  const { app, smtp } = await identityApp(t)
+  await registerVerified(app, smtp)
+  const other = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ email: 'ätlas@example.dz' }) })
+  t.equal(other.statusCode, 201, 'not a duplicate')
+  const lookalike = await login(app, 'âtlas@example.dz', STRONG)
+  t.equal(lookalike.res.statusCode, 400, 'no login through a look-alike address')
+})
+
+t.test('the same address typed in another Unicode form is the same account', async (t) => {
+  const { app, smtp } = await identityApp(t)
+  await registerVerified(app, smtp, { email: 'b\u00e9atrice@example.dz' })
+  const { res } = await login(app, 'be\u0301atrice@example.dz', STRONG)
+  t.equal(res.statusCode, 200)
+})
+
+t.test('line breaks and control characters are refused in names that mails repeat', async (t) => {
+  const { app } = await identityApp(t)
+  const cases: Array<[Record<string, string>, string]> = [
+    [{ username: 'Atlas\nCliquez ici : http://evil.example' }, 'Le nom d’utilisateur contient des caractères non autorisés.'],
+    [{ entreprise: 'SARL\u0007Atlas' }, 'Le nom de la société contient des caractères non autorisés.'],
+  ]
+  for (const [overrides, message] of cases) {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration(overrides) })
+    t.equal(res.statusCode, 400)
+    t.same(res.json(), { message })
+  }
+  const contact = await app.inject({ method: 'POST', url: '/api/users/contact', payload: { name: 'Ali\r\nBcc: x@y.z', email: 'ali@example.dz', message: 'Bonjour', telephone: '0551234567' } })
+  t.equal(contact.statusCode, 400)
+  t.same(contact.json(), { message: 'Le nom contient des caractères non autorisés.' })
+})
