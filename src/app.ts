@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyRequest, type FastifyServerOptions } from 'fastify'
-import type { LoggerOptions as PinoLoggerOptions } from 'pino'
+import { stdSerializers, type LoggerOptions as PinoLoggerOptions } from 'pino'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import helmet from '@fastify/helmet'
@@ -44,7 +44,7 @@ function loggerFor(config: Config): LoggerOptions {
   return {
     level: config.logLevel,
     // No password, token or cookie ever reaches a log line.
-    serializers: { req: serializeRequest },
+    serializers: { req: serializeRequest, err: serializeError },
     redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'], censor: '[caché]' },
     ...(config.env === 'production' ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
   }
@@ -55,6 +55,14 @@ type LoggerOptions = FastifyLoggerOptions & PinoLoggerOptions
 /** Path segments that look like tokens (verification and reset links) never reach a log line. */
 export function maskTokens(url: string): string {
   return url.replace(/[A-Za-z0-9_-]{32,}/g, '[caché]')
+}
+
+/** mysql2 puts the statement with its values (password hashes, addresses) on errors: never logged. */
+export function serializeError(error: Error): ReturnType<typeof stdSerializers.err> {
+  const serialized = { ...stdSerializers.err(error) }
+  delete serialized.sql
+  delete serialized.sqlMessage
+  return serialized
 }
 
 function serializeRequest(request: FastifyRequest) {
@@ -108,6 +116,10 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   await registerAssets(app, config)
 
   registerErrorHandling(app)
+  // A request without a body is checked like one with every field missing (contract §2).
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {}
+  })
   registerSameOriginCheck(app, config.publicUrl)
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) =>

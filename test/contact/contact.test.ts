@@ -48,6 +48,9 @@ t.test('POST /api/users/contact answers each §5 message in order and stores not
     t.equal(res.statusCode, 400, message)
     t.same(res.json(), { message }, message)
   }
+  const bodiless = await app.inject({ method: 'POST', url: '/api/users/contact' })
+  t.equal(bodiless.statusCode, 400, 'no body at all')
+  t.same(bodiless.json(), { message: 'Le nom est requis' })
   t.equal(await countRows(db), 0)
 })
 

@@ -1,4 +1,5 @@
 import t from 'tap'
+import { serializeError } from '../../src/app.js'
 import { buildTestApp } from '../helpers/app.js'
 
 t.test('malformed JSON answers 400 in French, never 500', async (t) => {
@@ -47,4 +48,14 @@ t.test('the OpenAPI document is generated', async (t) => {
   const res = await app.inject('/api/openapi.json')
   t.equal(res.statusCode, 200)
   t.equal(res.json().openapi.slice(0, 2), '3.')
+})
+
+t.test('a database error is logged without its statement and values', async (t) => {
+  const error = Object.assign(new Error("Duplicate entry"), { code: 'ER_DUP_ENTRY', sql: "insert into users values ('$argon2id$v=19$secret')", sqlMessage: "Duplicate entry 'a@b.dz'" })
+  const logged = serializeError(error)
+  t.equal(logged.message, 'Duplicate entry')
+  t.equal(logged.code, 'ER_DUP_ENTRY')
+  t.notOk('sql' in logged)
+  t.notOk('sqlMessage' in logged)
+  t.notMatch(JSON.stringify(logged), /argon2id/)
 })
