@@ -63,3 +63,14 @@ t.test('public pages stay public', async (t) => {
     t.not((await app.inject(url)).statusCode, 303, url)
   }
 })
+
+t.test('logout is for a logged-in user: 401 without a session, then 401 once ended', async (t) => {
+  const { app, smtp } = await identityApp(t)
+  const anonymous = await app.inject({ method: 'POST', url: '/api/auth/logout' })
+  t.equal(anonymous.statusCode, 401)
+  t.same(anonymous.json(), { message: 'Veuillez vous connecter.' })
+  await registerVerified(app, smtp)
+  const { cookie } = await login(app, 'atlas@example.dz', STRONG)
+  t.equal((await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookie! } })).statusCode, 200)
+  t.equal((await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookie! } })).statusCode, 401)
+})

@@ -40,7 +40,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.post('/api/auth/logout', {
-    schema: { tags: ['auth'], response: { 200: MessageSchema, ...errors(403) } },
+    schema: { tags: ['auth'], response: { 200: MessageSchema, ...errors(401, 403) } },
+    preHandler: requireUser,
   }, async (request, reply) => {
     await endSession(request, reply)
     return { message: texts.loggedOut }
