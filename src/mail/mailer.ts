@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
+import { PendingWork } from './pending.js'
 
 export interface Mail {
   to: string
@@ -12,9 +13,24 @@ export interface Mail {
 }
 
 export interface Mailer {
-  /** Sends one mail; resolves once the SMTP server accepted it or the .eml file is written. */
+  /** Sends one mail; resolves once the SMTP server accepted it or the .eml file is written. Tracked until then. */
   send(mail: Mail): Promise<void>
+  /** Keeps other background work (e.g. a task that ends in a send) until it settles, so shutdown waits for it. */
+  track<T>(work: Promise<T>): Promise<T>
+  /** Waits for every tracked send and task, at most timeoutMs; false when some were still running. */
+  drain(timeoutMs: number): Promise<boolean>
   close(): void
+}
+
+/** Every send goes through `pending`, whoever calls it (identity, contact…). */
+function tracked(base: Pick<Mailer, 'send' | 'close'>): Mailer {
+  const pending = new PendingWork()
+  return {
+    send: (mail) => pending.track(base.send(mail)),
+    track: (work) => pending.track(work),
+    drain: (timeoutMs) => pending.settle(timeoutMs),
+    close: () => base.close(),
+  }
 }
 
 export interface MailerOptions {
@@ -27,9 +43,9 @@ export interface MailerOptions {
 
 /** SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file whose path (never its content) is logged. */
 export function createMailer({ smtpUrl, from, mailDir, log }: MailerOptions): Mailer {
-  if (smtpUrl) return smtpMailer(smtpUrl, from, log)
+  if (smtpUrl) return tracked(smtpMailer(smtpUrl, from, log))
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-  return {
+  return tracked({
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail })
       await mkdir(mailDir, { recursive: true })
@@ -38,10 +54,10 @@ export function createMailer({ smtpUrl, from, mailDir, log }: MailerOptions): Ma
       log.info({ file }, 'mail written (no SMTP_URL)')
     },
     close: () => transport.close(),
-  }
+  })
 }
 
-function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mailer {
+function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Pick<Mailer, 'send' | 'close'> {
   const url = new URL(smtpUrl)
   // A local relay (or the tests' server) speaks plain SMTP; elsewhere STARTTLS stays opportunistic.
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HttpError } from '../../http/errors.js'
 import { requireUser } from './guards.js'
+import { LoginFailures } from './login-limiter.js'
 import { ensureBody, ipLimit } from './route-helpers.js'
 import { ChangePasswordBodySchema, errors, ForgotBodySchema, MessageSchema, ResetBodySchema, TokenParamsSchema, UserIdParamsSchema, UserTokenParamsSchema } from './schemas.js'
 import { changePassword, checkResetLink, requestReset, resetPassword, texts } from './service.js'
@@ -13,6 +14,8 @@ const QUARTER = 15 * 60_000
 /** /api/password/*: forgotten password, reset link, reset and change (spec §7). */
 const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const perIp = app.config.rateLimits.tokenPerIp
+  /** Wrong old passwords per user id, with the per-account login limit (10 per 15 minutes). */
+  const oldPasswordFailures = new LoginFailures(app.config.rateLimits.loginPerAccount, QUARTER)
   ensureBody(app)
 
   app.post('/api/password', {
@@ -21,7 +24,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const checked = checkForgot(request.body)
     if (!checked.ok) throw new HttpError(400, checked.message)
-    await requestReset(app, checked.value.email)
+    requestReset(app, checked.value.email)
     return { message: texts.forgotSent }
   })
 
@@ -44,13 +47,14 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.post('/api/password/changepassword/:userId', {
-    schema: { tags: ['password'], params: UserIdParamsSchema, body: ChangePasswordBodySchema, response: { 200: MessageSchema, ...errors(400, 401, 403) } },
+    schema: { tags: ['password'], params: UserIdParamsSchema, body: ChangePasswordBodySchema, response: { 200: MessageSchema, ...errors(400, 401, 403, 429) } },
+    config: ipLimit(perIp, QUARTER),
     preHandler: requireUser,
   }, async (request) => {
     if (request.user!.id !== request.params.userId) throw new HttpError(403, texts.notOwn)
     const checked = checkChangePassword(request.body, isWeakPassword)
     if (!checked.ok) throw new HttpError(400, checked.message)
-    await changePassword(app, request.user!.id, currentSessionId(request), checked.value.oldPassword, checked.value.newPassword)
+    await changePassword(app, oldPasswordFailures, request.user!.id, currentSessionId(request), checked.value.oldPassword, checked.value.newPassword)
     return { message: texts.changed }
   })
 }

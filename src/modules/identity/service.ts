@@ -30,9 +30,30 @@ export const texts = {
 /** At most one fresh verification mail per address in this interval (unverified logins). */
 const RESEND_INTERVAL_MS = 5 * 60_000
 
+/** An error as it may be logged: its type, code and message with anything token-like masked. */
+export function loggableError(error: unknown): { type: string; code?: string; message: string } {
+  const err = error instanceof Error ? error : new Error(String(error))
+  const code = (err as { code?: unknown }).code
+  return { type: err.name, ...(typeof code === 'string' ? { code } : {}), message: err.message.replace(/[A-Za-z0-9_-]{32,}/g, '[caché]') }
+}
+
 /** Mails leave in the background: the answer's timing must not depend on the account existing. */
 function deliver(app: FastifyInstance, mail: Mail) {
-  app.mailer.send(mail).catch((error: unknown) => app.log.error({ err: error }, 'mail delivery failed'))
+  app.mailer.send(mail).catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'mail delivery failed'))
+}
+
+/**
+ * Runs `work` after the answer is sent (setImmediate), tracked by the mailer so that shutdown
+ * waits for it; a failure is logged as a warning, without its details' tokens.
+ */
+function inBackground(app: FastifyInstance, failure: string, work: () => Promise<void>): void {
+  const task = new Promise<void>((resolve) => setImmediate(resolve)).then(work)
+  app.mailer.track(task).catch((error: unknown) => app.log.warn({ err: loggableError(error) }, failure))
+}
+
+function tooManyAttempts(waitMs: number, what: string): HttpError {
+  const seconds = Math.ceil(waitMs / 1000)
+  return new HttpError(429, `Trop de tentatives ${what}. Réessayez dans ${Math.ceil(seconds / 60)} minute(s).`, { 'retry-after': String(seconds) })
 }
 
 async function issueToken(app: FastifyInstance, userId: number, purpose: TokenPurpose): Promise<string> {
@@ -62,17 +83,19 @@ export async function registerUser(app: FastifyInstance, input: Registration): P
 
 /** Checks credentials; answers the user id to open a session for. */
 export async function authenticate(app: FastifyInstance, failures: LoginFailures, email: string, password: string): Promise<number> {
-  const wait = failures.retryAfterMs(email)
-  if (wait > 0) {
-    const seconds = Math.ceil(wait / 1000)
-    throw new HttpError(429, `Trop de tentatives de connexion pour ce compte. Réessayez dans ${Math.ceil(seconds / 60)} minute(s).`, { 'retry-after': String(seconds) })
+  // Counted before the (slow) check, so parallel attempts cannot all slip under the limit.
+  const attempt = failures.begin(email)
+  if (attempt.wait > 0) throw tooManyAttempts(attempt.wait, 'de connexion pour ce compte')
+  let account: repo.UserAccount | undefined
+  let valid: boolean
+  try {
+    account = await repo.findAccountByEmail(app.db, email)
+    valid = account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password)
+  } catch (error) {
+    attempt.release()
+    throw error
   }
-  const account = await repo.findAccountByEmail(app.db, email)
-  const valid = account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password)
-  if (!account || !valid) {
-    failures.record(email)
-    throw new HttpError(400, texts.badCredentials)
-  }
+  if (!account || !valid) throw new HttpError(400, texts.badCredentials)
   failures.clear(email)
   if (!account.isVerified) {
     const last = await repo.latestTokenTime(app.db, account.id, 'verify')
@@ -104,12 +127,18 @@ export async function verifyEmail(app: FastifyInstance, userId: number, token: s
   await repo.markVerified(app.db, stored.userId)
 }
 
-export async function requestReset(app: FastifyInstance, email: string): Promise<void> {
-  const account = await repo.findAccountByEmail(app.db, email)
-  if (!account) return
-  await repo.retireTokens(app.db, account.id, 'reset')
-  const token = await issueToken(app, account.id, 'reset')
-  deliver(app, resetMail(app.config.publicUrl, account.email, account.username, account.id, token))
+/**
+ * Forgotten password: everything (lookup, token writes, mail) happens after the answer, so its
+ * timing is the same whether the address is known or not.
+ */
+export function requestReset(app: FastifyInstance, email: string): void {
+  inBackground(app, 'password reset request failed', async () => {
+    const account = await repo.findAccountByEmail(app.db, email)
+    if (!account) return
+    await repo.retireTokens(app.db, account.id, 'reset')
+    const token = await issueToken(app, account.id, 'reset')
+    await app.mailer.send(resetMail(app.config.publicUrl, account.email, account.username, account.id, token))
+  })
 }
 
 export async function checkResetLink(app: FastifyInstance, userId: number, token: string): Promise<void> {
@@ -126,11 +155,29 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
   await repo.deleteUserSessions(app.db, stored.userId)
 }
 
-/** Changes the password after checking the old one; ends the user's other sessions. */
-export async function changePassword(app: FastifyInstance, userId: number, keepSession: string | undefined, oldPassword: string, newPassword: string) {
-  const account = await repo.findAccountById(app.db, userId)
-  if (!account) throw new HttpError(401, 'Veuillez vous connecter.')
-  if (!(await verifyPassword(account.passwordHash, oldPassword))) throw new HttpError(400, texts.oldWrong)
+/**
+ * Changes the password after checking the old one; ends the user's other sessions. Wrong old
+ * passwords count per user like failed logins (counted before the check, cleared on success).
+ */
+export async function changePassword(app: FastifyInstance, failures: LoginFailures, userId: number, keepSession: string | undefined, oldPassword: string, newPassword: string) {
+  const key = String(userId)
+  const attempt = failures.begin(key)
+  if (attempt.wait > 0) throw tooManyAttempts(attempt.wait, 'pour l’ancien mot de passe')
+  let account: repo.UserAccount | undefined
+  let valid: boolean
+  try {
+    account = await repo.findAccountById(app.db, userId)
+    valid = account ? await verifyPassword(account.passwordHash, oldPassword) : false
+  } catch (error) {
+    attempt.release()
+    throw error
+  }
+  if (!account) {
+    attempt.release()
+    throw new HttpError(401, 'Veuillez vous connecter.')
+  }
+  if (!valid) throw new HttpError(400, texts.oldWrong)
+  failures.clear(key)
   await repo.updatePasswordHash(app.db, userId, await hashPassword(newPassword))
   await repo.deleteUserSessions(app.db, userId, keepSession)
 }
@@ -150,5 +197,7 @@ export async function ensureAdmin(app: FastifyInstance): Promise<void> {
   const samePassword = await verifyPassword(existing.passwordHash, admin.password)
   if (samePassword && existing.isAdmin && existing.isVerified && existing.isAccepted) return
   await repo.promoteToAdmin(app.db, existing.id, samePassword ? undefined : await hashPassword(admin.password))
+  // A new ADMIN_PASSWORD is a password change: sessions opened with the old one end (contract §4).
+  if (!samePassword) await repo.deleteUserSessions(app.db, existing.id)
   app.log.info('administrator account updated')
 }
