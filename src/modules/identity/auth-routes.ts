@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HttpError } from '../../http/errors.js'
 import { requireUser } from './guards.js'
 import { LoginFailures } from './login-limiter.js'
-import { ensureBody, ipLimit } from './route-helpers.js'
+import { ipLimit } from './route-helpers.js'
 import { errors, LoginBodySchema, MessageSchema, RegisterBodySchema, SessionUserSchema, UserTokenParamsSchema } from './schemas.js'
 import { authenticate, registerUser, sessionUserOf, texts, verifyEmail } from './service.js'
 import { endSession, refreshSession, startSession } from './session.js'
@@ -16,7 +16,6 @@ const QUARTER = 15 * 60_000
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limits = app.config.rateLimits
   const failures = new LoginFailures(limits.loginPerAccount, QUARTER)
-  ensureBody(app)
 
   app.post('/api/auth/register', {
     schema: { tags: ['auth'], body: RegisterBodySchema, response: { 201: MessageSchema, ...errors(400, 403, 409, 429) } },

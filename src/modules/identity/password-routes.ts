@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HttpError } from '../../http/errors.js'
 import { requireUser } from './guards.js'
 import { LoginFailures } from './login-limiter.js'
-import { ensureBody, ipLimit } from './route-helpers.js'
+import { ipLimit } from './route-helpers.js'
 import { ChangePasswordBodySchema, errors, ForgotBodySchema, MessageSchema, ResetBodySchema, TokenParamsSchema, UserIdParamsSchema, UserTokenParamsSchema } from './schemas.js'
 import { changePassword, checkResetLink, requestReset, resetPassword, texts } from './service.js'
 import { currentSessionId } from './session.js'
@@ -16,7 +16,6 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const perIp = app.config.rateLimits.tokenPerIp
   /** Wrong old passwords per user id, with the per-account login limit (10 per 15 minutes). */
   const oldPasswordFailures = new LoginFailures(app.config.rateLimits.loginPerAccount, QUARTER)
-  ensureBody(app)
 
   app.post('/api/password', {
     schema: { tags: ['password'], body: ForgotBodySchema, response: { 200: MessageSchema, ...errors(400, 403, 429) } },
