@@ -81,20 +81,33 @@ export async function registerUser(app: FastifyInstance, input: Registration): P
   await sendVerification(app, { id, email: input.email, username: input.username })
 }
 
-/** Checks credentials; answers the user id to open a session for. */
-export async function authenticate(app: FastifyInstance, failures: LoginFailures, email: string, password: string): Promise<number> {
-  // Counted before the (slow) check, so parallel attempts cannot all slip under the limit.
-  const attempt = failures.begin(email)
-  if (attempt.wait > 0) throw tooManyAttempts(attempt.wait, 'de connexion pour ce compte')
-  let account: repo.UserAccount | undefined
-  let valid: boolean
+/**
+ * A password check under the per-key failure limit: the attempt counts before the (slow) check,
+ * so parallel attempts cannot all slip under the limit; an error releases it, success is the
+ * caller's to clear.
+ */
+async function limitedCheck(
+  failures: LoginFailures,
+  key: string,
+  what: string,
+  check: () => Promise<{ account: repo.UserAccount | undefined; valid: boolean }>,
+) {
+  const attempt = failures.begin(key)
+  if (attempt.wait > 0) throw tooManyAttempts(attempt.wait, what)
   try {
-    account = await repo.findAccountByEmail(app.db, email)
-    valid = account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password)
+    return { ...(await check()), release: attempt.release }
   } catch (error) {
     attempt.release()
     throw error
   }
+}
+
+/** Checks credentials; answers the user id to open a session for. */
+export async function authenticate(app: FastifyInstance, failures: LoginFailures, email: string, password: string): Promise<number> {
+  const { account, valid } = await limitedCheck(failures, email, 'de connexion pour ce compte', async () => {
+    const account = await repo.findAccountByEmail(app.db, email)
+    return { account, valid: account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password) }
+  })
   if (!account || !valid) throw new HttpError(400, texts.badCredentials)
   failures.clear(email)
   if (!account.isVerified) {
@@ -161,19 +174,12 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
  */
 export async function changePassword(app: FastifyInstance, failures: LoginFailures, userId: number, keepSession: string | undefined, oldPassword: string, newPassword: string) {
   const key = String(userId)
-  const attempt = failures.begin(key)
-  if (attempt.wait > 0) throw tooManyAttempts(attempt.wait, 'pour l’ancien mot de passe')
-  let account: repo.UserAccount | undefined
-  let valid: boolean
-  try {
-    account = await repo.findAccountById(app.db, userId)
-    valid = account ? await verifyPassword(account.passwordHash, oldPassword) : false
-  } catch (error) {
-    attempt.release()
-    throw error
-  }
+  const { account, valid, release } = await limitedCheck(failures, key, 'pour l’ancien mot de passe', async () => {
+    const account = await repo.findAccountById(app.db, userId)
+    return { account, valid: account ? await verifyPassword(account.passwordHash, oldPassword) : false }
+  })
   if (!account) {
-    attempt.release()
+    release()
     throw new HttpError(401, 'Veuillez vous connecter.')
   }
   if (!valid) throw new HttpError(400, texts.oldWrong)
