@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { checkRegistration } from '../../src/modules/identity/validation.js'
+import { checkRegistration, messages } from '../../src/modules/identity/validation.js'
 import { PHONE_HINT, PHONE_HTML_PATTERN } from '../../src/shared/validation.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
@@ -7,7 +7,6 @@ import { Field } from '../components/Field.js'
 import { PasswordField } from '../components/PasswordField.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 
-const PASSWORD_HINT = 'Au moins 8 caractères, dont une minuscule, une majuscule, un chiffre et un symbole.'
 
 /** Sign-up (spec §2, §5): checks in spec order, then a dialog asks to check the mailbox. */
 export default function RegistrationForm(_props: Record<string, never>) {
@@ -34,7 +33,7 @@ export default function RegistrationForm(_props: Record<string, never>) {
         <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} />
         <Field label="Entreprise" name="entreprise" autoComplete="organization" maxLength={200} />
         <Field label="Téléphone" name="telephone" type="tel" autoComplete="tel" inputMode="numeric" pattern={PHONE_HTML_PATTERN} title={PHONE_HINT} placeholder="0550123456" maxLength={10} />
-        <PasswordField label="Mot de passe" name="password" autoComplete="new-password" hint={PASSWORD_HINT} />
+        <PasswordField label="Mot de passe" name="password" autoComplete="new-password" hint={messages.passwordPolicy} />
         <PasswordField label="Confirmer le mot de passe" name="confirmPassword" autoComplete="new-password" />
         <button type="submit" className="button button-primary auth-submit" disabled={!hydrated || busy}>
           {busy ? 'Inscription…' : 'S’inscrire'}

@@ -1,35 +1,21 @@
-import { useEffect, useState, type FormEvent } from 'react'
-import { checkReset } from '../../src/modules/identity/validation.js'
+import { useState, type FormEvent } from 'react'
+import { checkReset, messages } from '../../src/modules/identity/validation.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { AuthNotice } from '../components/AuthNotice.js'
 import { PasswordField } from '../components/PasswordField.js'
 import { Spinner } from '../components/Spinner.js'
 import { formValues } from '../components/useHydrated.js'
+import { useLinkCheck } from '../components/useLinkCheck.js'
 
-const PASSWORD_HINT = 'Au moins 8 caractères, dont une minuscule, une majuscule, un chiffre et un symbole.'
 /** Long enough to read the success toast before the login page replaces this one. */
 const REDIRECT_DELAY_MS = 1200
 
-type LinkState = 'checking' | 'valid' | 'invalid'
-
 /** Reset page (spec §2, §4): checking, then the new-password form or 'Lien Invalide !'. */
 export default function ResetPasswordForm({ userId, token, wellFormed }: { userId: string; token: string; wellFormed: boolean }) {
-  const [state, setState] = useState<LinkState>(wellFormed ? 'checking' : 'invalid')
-
-  useEffect(() => {
-    if (!wellFormed) return
-    let live = true
-    void api(`/api/password/${encodeURIComponent(userId)}/${encodeURIComponent(token)}`).then((result) => {
-      if (live) setState(result.ok ? 'valid' : 'invalid')
-    })
-    return () => {
-      live = false
-    }
-  }, [userId, token, wellFormed])
-
-  if (state === 'checking') return <Spinner label="Vérification du lien…" />
-  if (state === 'invalid') return <InvalidLink />
+  const check = useLinkCheck(`/api/password/${encodeURIComponent(userId)}/${encodeURIComponent(token)}`, wellFormed)
+  if (check === 'checking') return <Spinner label="Vérification du lien…" />
+  if (check === 'malformed' || !check.ok) return <InvalidLink />
   return <NewPasswordForm token={token} />
 }
 
@@ -61,7 +47,7 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <form className="auth-form" method="post" onSubmit={submit} aria-busy={busy}>
-      <PasswordField label="Nouveau mot de passe" name="newPassword" autoComplete="new-password" hint={PASSWORD_HINT} />
+      <PasswordField label="Nouveau mot de passe" name="newPassword" autoComplete="new-password" hint={messages.passwordPolicy} />
       <PasswordField label="Confirmer le mot de passe" name="confirmPassword" autoComplete="new-password" />
       <button type="submit" className="button button-primary auth-submit" disabled={busy}>
         {busy ? 'Enregistrement…' : 'Réinitialiser'}

@@ -1,33 +1,19 @@
-import { useEffect, useState } from 'react'
-import { api } from '../client/api.js'
+import { useEffect } from 'react'
 import { showToast } from '../client/toast.js'
 import { AuthNotice } from '../components/AuthNotice.js'
 import { Spinner } from '../components/Spinner.js'
+import { useLinkCheck } from '../components/useLinkCheck.js'
 
-type VerifyState = 'checking' | 'verified' | 'failed'
-
-/**
- * Verifies from the browser on purpose: mail scanners that prefetch the link run no JavaScript,
- * so they never spend the single-use token.
- */
+/** E-mail verification page (spec §2): checking, then the confirmation or 'E-mail non trouvé'. */
 export default function VerifyEmail({ userId, token, wellFormed }: { userId: string; token: string; wellFormed: boolean }) {
-  const [state, setState] = useState<VerifyState>(wellFormed ? 'checking' : 'failed')
-
+  const check = useLinkCheck(`/api/auth/${encodeURIComponent(userId)}/verify/${encodeURIComponent(token)}`, wellFormed)
+  const failure = typeof check === 'object' && !check.ok ? check.message : undefined
   useEffect(() => {
-    if (!wellFormed) return
-    let live = true
-    void api(`/api/auth/${encodeURIComponent(userId)}/verify/${encodeURIComponent(token)}`).then((result) => {
-      if (!live) return
-      if (!result.ok) showToast('error', result.message)
-      setState(result.ok ? 'verified' : 'failed')
-    })
-    return () => {
-      live = false
-    }
-  }, [userId, token, wellFormed])
+    if (failure) showToast('error', failure)
+  }, [failure])
 
-  if (state === 'checking') return <Spinner label="Vérification de votre adresse e-mail…" />
-  if (state === 'verified') {
+  if (check === 'checking') return <Spinner label="Vérification de votre adresse e-mail…" />
+  if (check !== 'malformed' && check.ok) {
     return (
       <AuthNotice tone="success" title="E-mail vérifié" href="/login" action="Se connecter">
         Votre adresse e-mail a été vérifiée avec succès. Vous pouvez maintenant vous connecter.
