@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyRequest, type FastifyServerOptions } from 'fastify'
-import { stdSerializers, type LoggerOptions as PinoLoggerOptions } from 'pino'
+import type { LoggerOptions as PinoLoggerOptions } from 'pino'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import helmet from '@fastify/helmet'
@@ -10,12 +10,16 @@ import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import { projectRoot, type Config } from './config.js'
+import { maskTokens, serializeError } from './logging.js'
 import { createDb, ping, type Db } from './db/database.js'
 import dbPlugin from './db/plugin.js'
+import background from './background/plugin.js'
+import mailer from './mail/plugin.js'
+import storagePlugin from './storage/plugin.js'
+import type { FileStorage } from './storage/storage.js'
 import { frameworkErrors, HttpError, registerErrorHandling } from './http/errors.js'
 import { registerSameOriginCheck } from './http/same-origin.js'
 import { developmentAssets, productionAssets } from './render/assets.js'
-import type { SessionUser } from './render/context.js'
 import renderPlugin from './render/plugin.js'
 import shellRoutes from './render/shell-routes.js'
 import catalog from './modules/catalog/pages.js'
@@ -23,10 +27,6 @@ import identity from './modules/identity/index.js'
 import contact from './modules/contact/index.js'
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set by the identity module from the session cookie; null for a visitor. */
-    user: SessionUser | null
-  }
   interface FastifyInstance {
     config: Config
   }
@@ -38,6 +38,8 @@ export interface BuildOptions {
   db?: Db
   /** false for silence, or options (e.g. a stream) merged over ours; redaction always applies. */
   logger?: false | LoggerOptions
+  /** Another file store than the local disk under UPLOAD_DIR (tests). */
+  storage?: FileStorage
 }
 
 function loggerFor(config: Config): LoggerOptions {
@@ -52,25 +54,12 @@ function loggerFor(config: Config): LoggerOptions {
 
 type LoggerOptions = FastifyLoggerOptions & PinoLoggerOptions
 
-/** Path segments that look like tokens (verification and reset links) never reach a log line. */
-export function maskTokens(url: string): string {
-  return url.replace(/[A-Za-z0-9_-]{32,}/g, '[caché]')
-}
-
-/** mysql2 puts the statement with its values (password hashes, addresses) on errors: never logged. */
-export function serializeError(error: Error): ReturnType<typeof stdSerializers.err> {
-  const serialized = { ...stdSerializers.err(error) }
-  delete serialized.sql
-  delete serialized.sqlMessage
-  return serialized
-}
-
 function serializeRequest(request: FastifyRequest) {
   return { method: request.method, url: maskTokens(request.url), remoteAddress: request.ip }
 }
 
 /** Builds the Fastify instance: external plugins, then the application's, then its routes. */
-export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, storage }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : logger ? { ...loggerFor(config), transport: undefined, ...logger } : loggerFor(config),
     // Fastify accepts a hop count at run time; its types leave numbers out.
@@ -82,9 +71,11 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   })
   app.setValidatorCompiler(TypeBoxValidatorCompiler)
   app.decorate('config', config)
-  app.decorateRequest('user', null)
 
   await app.register(dbPlugin, { db: db ?? createDb(config.databaseUrl), owned: !db })
+  await app.register(mailer)
+  await app.register(background)
+  await app.register(storagePlugin, { storage })
   await app.register(cookie, { secret: config.sessionSecret })
   await app.register(helmet, {
     enableCSPNonces: true,

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { Type, type Static } from 'typebox'
 import { Value } from 'typebox/value'
+import { site } from '../views/content/site.js'
 
 /** The environment the portal reads, validated once at start (contract §1). */
 const EnvSchema = Type.Object({
@@ -13,6 +14,7 @@ const EnvSchema = Type.Object({
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s/]+(/[^\\s]*)?$' })),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://.+' })),
   MAIL_FROM: Type.Optional(Type.String({ minLength: 3 })),
+  FIRM_EMAIL: Type.Optional(Type.String({ pattern: '^[^@\\s<>(),;:"\\\\]+@[^@\\s<>(),;:"\\\\]+$' })),
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   ADMIN_EMAIL: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$' })),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
@@ -47,6 +49,8 @@ export interface Config {
   secureCookies: boolean
   smtpUrl: string | undefined
   mailFrom: string
+  /** The firm's inbox: contact messages, new clients, uploads (contract §1, §4). */
+  firmEmail: string
   sessionSecret: string
   admin: { email: string; password: string } | undefined
   uploadDir: string
@@ -95,6 +99,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     secureCookies: publicUrl.startsWith('https://'),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? 'Cabinet <no-reply@localhost>',
+    firmEmail: (env.FIRM_EMAIL ?? env.ADMIN_EMAIL ?? site.email).trim().toLowerCase(),
     sessionSecret: env.SESSION_SECRET ?? sessionSecretFor(nodeEnv, varDir),
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     uploadDir: resolve(ROOT, env.UPLOAD_DIR ?? 'uploads'),
@@ -121,6 +126,7 @@ function describe(name: string, value: string | undefined): string {
     PUBLIC_URL: 'expected an http(s) URL such as https://cabinet.example.dz',
     SMTP_URL: 'expected smtp://user:pass@host:587 or smtps://…',
     SESSION_SECRET: 'expected at least 32 characters',
+    FIRM_EMAIL: 'expected one e-mail address such as cabinet@example.dz',
     MAX_UPLOAD_MB: 'expected a number of megabytes',
     NODE_ENV: 'expected production, development or test',
   }

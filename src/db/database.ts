@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, MysqlDialect, SqliteDialect, sql } from 'kysely'
 import { createPool } from 'mysql2'
+import { fold } from '../shared/fold.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -11,6 +12,11 @@ export type Dialect = 'sqlite' | 'mysql'
 /** Which dialect a DATABASE_URL names (the config has already checked its form). */
 export function dialectOf(url: string): Dialect {
   return url.startsWith('mysql://') ? 'mysql' : 'sqlite'
+}
+
+/** True for a MySQL/MariaDB database (for the few places below repositories that differ). */
+export function isMysql(db: Kysely<unknown> | Db): boolean {
+  return db.getExecutor().adapter.constructor.name.toLowerCase().includes('mysql')
 }
 
 /** The single factory: SQLite through better-sqlite3, or MySQL/MariaDB through a mysql2 pool. */
@@ -25,6 +31,8 @@ function createSqlite(path: string): Db {
   database.pragma('busy_timeout = 5000')
   database.pragma('foreign_keys = ON')
   database.pragma('synchronous = NORMAL')
+  // Searches ignore case and accents on both dialects; MySQL does it by collation (db/lists.ts).
+  database.function('fold', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? fold(value) : value))
   return new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
 }
 

@@ -3,7 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
-import { PendingWork } from './pending.js'
+import { loggableError } from '../logging.js'
+import { PendingWork } from '../background/pending.js'
 
 export interface Mail {
   to: string
@@ -15,19 +16,20 @@ export interface Mail {
 export interface Mailer {
   /** Sends one mail; resolves once the SMTP server accepted it or the .eml file is written. Tracked until then. */
   send(mail: Mail): Promise<void>
-  /** Keeps other background work (e.g. a task that ends in a send) until it settles, so shutdown waits for it. */
-  track<T>(work: Promise<T>): Promise<T>
-  /** Waits for every tracked send and task, at most timeoutMs; false when some were still running. */
+  /** Sends in the background: a failure is logged, never thrown (contract §4: a mail never undoes its action). */
+  deliver(mail: Mail): void
+  /** Waits for every send under way, at most timeoutMs; false when some were still running. */
   drain(timeoutMs: number): Promise<boolean>
   close(): void
 }
 
-/** Every send goes through `pending`, whoever calls it (identity, contact…). */
-function tracked(base: Pick<Mailer, 'send' | 'close'>): Mailer {
+/** Every send goes through `pending`, whoever calls it (identity, clients, contact…). */
+function tracked(base: Pick<Mailer, 'send' | 'close'>, log: FastifyBaseLogger): Mailer {
   const pending = new PendingWork()
+  const send = (mail: Mail) => pending.track(base.send(mail))
   return {
-    send: (mail) => pending.track(base.send(mail)),
-    track: (work) => pending.track(work),
+    send,
+    deliver: (mail) => void send(mail).catch((error: unknown) => log.error({ err: loggableError(error) }, 'mail delivery failed')),
     drain: (timeoutMs) => pending.settle(timeoutMs),
     close: () => base.close(),
   }
@@ -43,7 +45,7 @@ export interface MailerOptions {
 
 /** SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file whose path (never its content) is logged. */
 export function createMailer({ smtpUrl, from, mailDir, log }: MailerOptions): Mailer {
-  if (smtpUrl) return tracked(smtpMailer(smtpUrl, from, log))
+  if (smtpUrl) return tracked(smtpMailer(smtpUrl, from, log), log)
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return tracked({
     async send(mail) {
@@ -54,7 +56,7 @@ export function createMailer({ smtpUrl, from, mailDir, log }: MailerOptions): Ma
       log.info({ file }, 'mail written (no SMTP_URL)')
     },
     close: () => transport.close(),
-  })
+  }, log)
 }
 
 function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Pick<Mailer, 'send' | 'close'> {

@@ -10,17 +10,17 @@ declare module 'fastify' {
 
 const DRAIN_TIMEOUT_MS = 10_000
 
-/** Decorates the app with `mailer` (identity, contact…). */
+/** Decorates the app with `mailer`; every module sends through it (registered by app.ts). */
 export default fp(
   async function mailerPlugin(app) {
     const mailer = createMailer({ smtpUrl: app.config.smtpUrl, from: app.config.mailFrom, mailDir: resolve(app.config.varDir, 'mail'), log: app.log })
     app.decorate('mailer', mailer)
-    // Mails (and tasks tracked with them) still under way are awaited, within a bound, before the
-    // transport closes; this hook runs before the database plugin's, which was registered earlier.
+    // Mails still under way are awaited, within a bound, before the transport closes; this hook
+    // runs after the background plugin's (registered later) and before the database plugin's.
     app.addHook('onClose', async () => {
       if (!(await mailer.drain(DRAIN_TIMEOUT_MS))) app.log.warn('shutdown: some mails were still being sent after 10 s')
       mailer.close()
     })
   },
-  { name: 'mailer' },
+  { name: 'mailer', dependencies: ['db'] },
 )

@@ -1,14 +1,7 @@
 import { createContext, useContext } from 'react'
+import type { SessionUser } from '../modules/identity/session-user.js'
 import type { AssetManifest } from './assets.js'
 
-/** The logged-in user as every page and the API see it (contract §2, status answer). */
-export interface SessionUser {
-  id: number
-  username: string
-  profilePhoto: { url: string } | null
-  isAccepted: boolean
-  isAdmin: boolean
-}
 
 export type Theme = 'light' | 'dark'
 export interface Toast {

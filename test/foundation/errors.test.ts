@@ -1,5 +1,5 @@
 import t from 'tap'
-import { serializeError } from '../../src/app.js'
+import { serializeError } from '../../src/logging.js'
 import { buildTestApp } from '../helpers/app.js'
 
 t.test('malformed JSON answers 400 in French, never 500', async (t) => {

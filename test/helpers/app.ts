@@ -54,7 +54,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = await freshDatabase()
   const varDir = mkdtempSync(join(tmpdir(), 'portal-var-'))
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, ...env }, { varDir, ...overrides })
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, UPLOAD_DIR: join(varDir, 'uploads'), ...env }, { varDir, ...overrides })
   const app = await buildApp({ config, db: database.db, logger: false })
   await app.ready()
   t.teardown(async () => {

@@ -1,21 +1,10 @@
-import type { SessionUser } from '../../src/render/context.js'
+import type { SessionUser } from '../../src/modules/identity/session-user.js'
+import { parsePhoto } from '../../src/shared/profile-photo.js'
 import type { NavLink } from '../islands/NavBar.js'
 
-/**
- * The photo URL of a user's profilePhoto, which the API may hand over as an object or as its
- * JSON text; null when there is none (the shell then shows the blank avatar).
- */
+/** The photo URL of a user's profilePhoto; null when there is none (the shell then shows the blank avatar). */
 export function photoUrlOf(photo: unknown): string | null {
-  let value = photo
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value)
-    } catch {
-      return null
-    }
-  }
-  if (value && typeof value === 'object' && 'url' in value && typeof value.url === 'string' && value.url) return value.url
-  return null
+  return parsePhoto(photo)?.url ?? null
 }
 
 /** The navigation links this user may follow (spec §2, Shell). */

@@ -1,34 +1,35 @@
-import fp from 'fastify-plugin'
 import type { Db } from '../../db/database.js'
-import { fromDbId, nowDb } from '../../db/values.js'
+import { containsAny, fetchPage, withinDays, type ListFilter, type Page } from '../../db/lists.js'
+import { fromDbId, fromDbTime, nowDb } from '../../db/values.js'
 import type { ContactMessage } from './validation.js'
 
-export interface ContactRepository {
-  /** Stores one message and answers its id. */
-  storeMessage(message: ContactMessage, ip: string | null): Promise<number>
+export interface StoredMessage extends ContactMessage {
+  id: number
+  createdAt: Date
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    contactRepository: ContactRepository
-  }
+/** Stores one message and answers its id. */
+export async function insertMessage(db: Db, { name, email, telephone, message }: ContactMessage, ip: string | null): Promise<number> {
+  const result = await db
+    .insertInto('contact_messages')
+    .values({ name, email, telephone, message, ip: ip ? ip.slice(0, 45) : null, created_at: nowDb() })
+    .executeTakeFirstOrThrow()
+  return fromDbId(result.insertId)
 }
 
-export function createContactRepository(db: Db): ContactRepository {
+/** Newest first; `q` over name, e-mail and message. */
+export async function findMessages(db: Db, filter: ListFilter): Promise<Page<StoredMessage>> {
+  let query = db.selectFrom('contact_messages').where(withinDays('created_at', filter.from, filter.to))
+  if (filter.q) query = query.where(containsAny(db, ['name', 'email', 'message'], filter.q))
+  const page = await fetchPage(query, (q) => q.select(['id', 'name', 'email', 'telephone', 'message', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter)
   return {
-    async storeMessage({ name, email, telephone, message }, ip) {
-      const result = await db
-        .insertInto('contact_messages')
-        .values({ name, email, telephone, message, ip: ip ? ip.slice(0, 45) : null, created_at: nowDb() })
-        .executeTakeFirstOrThrow()
-      return fromDbId(result.insertId)
-    },
+    total: page.total,
+    items: page.items.map((row) => ({ id: fromDbId(row.id), name: row.name, email: row.email, telephone: row.telephone, message: row.message, createdAt: fromDbTime(row.created_at) })),
   }
 }
 
-export default fp(
-  async function contactRepository(app) {
-    app.decorate('contactRepository', createContactRepository(app.db))
-  },
-  { name: 'contact-repository', dependencies: ['db'] },
-)
+/** False when no such message exists. */
+export async function deleteMessageRow(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('contact_messages').where('id', '=', id).executeTakeFirst()
+  return Number(result.numDeletedRows) === 1
+}

@@ -13,4 +13,12 @@ export const ContactBodySchema = Type.Object({
   website: Type.Optional(Type.String({ maxLength: 1000 })),
 })
 
-export const MessageSchema = Type.Object({ message: Type.String() })
+/** One message of the firm's inbox (contract §2). */
+export const ContactMessageSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  telephone: Type.String(),
+  message: Type.String(),
+  createdAt: Type.Unsafe<Date>({ type: 'string', format: 'date-time' }),
+})

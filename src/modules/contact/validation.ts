@@ -16,6 +16,8 @@ export const messages = {
   nameInvalid: 'Le nom contient des caractères non autorisés.',
   messageTooLong: `Le message ne doit pas dépasser ${MESSAGE_MAX} caractères.`,
   sent: 'Votre message a été envoyé avec succès.',
+  deleted: 'Message supprimé avec succès.',
+  notFound: 'Message introuvable.',
 } as const
 
 export interface ContactMessage {

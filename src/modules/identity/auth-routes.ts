@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HttpError } from '../../http/errors.js'
+import { HOUR_MS as HOUR, ipLimit, QUARTER_HOUR_MS as QUARTER } from '../../http/rate-limit.js'
+import { errorResponses, MessageSchema } from '../../http/schemas.js'
 import { requireUser } from './guards.js'
 import { LoginFailures } from './login-limiter.js'
-import { ipLimit } from './route-helpers.js'
-import { errors, LoginBodySchema, MessageSchema, RegisterBodySchema, SessionUserSchema, UserTokenParamsSchema } from './schemas.js'
+import { LoginBodySchema, RegisterBodySchema, SessionUserSchema, UserTokenParamsSchema } from './schemas.js'
 import { authenticate, registerUser, sessionUserOf, texts, verifyEmail } from './service.js'
 import { endSession, refreshSession, startSession } from './session.js'
 import { checkLogin, checkRegistration } from './validation.js'
 import { isWeakPassword } from './weak-passwords.js'
 
-const HOUR = 3600_000
-const QUARTER = 15 * 60_000
+
+
 
 /** /api/auth/*: registration, login, logout, status and e-mail verification (spec §7). */
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -18,7 +19,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const failures = new LoginFailures(limits.loginPerAccount, QUARTER)
 
   app.post('/api/auth/register', {
-    schema: { tags: ['auth'], body: RegisterBodySchema, response: { 201: MessageSchema, ...errors(400, 403, 409, 429) } },
+    schema: { tags: ['auth'], body: RegisterBodySchema, response: { 201: MessageSchema, ...errorResponses(400, 403, 409, 429) } },
     config: ipLimit(limits.registerPerIp, HOUR),
   }, async (request, reply) => {
     const checked = checkRegistration(request.body, isWeakPassword)
@@ -28,7 +29,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.post('/api/auth/login', {
-    schema: { tags: ['auth'], body: LoginBodySchema, response: { 200: SessionUserSchema, ...errors(400, 403, 429) } },
+    schema: { tags: ['auth'], body: LoginBodySchema, response: { 200: SessionUserSchema, ...errorResponses(400, 403, 429) } },
     config: ipLimit(limits.loginPerIp, QUARTER),
   }, async (request, reply) => {
     const checked = checkLogin(request.body)
@@ -39,7 +40,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.post('/api/auth/logout', {
-    schema: { tags: ['auth'], response: { 200: MessageSchema, ...errors(401, 403) } },
+    schema: { tags: ['auth'], response: { 200: MessageSchema, ...errorResponses(401, 403) } },
     preHandler: requireUser,
   }, async (request, reply) => {
     await endSession(request, reply)
@@ -47,7 +48,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get('/api/auth/status', {
-    schema: { tags: ['auth'], response: { 200: SessionUserSchema, ...errors(401) } },
+    schema: { tags: ['auth'], response: { 200: SessionUserSchema, ...errorResponses(401) } },
     preHandler: requireUser,
   }, async (request, reply) => {
     await refreshSession(request, reply)
@@ -55,7 +56,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get('/api/auth/:userId/verify/:token', {
-    schema: { tags: ['auth'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errors(400, 429) } },
+    schema: { tags: ['auth'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 429) } },
     config: ipLimit(limits.tokenPerIp, QUARTER),
   }, async (request) => {
     await verifyEmail(app, request.params.userId, request.params.token)

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin'
-import mailer from '../../mail/plugin.js'
 import { registerPageAccess } from './access.js'
 import authRoutes from './auth-routes.js'
 import passwordRoutes from './password-routes.js'
@@ -11,7 +10,6 @@ import { isWeakPassword } from './weak-passwords.js'
 /** Identity: credentials, sessions and the auth pages. Sets request.user from the session. */
 export default fp(
   async function identity(app) {
-    await app.register(mailer)
     await app.register(session)
     registerPageAccess(app)
     await app.register(authRoutes)
@@ -22,5 +20,11 @@ export default fp(
       await ensureAdmin(app)
     })
   },
-  { name: 'identity', dependencies: ['db', '@fastify/cookie'] },
+  { name: 'identity', dependencies: ['db', '@fastify/cookie', 'mailer', 'background'] },
 )
+
+// The module's public face: other modules import these, never identity's files or tables.
+export { adminOnly, requireAdmin, requireUser, userOnly } from './guards.js'
+export type { SessionUser } from './session-user.js'
+export { createAccount } from './service.js'
+export { sessionCookieFor } from './session.js'

@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HttpError } from '../../http/errors.js'
+import { ipLimit, QUARTER_HOUR_MS as QUARTER } from '../../http/rate-limit.js'
+import { errorResponses, MessageSchema } from '../../http/schemas.js'
 import { requireUser } from './guards.js'
 import { LoginFailures } from './login-limiter.js'
-import { ipLimit } from './route-helpers.js'
-import { ChangePasswordBodySchema, errors, ForgotBodySchema, MessageSchema, ResetBodySchema, TokenParamsSchema, UserIdParamsSchema, UserTokenParamsSchema } from './schemas.js'
+import { ChangePasswordBodySchema, ForgotBodySchema, ResetBodySchema, TokenParamsSchema, UserIdParamsSchema, UserTokenParamsSchema } from './schemas.js'
 import { changePassword, checkResetLink, requestReset, resetPassword, texts } from './service.js'
 import { currentSessionId } from './session.js'
 import { checkChangePassword, checkForgot, checkReset } from './validation.js'
 import { isWeakPassword } from './weak-passwords.js'
 
-const QUARTER = 15 * 60_000
+
 
 /** /api/password/*: forgotten password, reset link, reset and change (spec §7). */
 const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -18,7 +19,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const oldPasswordFailures = new LoginFailures(app.config.rateLimits.loginPerAccount, QUARTER)
 
   app.post('/api/password', {
-    schema: { tags: ['password'], body: ForgotBodySchema, response: { 200: MessageSchema, ...errors(400, 403, 429) } },
+    schema: { tags: ['password'], body: ForgotBodySchema, response: { 200: MessageSchema, ...errorResponses(400, 403, 429) } },
     config: ipLimit(perIp, QUARTER),
   }, async (request) => {
     const checked = checkForgot(request.body)
@@ -28,7 +29,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.get('/api/password/:userId/:token', {
-    schema: { tags: ['password'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errors(400, 429) } },
+    schema: { tags: ['password'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 429) } },
     config: ipLimit(perIp, QUARTER),
   }, async (request) => {
     await checkResetLink(app, request.params.userId, request.params.token)
@@ -36,7 +37,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.post('/api/password/reset/:token', {
-    schema: { tags: ['password'], params: TokenParamsSchema, body: ResetBodySchema, response: { 200: MessageSchema, ...errors(400, 403, 429) } },
+    schema: { tags: ['password'], params: TokenParamsSchema, body: ResetBodySchema, response: { 200: MessageSchema, ...errorResponses(400, 403, 429) } },
     config: ipLimit(perIp, QUARTER),
   }, async (request) => {
     const checked = checkReset(request.body, isWeakPassword)
@@ -46,7 +47,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.post('/api/password/changepassword/:userId', {
-    schema: { tags: ['password'], params: UserIdParamsSchema, body: ChangePasswordBodySchema, response: { 200: MessageSchema, ...errors(400, 401, 403, 429) } },
+    schema: { tags: ['password'], params: UserIdParamsSchema, body: ChangePasswordBodySchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 429) } },
     config: ipLimit(perIp, QUARTER),
     preHandler: requireUser,
   }, async (request) => {

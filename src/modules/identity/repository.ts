@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js'
+import { parsePhoto } from '../../shared/profile-photo.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb, toDbBool, toDbTime } from '../../db/values.js'
-import type { SessionUser } from '../../render/context.js'
+import type { SessionUser } from './session-user.js'
 import type { TokenPurpose } from './tokens.js'
 
 /** A user with what the identity service needs to decide (never sent as is). */
@@ -113,17 +114,6 @@ export async function findSessionUser(db: Db, sessionId: string): Promise<Sessio
   }
 }
 
-/** profile_photo is JSON text `{"url": …}`; an older plain URL is accepted too. */
-export function parsePhoto(value: string | null): { url: string } | null {
-  if (!value) return null
-  try {
-    const parsed: unknown = JSON.parse(value)
-    if (parsed && typeof parsed === 'object' && typeof (parsed as { url?: unknown }).url === 'string') return { url: (parsed as { url: string }).url }
-    return typeof parsed === 'string' ? { url: parsed } : null
-  } catch {
-    return { url: value }
-  }
-}
 
 export async function extendSession(db: Db, sessionId: string, expiresAt: Date): Promise<void> {
   await db.updateTable('sessions').set({ expires_at: toDbTime(expiresAt) }).where('id', '=', sessionId).execute()

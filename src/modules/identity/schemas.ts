@@ -1,9 +1,8 @@
 import { Type } from '@fastify/type-provider-typebox'
+import { IdSchema } from '../../http/schemas.js'
 
 /** Body fields are optional strings: a missing one gets the §5 message from validation.ts, not a validator's text. */
 const field = () => Type.Optional(Type.String({ maxLength: 1000 }))
-
-export const MessageSchema = Type.Object({ message: Type.String() })
 
 export const SessionUserSchema = Type.Object({
   id: Type.Integer(),
@@ -27,12 +26,9 @@ export const ForgotBodySchema = Type.Object({ email: field() })
 export const ResetBodySchema = Type.Object({ newPassword: field(), confirmPassword: field() })
 export const ChangePasswordBodySchema = Type.Object({ oldPassword: field(), newPassword: field() })
 
-const UserId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
+const UserId = IdSchema
 const Token = Type.String({ minLength: 1, maxLength: 200 })
 
 export const UserTokenParamsSchema = Type.Object({ userId: UserId, token: Token })
 export const TokenParamsSchema = Type.Object({ token: Token })
 export const UserIdParamsSchema = Type.Object({ userId: UserId })
-
-/** Error answers every identity route may give (contract §2). */
-export const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, MessageSchema]))

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { HttpError } from '../../http/errors.js'
-import type { Mail } from '../../mail/mailer.js'
-import type { SessionUser } from '../../render/context.js'
+import type { SessionUser } from './session-user.js'
 import type { LoginFailures } from './login-limiter.js'
 import { resetMail, verificationMail } from './mails.js'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js'
@@ -30,27 +29,6 @@ export const texts = {
 /** At most one fresh verification mail per address in this interval (unverified logins). */
 const RESEND_INTERVAL_MS = 5 * 60_000
 
-/** An error as it may be logged: its type, code and message with anything token-like masked. */
-export function loggableError(error: unknown): { type: string; code?: string; message: string } {
-  const err = error instanceof Error ? error : new Error(String(error))
-  const code = (err as { code?: unknown }).code
-  return { type: err.name, ...(typeof code === 'string' ? { code } : {}), message: err.message.replace(/[A-Za-z0-9_-]{32,}/g, '[caché]') }
-}
-
-/** Mails leave in the background: the answer's timing must not depend on the account existing. */
-function deliver(app: FastifyInstance, mail: Mail) {
-  app.mailer.send(mail).catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'mail delivery failed'))
-}
-
-/**
- * Runs `work` after the answer is sent (setImmediate), tracked by the mailer so that shutdown
- * waits for it; a failure is logged as a warning, without its details' tokens.
- */
-function inBackground(app: FastifyInstance, failure: string, work: () => Promise<void>): void {
-  const task = new Promise<void>((resolve) => setImmediate(resolve)).then(work)
-  app.mailer.track(task).catch((error: unknown) => app.log.warn({ err: loggableError(error) }, failure))
-}
-
 function tooManyAttempts(waitMs: number, what: string): HttpError {
   const seconds = Math.ceil(waitMs / 1000)
   return new HttpError(429, `Trop de tentatives ${what}. Réessayez dans ${Math.ceil(seconds / 60)} minute(s).`, { 'retry-after': String(seconds) })
@@ -64,7 +42,7 @@ async function issueToken(app: FastifyInstance, userId: number, purpose: TokenPu
 
 async function sendVerification(app: FastifyInstance, account: { id: number; email: string; username: string }) {
   const token = await issueToken(app, account.id, 'verify')
-  deliver(app, verificationMail(app.config.publicUrl, account.email, account.username, account.id, token))
+  app.mailer.deliver(verificationMail(app.config.publicUrl, account.email, account.username, account.id, token))
 }
 
 export async function registerUser(app: FastifyInstance, input: Registration): Promise<void> {
@@ -145,7 +123,7 @@ export async function verifyEmail(app: FastifyInstance, userId: number, token: s
  * timing is the same whether the address is known or not.
  */
 export function requestReset(app: FastifyInstance, email: string): void {
-  inBackground(app, 'password reset request failed', async () => {
+  app.background.run('password reset request failed', async () => {
     const account = await repo.findAccountByEmail(app.db, email)
     if (!account) return
     await repo.retireTokens(app.db, account.id, 'reset')
@@ -188,6 +166,12 @@ export async function changePassword(app: FastifyInstance, failures: LoginFailur
   await repo.deleteUserSessions(app.db, userId, keepSession)
 }
 
+/** An account made directly, already in the given state (the administrator at start-up, seeds, tests). */
+export async function createAccount(app: FastifyInstance, input: Registration & { isVerified: boolean; isAccepted: boolean; isAdmin: boolean }): Promise<number> {
+  const { password, ...rest } = input
+  return repo.insertUser(app.db, { ...rest, passwordHash: await hashPassword(password) })
+}
+
 /** ADMIN_EMAIL/ADMIN_PASSWORD: a verified, accepted administrator with these credentials exists (idempotent). */
 export async function ensureAdmin(app: FastifyInstance): Promise<void> {
   const admin = app.config.admin
@@ -195,8 +179,7 @@ export async function ensureAdmin(app: FastifyInstance): Promise<void> {
   const email = admin.email.trim().toLowerCase()
   const existing = await repo.findAccountByEmail(app.db, email)
   if (!existing) {
-    const passwordHash = await hashPassword(admin.password)
-    await repo.insertUser(app.db, { username: 'Administrateur', email, entreprise: 'Cabinet', telephone: '0550000000', passwordHash, isVerified: true, isAccepted: true, isAdmin: true })
+    await createAccount(app, { username: 'Administrateur', email, entreprise: 'Cabinet', telephone: '0550000000', password: admin.password, isVerified: true, isAccepted: true, isAdmin: true })
     app.log.info('administrator account created')
     return
   }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import jwt from '@fastify/jwt'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { SessionUser } from '../../render/context.js'
+import type { SessionUser } from './session-user.js'
 import { deleteSession, extendSession, findSessionUser, insertSession } from './repository.js'
 
 declare module '@fastify/jwt' {
@@ -32,8 +32,22 @@ function cookieOptions(app: FastifyInstance) {
 
 function setSessionCookie(reply: FastifyReply, sessionId: string, userId: number) {
   const app = reply.server
-  const token = app.jwt.sign({ sid: sessionId, sub: String(userId) })
-  reply.setCookie(sessionCookieName(app), token, { ...cookieOptions(app), maxAge: SESSION_TTL_MS / 1000 })
+  reply.setCookie(sessionCookieName(app), signSession(app, sessionId, userId), { ...cookieOptions(app), maxAge: SESSION_TTL_MS / 1000 })
+}
+
+function signSession(app: FastifyInstance, sessionId: string, userId: number): string {
+  return app.jwt.sign({ sid: sessionId, sub: String(userId) })
+}
+
+async function openSession(app: FastifyInstance, userId: number): Promise<string> {
+  const sessionId = randomBytes(24).toString('base64url')
+  await insertSession(app.db, sessionId, userId, new Date(Date.now() + SESSION_TTL_MS))
+  return sessionId
+}
+
+/** A new session for `userId` as a `Cookie` header value (scripts and tests log in the short way). */
+export async function sessionCookieFor(app: FastifyInstance, userId: number): Promise<string> {
+  return `${sessionCookieName(app)}=${signSession(app, await openSession(app, userId), userId)}`
 }
 
 export function clearSessionCookie(reply: FastifyReply) {
@@ -42,8 +56,7 @@ export function clearSessionCookie(reply: FastifyReply) {
 
 /** Opens a session row and sets its cookie; answers the session id. */
 export async function startSession(reply: FastifyReply, userId: number): Promise<string> {
-  const sessionId = randomBytes(24).toString('base64url')
-  await insertSession(reply.server.db, sessionId, userId, new Date(Date.now() + SESSION_TTL_MS))
+  const sessionId = await openSession(reply.server, userId)
   setSessionCookie(reply, sessionId, userId)
   return sessionId
 }
@@ -80,6 +93,7 @@ export default fp(
       sign: { algorithm: 'HS256', expiresIn: SESSION_TTL_MS / 1000 },
       verify: { algorithms: ['HS256'] },
     })
+    app.decorateRequest('user', null)
     const name = sessionCookieName(app)
     app.addHook('onRequest', async (request, reply) => {
       request.user = null

@@ -1,0 +1,17 @@
+import type { ProfilePhoto } from '../../shared/profile-photo.js'
+
+/** The logged-in user as every page and the API see it (contract §2, status answer). */
+export interface SessionUser {
+  id: number
+  username: string
+  profilePhoto: ProfilePhoto | null
+  isAccepted: boolean
+  isAdmin: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the identity module from the session cookie; null for a visitor. */
+    user: SessionUser | null
+  }
+}

@@ -1,0 +1,30 @@
+/** A profile photo as the API hands it over (contract §2): always an object `{url}`. */
+export interface ProfilePhoto {
+  url: string
+}
+
+/**
+ * The one reader of a profile photo, wherever it comes from: the stored JSON text, an older
+ * plain URL, or an API answer that may carry the object or its JSON text (spec §3). Null when none.
+ */
+export function parsePhoto(value: unknown): ProfilePhoto | null {
+  let parsed = value
+  if (typeof value === 'string') {
+    if (!value) return null
+    try {
+      parsed = JSON.parse(value)
+    } catch {
+      return value.startsWith('/') || /^https?:\/\//.test(value) ? { url: value } : null
+    }
+    if (typeof parsed === 'string') return parsed ? { url: parsed } : null
+  }
+  if (parsed && typeof parsed === 'object' && typeof (parsed as { url?: unknown }).url === 'string' && (parsed as { url: string }).url) {
+    return { url: (parsed as { url: string }).url }
+  }
+  return null
+}
+
+/** The stored form of a photo: JSON text, or null. */
+export function storedPhoto(photo: ProfilePhoto | null): string | null {
+  return photo ? JSON.stringify({ url: photo.url }) : null
+}

@@ -1,0 +1,35 @@
+/** The firm works in Algiers time: dates are shown and date filters are read in it. */
+export const FIRM_TIME_ZONE = 'Africa/Algiers'
+
+const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: FIRM_TIME_ZONE, timeZoneName: 'longOffset' })
+
+/** Minutes the firm's clock is ahead of UTC at `at` ("GMT+01:00" → 60). */
+function offsetMinutes(at: Date): number {
+  const name = offsetFormat.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT'
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name)
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0
+}
+
+/** The UTC instant at which day `YYYY-MM-DD` begins in the firm's time zone. */
+export function firmDayStart(day: string): Date {
+  const midnightUtc = new Date(`${day}T00:00:00.000Z`)
+  return new Date(midnightUtc.getTime() - offsetMinutes(midnightUtc) * 60_000)
+}
+
+/** The day after `YYYY-MM-DD`, as `YYYY-MM-DD`. */
+export function nextDay(day: string): string {
+  return new Date(new Date(`${day}T00:00:00.000Z`).getTime() + 86_400_000).toISOString().slice(0, 10)
+}
+
+const dateFr = new Intl.DateTimeFormat('fr-FR', { timeZone: FIRM_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' })
+const dateTimeFr = new Intl.DateTimeFormat('fr-FR', { timeZone: FIRM_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+
+/** "22 novembre 2026" */
+export function formatDateFr(date: Date | string): string {
+  return dateFr.format(new Date(date))
+}
+
+/** "22/11/2026 14:05" */
+export function formatDateTimeFr(date: Date | string): string {
+  return dateTimeFr.format(new Date(date))
+}

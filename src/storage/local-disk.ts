@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto'
+import { createReadStream, createWriteStream } from 'node:fs'
+import { mkdir, rename, stat, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { isStorageKey, type FileStorage } from './storage.js'
+
+function checked(key: string): string {
+  if (!isStorageKey(key)) throw new Error('invalid storage key')
+  return key
+}
+
+/**
+ * Files under UPLOAD_DIR: written to `.tmp/` under a random name, then renamed into place, so a
+ * failure midway (client gone, disk full, check refused) leaves no partial file under its key.
+ */
+export function localDiskStorage(root: string): FileStorage {
+  const tmpDir = join(root, '.tmp')
+  let ready: Promise<unknown> | undefined
+  const folders = () => Promise.all(['.tmp', 'photos', 'documents'].map((name) => mkdir(join(root, name), { recursive: true, mode: 0o700 })))
+  return {
+    async write(key, source: Readable) {
+      const target = join(root, checked(key))
+      ready ??= folders().catch((error: unknown) => {
+        ready = undefined
+        throw error
+      })
+      await ready
+      const temporary = join(tmpDir, randomBytes(16).toString('hex'))
+      let size = 0
+      source.on('data', (chunk: Buffer) => (size += chunk.length))
+      try {
+        await pipeline(source, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }))
+        await rename(temporary, target)
+      } catch (error) {
+        await unlink(temporary).catch(() => {})
+        throw error
+      }
+      return { size }
+    },
+    async read(key) {
+      if (!isStorageKey(key)) return undefined
+      const path = join(root, key)
+      try {
+        const { size } = await stat(path)
+        return { stream: createReadStream(path), size }
+      } catch {
+        return undefined
+      }
+    },
+    async remove(key) {
+      await unlink(join(root, checked(key))).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error
+      })
+    },
+  }
+}
