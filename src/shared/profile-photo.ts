@@ -28,3 +28,15 @@ export function parsePhoto(value: unknown): ProfilePhoto | null {
 export function storedPhoto(photo: ProfilePhoto | null): string | null {
   return photo ? JSON.stringify({ url: photo.url }) : null
 }
+
+/** Where a stored photo is served (public, contract §3): `/uploads/photos/<name>` for key `photos/<name>`. */
+export const PHOTO_URL_PREFIX = '/uploads/photos/'
+
+export function photoUrlFor(storageKey: string): string {
+  return `${PHOTO_URL_PREFIX}${storageKey.slice('photos/'.length)}`
+}
+
+/** The storage key of a photo this portal stored, or null (none, or a URL from elsewhere). */
+export function photoKeyOf(photo: ProfilePhoto | null): string | null {
+  return photo?.url.startsWith(PHOTO_URL_PREFIX) ? `photos/${photo.url.slice(PHOTO_URL_PREFIX.length)}` : null
+}
