@@ -2,10 +2,12 @@ import type { Migration } from 'kysely'
 import * as m0001 from './0001-users.js'
 import * as m0002 from './0002-sessions-tokens.js'
 import * as m0003 from './0003-contact-messages.js'
+import * as m0004 from './0004-users-lists.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
 export const migrations: Record<string, Migration> = {
   '0001-users': m0001,
   '0002-sessions-tokens': m0002,
   '0003-contact-messages': m0003,
+  '0004-users-lists': m0004,
 }

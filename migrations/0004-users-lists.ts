@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely'
+
+/**
+ * The new-users and clients lists filter on is_admin and is_accepted and show the newest first:
+ * one index answers both the page and its count without reading the rows (100,000 users).
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.createIndex('users_lists').on('users').columns(['is_admin', 'is_accepted', 'created_at']).execute()
+  await db.schema.dropIndex('users_accepted_created').on('users').execute()
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.createIndex('users_accepted_created').on('users').columns(['is_accepted', 'created_at']).execute()
+  await db.schema.dropIndex('users_lists').on('users').execute()
+}

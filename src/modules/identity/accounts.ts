@@ -1,0 +1,116 @@
+import type { Db } from '../../db/database.js'
+import { containsAny, fetchPage, withinDays, type ListFilter, type Page } from '../../db/lists.js'
+import { fromDbBool, fromDbId, fromDbTime, nowDb } from '../../db/values.js'
+import { parsePhoto, photoKeyOf, type ProfilePhoto } from '../../shared/profile-photo.js'
+
+/**
+ * Identity's accounts face for other modules (contract §4, style.md): lists, acceptance,
+ * deletion, counts and summaries. Every function takes the database (or a transaction) first.
+ * Administrators are never listed, accepted or deleted through it.
+ */
+export interface AccountSummary {
+  id: number
+  username: string
+  email: string
+  entreprise: string
+  telephone: string
+  isVerified: boolean
+  isAccepted: boolean
+  isAdmin: boolean
+  createdAt: Date
+  profilePhoto: ProfilePhoto | null
+}
+
+const SUMMARY_COLUMNS = ['id', 'username', 'email', 'entreprise', 'telephone', 'is_verified', 'is_accepted', 'is_admin', 'created_at', 'profile_photo'] as const
+
+type SummaryRow = { id: number; username: string; email: string; entreprise: string; telephone: string; is_verified: number; is_accepted: number; is_admin: number; created_at: string; profile_photo: string | null }
+
+function toSummary(row: SummaryRow): AccountSummary {
+  return {
+    id: fromDbId(row.id),
+    username: row.username,
+    email: row.email,
+    entreprise: row.entreprise,
+    telephone: row.telephone,
+    isVerified: fromDbBool(row.is_verified),
+    isAccepted: fromDbBool(row.is_accepted),
+    isAdmin: fromDbBool(row.is_admin),
+    createdAt: fromDbTime(row.created_at),
+    profilePhoto: parsePhoto(row.profile_photo),
+  }
+}
+
+/** Clients (accepted) or new users (not yet accepted), newest first; `q` over username and e-mail. */
+export async function findAccountsPage(db: Db, accepted: boolean, filter: ListFilter): Promise<Page<AccountSummary>> {
+  let query = db
+    .selectFrom('users')
+    .where('is_admin', '=', 0)
+    .where('is_accepted', '=', accepted ? 1 : 0)
+    .where(withinDays('created_at', filter.from, filter.to))
+  if (filter.q) query = query.where(containsAny(db, ['username', 'email'], filter.q))
+  const page = await fetchPage(query, (q) => q.select(SUMMARY_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter)
+  return { total: page.total, items: page.items.map(toSummary) }
+}
+
+export async function findAccountSummary(db: Db, id: number): Promise<AccountSummary | undefined> {
+  const row = await db.selectFrom('users').select(SUMMARY_COLUMNS).where('id', '=', id).executeTakeFirst()
+  return row && toSummary(row)
+}
+
+/** Username and photo of each id that exists (documents show who sent them). */
+export async function summariesByIds(db: Db, ids: number[]): Promise<Map<number, Pick<AccountSummary, 'id' | 'username' | 'profilePhoto'>>> {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return new Map()
+  const rows = await db.selectFrom('users').select(['id', 'username', 'profile_photo']).where('id', 'in', unique).execute()
+  return new Map(rows.map((row) => [fromDbId(row.id), { id: fromDbId(row.id), username: row.username, profilePhoto: parsePhoto(row.profile_photo) }]))
+}
+
+/** Ids of the accounts whose username contains `q` (case- and accent-insensitive), at most `limit`. */
+export async function idsMatching(db: Db, q: string, limit = 1000): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('id').where(containsAny(db, ['username'], q)).limit(limit).execute()
+  return rows.map((row) => fromDbId(row.id))
+}
+
+/** Non-administrator accounts by acceptance. */
+export async function countAccounts(db: Db): Promise<{ accepted: number; unaccepted: number }> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['is_accepted', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('is_admin', '=', 0)
+    .groupBy('is_accepted')
+    .execute()
+  const count = (accepted: boolean) => Number(rows.find((row) => fromDbBool(row.is_accepted) === accepted)?.n ?? 0)
+  return { accepted: count(true), unaccepted: count(false) }
+}
+
+export type AcceptOutcome = 'accepted' | 'missing' | 'unverified' | 'already' | 'admin'
+
+/** Accepts a verified client once; the update's own conditions make it safe under races. */
+export async function acceptAccount(db: Db, id: number): Promise<AcceptOutcome> {
+  const result = await db
+    .updateTable('users')
+    .set({ is_accepted: 1, updated_at: nowDb() })
+    .where('id', '=', id)
+    .where('is_verified', '=', 1)
+    .where('is_accepted', '=', 0)
+    .where('is_admin', '=', 0)
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) === 1) return 'accepted'
+  const account = await findAccountSummary(db, id)
+  if (!account) return 'missing'
+  if (account.isAdmin) return 'admin'
+  return account.isAccepted ? 'already' : 'unverified'
+}
+
+/**
+ * Deletes an account with its sessions and tokens, in the caller's transaction; answers the
+ * storage key of its photo (to remove after the commit), or undefined when there was no account.
+ */
+export async function deleteAccount(db: Db, id: number): Promise<{ photoKey: string | null } | undefined> {
+  const row = await db.selectFrom('users').select(['profile_photo']).where('id', '=', id).executeTakeFirst()
+  if (!row) return undefined
+  await db.deleteFrom('sessions').where('user_id', '=', id).execute()
+  await db.deleteFrom('user_tokens').where('user_id', '=', id).execute()
+  await db.deleteFrom('users').where('id', '=', id).execute()
+  return { photoKey: photoKeyOf(parsePhoto(row.profile_photo)) }
+}
