@@ -27,6 +27,6 @@ export default fp(
 export { adminOnly, requireAdmin, requireUser, userOnly } from './guards.js'
 export type { SessionUser } from './session-user.js'
 export { createAccount } from './service.js'
-export { sessionCookieFor } from './session.js'
+export { endSessionOf, sessionCookieFor } from './session.js'
 export { acceptAccount, countAccounts, deleteAccount, findAccountSummary, findAccountsPage, idsMatching, summariesByIds } from './accounts.js'
 export type { AcceptOutcome, AccountSummary } from './accounts.js'

@@ -1,5 +1,5 @@
 import type { Mail } from '../../mail/mailer.js'
-import { actionMail } from '../../mail/layout.js'
+import { actionMail, firmMail } from '../../mail/layout.js'
 
 const FOOTER = 'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message.'
 
@@ -15,6 +15,25 @@ export function verificationMail(publicUrl: string, to: string, username: string
       action: 'Vérifier mon adresse e-mail',
       url,
       footer: FOOTER,
+    }),
+  }
+}
+
+/** To the firm (contract §4): a client's address is verified and awaits acceptance. */
+export function newClientMail(publicUrl: string, firmEmail: string, client: { username: string; email: string; entreprise: string; telephone: string }): Mail {
+  return {
+    to: firmEmail,
+    subject: `Nouveau client à accepter — ${client.entreprise}`,
+    ...firmMail({
+      lines: [
+        'Un nouveau client a vérifié son adresse e-mail et attend votre acceptation.',
+        `Nom d’utilisateur : ${client.username}`,
+        `Société : ${client.entreprise}`,
+        `E-mail : ${client.email}`,
+        `Téléphone : ${client.telephone}`,
+      ],
+      action: 'Voir les nouveaux utilisateurs',
+      url: `${publicUrl}/admin-dashboard/new-users`,
     }),
   }
 }

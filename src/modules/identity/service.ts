@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import { HttpError } from '../../http/errors.js'
 import type { SessionUser } from './session-user.js'
 import type { LoginFailures } from './login-limiter.js'
-import { resetMail, verificationMail } from './mails.js'
+import { findAccountSummary } from './accounts.js'
+import { newClientMail, resetMail, verificationMail } from './mails.js'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js'
 import * as repo from './repository.js'
 import { findSessionUser } from './repository.js'
@@ -116,6 +117,8 @@ export async function verifyEmail(app: FastifyInstance, userId: number, token: s
   const stored = await usableToken(app, 'verify', token, userId)
   if (!stored || !(await repo.consumeToken(app.db, stored.id))) throw new HttpError(400, texts.verifyInvalid)
   await repo.markVerified(app.db, stored.userId)
+  const client = await findAccountSummary(app.db, stored.userId)
+  if (client && !client.isAccepted) app.mailer.deliver(newClientMail(app.config.publicUrl, app.config.firmEmail, client))
 }
 
 /**

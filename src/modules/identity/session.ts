@@ -74,6 +74,13 @@ export async function refreshSession(request: FastifyRequest, reply: FastifyRepl
   live.issuedAt = Date.now()
 }
 
+/** Forgets the request's session after its rows are gone (the account was deleted): clears the cookie. */
+export async function endSessionOf(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  liveSessions.delete(request)
+  request.user = null
+  clearSessionCookie(reply)
+}
+
 export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const live = liveSessions.get(request)
   if (live) await deleteSession(request.server.db, live.id)

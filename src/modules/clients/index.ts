@@ -1,0 +1,14 @@
+import fp from 'fastify-plugin'
+import clientRoutes from './routes.js'
+
+/** Clients: profiles, acceptance and the administrators' user lists; composes identity (and documents). */
+export default fp(
+  async function clients(app) {
+    await app.register(clientRoutes)
+  },
+  { name: 'clients', dependencies: ['db', 'identity', 'mailer', 'storage'] },
+)
+
+// The module's public face for pages and other modules.
+export { acceptClient, deleteClient, getCounts, getProfile, listClients, listNewUsers } from './service.js'
+export type { Counts, OwnedDocument, Profile } from './service.js'
