@@ -3,6 +3,7 @@ import * as m0001 from './0001-users.js'
 import * as m0002 from './0002-sessions-tokens.js'
 import * as m0003 from './0003-contact-messages.js'
 import * as m0004 from './0004-users-lists.js'
+import * as m0005 from './0005-documents.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-sessions-tokens': m0002,
   '0003-contact-messages': m0003,
   '0004-users-lists': m0004,
+  '0005-documents': m0005,
 }

@@ -46,9 +46,36 @@ export interface ContactMessagesTable {
   created_at: string
 }
 
+export interface DocumentTypesTable {
+  id: Generated<number>
+  type_name: string
+  /** fold(type_name): unique, so names differ by more than case and accents. */
+  type_key: string
+  created_at: string
+}
+
+export interface DocumentsTable {
+  id: Generated<number>
+  user_id: number
+  type_id: number
+  name: string
+  description: string
+  original_name: string
+  storage_key: string
+  mime: string
+  size: number | string
+  is_viewed: number
+  is_archived: number
+  created_at: string
+  viewed_at: string | null
+  archived_at: string | null
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
   user_tokens: UserTokensTable
   contact_messages: ContactMessagesTable
+  document_types: DocumentTypesTable
+  documents: DocumentsTable
 }
