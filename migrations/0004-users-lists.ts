@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { isMysql } from './helpers.js'
 
 /**
  * The new-users and clients lists filter on is_admin and is_accepted and show the newest first:
@@ -6,10 +7,16 @@ import type { Kysely } from 'kysely'
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('users_lists').on('users').columns(['is_admin', 'is_accepted', 'created_at']).execute()
-  await db.schema.dropIndex('users_accepted_created').on('users').execute()
+  await dropIndex(db, 'users_accepted_created')
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('users_accepted_created').on('users').columns(['is_accepted', 'created_at']).execute()
-  await db.schema.dropIndex('users_lists').on('users').execute()
+  await dropIndex(db, 'users_lists')
+}
+
+/** MySQL names the table of an index to drop; SQLite refuses the clause. */
+function dropIndex(db: Kysely<unknown>, name: string) {
+  const drop = db.schema.dropIndex(name)
+  return (isMysql(db) ? drop.on('users') : drop).execute()
 }
