@@ -10,6 +10,8 @@ import LoginForm from './LoginForm.js'
 import RegistrationForm from './RegistrationForm.js'
 import ResetPasswordForm from './ResetPasswordForm.js'
 import VerifyEmail from './VerifyEmail.js'
+import AdminList from './AdminList.js'
+import AdminSidebar from './AdminSidebar.js'
 
 /** Every island, by the name of its file; the browser loads each from its own chunk. */
 export const islands = {
@@ -25,6 +27,8 @@ export const islands = {
   Toaster,
   Carousel,
   HomeScroll,
+  AdminList,
+  AdminSidebar,
 }
 
 export type IslandName = keyof typeof islands

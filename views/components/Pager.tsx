@@ -1,0 +1,68 @@
+import type { MouseEvent } from 'react'
+import { pageCount, resultsLabel, searchOf, type ListState } from './admin-lists/query.js'
+
+interface PagerProps {
+  path: string
+  state: ListState
+  total: number
+  /** With JavaScript: fetch that page instead of following the link. */
+  onPage?: (page: number, event: MouseEvent<HTMLAnchorElement>) => void
+}
+
+/** The page numbers shown: first, last, and two on each side of the current one. */
+export function visiblePages(current: number, last: number): Array<number | 'gap'> {
+  const shown: Array<number | 'gap'> = []
+  for (let page = 1; page <= last; page++) {
+    if (page === 1 || page === last || Math.abs(page - current) <= 2) shown.push(page)
+    else if (shown.at(-1) !== 'gap') shown.push('gap')
+  }
+  return shown
+}
+
+/** Links to the other pages of a list, keeping its search, dates and page size; the total beside them. */
+export function Pager({ path, state, total, onPage }: PagerProps) {
+  const last = pageCount(total, state.pageSize)
+  const current = Math.min(state.page, last)
+  const href = (page: number) => `${path}${searchOf({ ...state, page })}`
+  const link = (page: number, label: string, rel?: string) => (
+    <a className="pager-link" href={href(page)} rel={rel} onClick={onPage && ((event) => onPage(page, event))}>
+      {label}
+    </a>
+  )
+  return (
+    <nav className="pager" aria-label="Pagination">
+      <p className="pager-total">{resultsLabel(total)}</p>
+      {last > 1 && (
+        <ul className="pager-list">
+          <li>{current > 1 ? link(current - 1, 'Précédent', 'prev') : <span className="pager-link" aria-disabled="true">Précédent</span>}</li>
+          {visiblePages(current, last).map((page, index) =>
+            page === 'gap' ? (
+              <li key={`gap-${index}`} className="pager-gap" aria-hidden="true">
+                …
+              </li>
+            ) : (
+              <li key={page}>
+                {page === current ? (
+                  <span className="pager-link pager-current" aria-current="page">
+                    <span className="visually-hidden">Page </span>
+                    {page}
+                  </span>
+                ) : (
+                  <a className="pager-link" href={href(page)} aria-label={`Page ${page}`} onClick={onPage && ((event) => onPage(page, event))}>
+                    {page}
+                  </a>
+                )}
+              </li>
+            ),
+          )}
+          <li>{current < last ? link(current + 1, 'Suivant', 'next') : <span className="pager-link" aria-disabled="true">Suivant</span>}</li>
+        </ul>
+      )}
+      {last > 1 && (
+        <p className="pager-status">
+          Page {current} sur {last}
+        </p>
+      )}
+    </nav>
+  )
+}

@@ -1,0 +1,30 @@
+import { parsePhoto } from '../../../src/shared/profile-photo.js'
+import { formatDateFr, formatDateTimeFr } from '../../../src/shared/time.js'
+import { site } from '../../content/site.js'
+
+/** A user's photo, or the blank avatar when there is none or it fails to load. */
+export function AvatarCell({ photo }: { photo: unknown }) {
+  return (
+    <img
+      className="avatar admin-avatar"
+      src={parsePhoto(photo)?.url ?? site.avatar}
+      alt=""
+      width={40}
+      height={40}
+      loading="lazy"
+      onError={(event) => {
+        if (!event.currentTarget.src.endsWith(site.avatar)) event.currentTarget.src = site.avatar
+      }}
+    />
+  )
+}
+
+/** Dates arrive as Date from the page and as ISO text from the API; both read the same. */
+export function DateCell({ value, withTime = false }: { value: Date | string; withTime?: boolean }) {
+  const date = new Date(value)
+  return <time dateTime={date.toISOString()}>{withTime ? formatDateTimeFr(date) : formatDateFr(date)}</time>
+}
+
+export function YesNoBadge({ value }: { value: boolean }) {
+  return <span className={value ? 'badge badge-yes' : 'badge badge-no'}>{value ? 'Oui' : 'Non'}</span>
+}

@@ -1,0 +1,13 @@
+import { messagesKind } from './messages.js'
+import { subAdminsKind } from './sub-admins.js'
+import { clientsKind, newUsersKind } from './users.js'
+
+/** Every kind of admin list by name; a new list is one file and one line here. */
+export const listKinds = {
+  messages: messagesKind,
+  'new-users': newUsersKind,
+  clients: clientsKind,
+  'sub-admins': subAdminsKind,
+}
+
+export type ListKindName = keyof typeof listKinds

@@ -1,0 +1,37 @@
+import { DateCell } from './cells.js'
+import { callApi, defineKind } from './types.js'
+
+/** One message of the firm's inbox, as GET /api/users/contact answers it (contract §2). */
+export interface MessageRow {
+  id: number
+  name: string
+  email: string
+  telephone: string
+  message: string
+  createdAt: Date | string
+}
+
+export const messagesKind = defineKind<MessageRow>({
+  path: '/admin-dashboard/messages',
+  endpoint: '/api/users/contact',
+  caption: 'Messages reçus par le formulaire de contact',
+  search: 'Nom, e-mail ou message',
+  dates: true,
+  empty: 'Aucun message.',
+  rowName: (row) => row.name,
+  columns: [
+    { header: 'Nom', cell: (row) => row.name },
+    { header: 'E-mail', cell: (row) => <a href={`mailto:${row.email}`}>{row.email}</a> },
+    { header: 'Téléphone', cell: (row) => <a href={`tel:${row.telephone}`}>{row.telephone}</a> },
+    { header: 'Message', cell: (row) => <p className="admin-message">{row.message}</p>, className: 'admin-cell-wide' },
+    { header: 'Reçu le', cell: (row) => <DateCell value={row.createdAt} withTime /> },
+  ],
+  actions: [
+    {
+      label: 'Supprimer',
+      tone: 'danger',
+      confirm: (row) => ({ title: 'Supprimer ce message ?', text: `Le message de ${row.name} sera définitivement supprimé.`, confirmLabel: 'Supprimer' }),
+      run: (row) => callApi('DELETE', `/api/users/contact/${row.id}`),
+    },
+  ],
+})

@@ -1,0 +1,71 @@
+import { AvatarCell, DateCell, YesNoBadge } from './cells.js'
+import { callApi, defineKind, type Column } from './types.js'
+
+/** A registered user as the clients module's lists answer it. */
+export interface UserRow {
+  id: number
+  username: string
+  email: string
+  entreprise: string
+  telephone: string
+  isVerified: boolean
+  isAccepted: boolean
+  createdAt: Date | string
+  profilePhoto: unknown
+}
+
+const identityColumns: Column<UserRow>[] = [
+  { header: 'Photo', cell: (row) => <AvatarCell photo={row.profilePhoto} />, className: 'admin-cell-photo' },
+  { header: 'Nom', cell: (row) => row.username },
+  { header: 'E-mail', cell: (row) => <a href={`mailto:${row.email}`}>{row.email}</a> },
+  { header: 'Inscrit le', cell: (row) => <DateCell value={row.createdAt} /> },
+]
+
+const deleteUser = (text: (row: UserRow) => string) => ({
+  label: 'Supprimer',
+  tone: 'danger' as const,
+  confirm: (row: UserRow) => ({ title: `Supprimer ${row.username} ?`, text: text(row), confirmLabel: 'Supprimer' }),
+  run: (row: UserRow) => callApi('DELETE', `/api/users/profile/${row.id}`),
+})
+
+/** Registered, not yet accepted (verified or not): accept or delete. */
+export const newUsersKind = defineKind<UserRow>({
+  path: '/admin-dashboard/new-users',
+  endpoint: '/api/users/users-profile',
+  caption: 'Utilisateurs en attente d’acceptation',
+  search: 'Nom ou e-mail',
+  dates: true,
+  empty: 'Aucun nouvel utilisateur.',
+  rowName: (row) => row.username,
+  columns: [...identityColumns, { header: 'E-mail vérifié', cell: (row) => <YesNoBadge value={row.isVerified} /> }],
+  actions: [
+    {
+      label: 'Accepter',
+      tone: 'primary',
+      confirm: (row) => ({
+        title: `Accepter ${row.username} ?`,
+        text: 'Un utilisateur accepté ne peut plus être remis en attente : il aura accès à son espace documents.',
+        confirmLabel: 'Accepter',
+        tone: 'primary',
+      }),
+      run: (row) => callApi('POST', `/api/users/accept/${row.id}`),
+    },
+    deleteUser((row) => `Le compte de ${row.username} et ses documents seront supprimés.`),
+  ],
+})
+
+/** Accepted clients: see the profile or delete. */
+export const clientsKind = defineKind<UserRow>({
+  path: '/admin-dashboard/clients',
+  endpoint: '/api/users/clients-profile',
+  caption: 'Clients acceptés',
+  search: 'Nom ou e-mail',
+  dates: true,
+  empty: 'Aucun client.',
+  rowName: (row) => row.username,
+  columns: identityColumns,
+  actions: [
+    { label: 'Voir le profil', tone: 'neutral', href: (row) => `/users/profile/${row.id}` },
+    deleteUser((row) => `${row.username} ne pourra plus être récupéré : son compte et ses documents seront supprimés.`),
+  ],
+})
