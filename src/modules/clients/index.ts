@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin'
 import clientRoutes from './routes.js'
+import photoRoutes from './photo-routes.js'
 
 /** Clients: profiles, acceptance and the administrators' user lists; composes identity (and documents). */
 export default fp(
   async function clients(app) {
     await app.register(clientRoutes)
+    await app.register(photoRoutes)
   },
   { name: 'clients', dependencies: ['db', 'identity', 'mailer', 'storage'] },
 )

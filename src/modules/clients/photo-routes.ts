@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import { HttpError } from '../../http/errors.js'
+import { ipLimit, QUARTER_HOUR_MS } from '../../http/rate-limit.js'
+import { errorResponses } from '../../http/schemas.js'
+import { isStorageKey } from '../../storage/storage.js'
+import { requireUser } from '../identity/index.js'
+import { changePhoto, PHOTO_MAX_BYTES, photoTexts } from './photo-service.js'
+
+const PhotoAnswerSchema = Type.Object({ message: Type.String(), profilePhoto: Type.Object({ url: Type.String() }) })
+const PhotoNameParamsSchema = Type.Object({ name: Type.String({ maxLength: 64 }) })
+
+/** Uploads per IP in 15 minutes: re-encoding costs CPU, and nobody changes their photo that often. */
+const UPLOADS_PER_QUARTER = 60
+const YEAR_SECONDS = 365 * 24 * 3600
+
+/** The bytes of the `image` part, at most 5 MB; the French refusals of contract §2. */
+async function imageOf(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    if (request.headers['content-type'] === undefined) throw new HttpError(400, photoTexts.noFile)
+    throw new HttpError(415, photoTexts.notMultipart)
+  }
+  try {
+    const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } })
+    if (!part || part.fieldname !== 'image') throw new HttpError(400, photoTexts.noFile)
+    const bytes = await part.toBuffer()
+    if (bytes.length === 0) throw new HttpError(400, photoTexts.noFile)
+    return bytes
+  } catch (error) {
+    if (error instanceof HttpError) throw error
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, photoTexts.tooLarge)
+    // Malformed multipart (no boundary, cut short): the client's fault, never a 500.
+    throw new HttpError(400, 'Requête invalide : formulaire multipart mal formé.')
+  }
+}
+
+/** The profile photo: upload (the logged-in user, for themselves) and the public photo files (contract §2, §3). */
+const photoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/api/users/profile/uplaod-photo', {
+    schema: {
+      tags: ['users'],
+      summary: 'Change la photo de profil (multipart, champ image : JPEG, PNG ou WebP, 5 Mo au plus)',
+      consumes: ['multipart/form-data'],
+      response: { 200: PhotoAnswerSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
+    },
+    config: ipLimit(UPLOADS_PER_QUARTER, QUARTER_HOUR_MS),
+    preHandler: requireUser,
+  }, async (request) => {
+    const profilePhoto = await changePhoto(app, request.user!.id, await imageOf(request))
+    return { message: photoTexts.updated, profilePhoto }
+  })
+
+  // Keys are random and change on every upload, so a photo never changes under its URL.
+  app.get('/uploads/photos/:name', { schema: { hide: true, params: PhotoNameParamsSchema } }, async (request, reply) => {
+    const key = `photos/${request.params.name}`
+    const file = isStorageKey(key) && key.endsWith('.webp') ? await app.storage.read(key) : undefined
+    if (!file) throw new HttpError(404, 'Photo introuvable.')
+    return reply
+      .type('image/webp')
+      .header('content-length', file.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
+      .send(file.stream)
+  })
+}
+export default photoRoutes

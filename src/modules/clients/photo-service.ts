@@ -1,0 +1,83 @@
+import { Readable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import sharp from 'sharp'
+import { HttpError } from '../../http/errors.js'
+import { photoKeyOf, photoUrlFor, type ProfilePhoto } from '../../shared/profile-photo.js'
+import { isStorageKey, newKey } from '../../storage/storage.js'
+import { replaceProfilePhoto } from '../identity/index.js'
+
+/** Contract §2: at most 5 MB in, at most 512×512 out. */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
+export const PHOTO_MAX_SIDE = 512
+/** Decompression bombs: a 5 MB PNG can claim billions of pixels; 40 MP covers any phone camera. */
+export const PHOTO_MAX_INPUT_PIXELS = 40_000_000
+
+export const photoTexts = {
+  noFile: 'There is no file!',
+  tooLarge: 'La photo ne doit pas dépasser 5 Mo.',
+  notImage: 'Le fichier n’est pas une image acceptée : choisissez une photo JPEG, PNG ou WebP.',
+  notMultipart: 'La photo doit être envoyée comme formulaire multipart (champ « image »).',
+  updated: 'Photo de profil mise à jour avec succès.',
+  accountGone: 'Compte introuvable.',
+} as const
+
+type ImageFormat = 'jpeg' | 'png' | 'webp'
+
+/** The format by its first bytes (magic numbers), never by name or claimed MIME type. */
+export function sniffImage(bytes: Buffer): ImageFormat | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg'
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png'
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp'
+  return null
+}
+
+/**
+ * Decodes and re-encodes as WebP inside 512×512 (never enlarged), turned upright by its EXIF
+ * orientation; sharp writes no metadata unless asked, so no EXIF, GPS or comment survives.
+ */
+export async function reencodePhoto(input: Buffer): Promise<Buffer> {
+  const format = sniffImage(input)
+  if (!format) throw new HttpError(415, photoTexts.notImage)
+  try {
+    const image = sharp(input, { limitInputPixels: PHOTO_MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true })
+    // The decoder must agree with the magic bytes (a PNG header on something else is refused).
+    if ((await image.metadata()).format !== format) throw new Error('format mismatch')
+    return await image
+      .resize(PHOTO_MAX_SIDE, PHOTO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer()
+  } catch {
+    throw new HttpError(415, photoTexts.notImage)
+  }
+}
+
+/**
+ * Stores the re-encoded photo under a fresh key, then points the account at it, then removes
+ * the old file: if storing or the update fails, the account and its old photo stay as they were.
+ */
+export async function changePhoto(app: FastifyInstance, userId: number, input: Buffer): Promise<ProfilePhoto> {
+  const image = await reencodePhoto(input)
+  const key = newKey('photos', 'webp')
+  await app.storage.write(key, Readable.from([image]))
+  const photo = { url: photoUrlFor(key) }
+  let replaced: Awaited<ReturnType<typeof replaceProfilePhoto>>
+  try {
+    replaced = await replaceProfilePhoto(app, userId, photo)
+  } catch (error) {
+    await removeQuietly(app, key)
+    throw error
+  }
+  if (!replaced) {
+    // The account was deleted while the photo was being stored.
+    await removeQuietly(app, key)
+    throw new HttpError(404, photoTexts.accountGone)
+  }
+  const oldKey = photoKeyOf(replaced.previous)
+  if (oldKey && oldKey !== key && isStorageKey(oldKey)) await removeQuietly(app, oldKey)
+  return photo
+}
+
+/** A file that cannot be removed is logged; what the database says stands. */
+async function removeQuietly(app: FastifyInstance, key: string): Promise<void> {
+  await app.storage.remove(key).catch((error: unknown) => app.log.error({ err: error, key }, 'photo file not removed'))
+}
