@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import clientPages from './pages.js'
 import clientRoutes from './routes.js'
 import photoRoutes from './photo-routes.js'
 
@@ -7,6 +8,7 @@ export default fp(
   async function clients(app) {
     await app.register(clientRoutes)
     await app.register(photoRoutes)
+    await app.register(clientPages)
   },
   { name: 'clients', dependencies: ['db', 'identity', 'mailer', 'storage'] },
 )
