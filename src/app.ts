@@ -25,6 +25,7 @@ import shellRoutes from './render/shell-routes.js'
 import catalog from './modules/catalog/pages.js'
 import identity from './modules/identity/index.js'
 import contact from './modules/contact/index.js'
+import documents from './modules/documents/index.js'
 import clients from './modules/clients/index.js'
 
 declare module 'fastify' {
@@ -123,6 +124,7 @@ export async function buildApp({ config, db, logger, storage }: BuildOptions): P
   await app.register(shellRoutes)
   await app.register(catalog)
   await app.register(contact)
+  await app.register(documents)
   await app.register(clients)
   return app
 }

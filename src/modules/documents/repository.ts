@@ -1,0 +1,246 @@
+import { sql, type Expression, type SqlBool } from 'kysely'
+import type { Db } from '../../db/database.js'
+import { containsAny, fetchPage, withinDays, type ListFilter, type Page } from '../../db/lists.js'
+import { fromDbBool, fromDbId, fromDbTime, nowDb } from '../../db/values.js'
+import { fold } from '../../shared/fold.js'
+
+export interface DocumentType {
+  id: number
+  typeName: string
+  createdAt: Date
+}
+
+/** A document row as the service needs it; who sent it is added from identity. */
+export interface DocumentRecord {
+  id: number
+  userId: number
+  typeName: string
+  name: string
+  description: string
+  originalName: string
+  storageKey: string
+  mime: string
+  size: number
+  isViewed: boolean
+  isArchived: boolean
+  createdAt: Date
+}
+
+export type DocumentState = 'new' | 'viewed' | 'archived'
+
+// ---- Types
+
+/** Types newest first; `q` over the name. */
+export async function findTypesPage(db: Db, filter: ListFilter): Promise<Page<DocumentType>> {
+  let query = db.selectFrom('document_types').where(withinDays('created_at', filter.from, filter.to))
+  if (filter.q) query = query.where(containsAny(db, ['type_name'], filter.q))
+  const page = await fetchPage(query, (q) => q.select(['id', 'type_name', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter)
+  return { total: page.total, items: page.items.map((row) => ({ id: fromDbId(row.id), typeName: row.type_name, createdAt: fromDbTime(row.created_at) })) }
+}
+
+/** Every type by name, for the upload form's select. */
+export async function findAllTypes(db: Db): Promise<DocumentType[]> {
+  const rows = await db.selectFrom('document_types').select(['id', 'type_name', 'created_at']).orderBy('type_name').execute()
+  return rows.map((row) => ({ id: fromDbId(row.id), typeName: row.type_name, createdAt: fromDbTime(row.created_at) }))
+}
+
+/** The type whose name equals `typeName` ignoring case and accents. */
+export async function findTypeByName(db: Db, typeName: string): Promise<DocumentType | undefined> {
+  const row = await db.selectFrom('document_types').select(['id', 'type_name', 'created_at']).where('type_key', '=', fold(typeName)).executeTakeFirst()
+  return row && { id: fromDbId(row.id), typeName: row.type_name, createdAt: fromDbTime(row.created_at) }
+}
+
+/** The new type's id, or undefined when a name equal but for case and accents exists. */
+export async function insertType(db: Db, typeName: string): Promise<number | undefined> {
+  if (await findTypeByName(db, typeName)) return undefined
+  try {
+    const result = await db.insertInto('document_types').values({ type_name: typeName, type_key: fold(typeName), created_at: nowDb() }).executeTakeFirstOrThrow()
+    return fromDbId(result.insertId)
+  } catch (error) {
+    // Two administrators adding the same name at once: the unique index decides.
+    if (isUniqueViolation(error)) return undefined
+    throw error
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string }).code
+  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
+}
+
+export async function typeExists(db: Db, id: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('document_types').select('id').where('id', '=', id).executeTakeFirst())
+}
+
+/** Deletes a type and its documents (run in a transaction); answers the documents' storage keys. */
+export async function deleteTypeRows(db: Db, id: number): Promise<string[]> {
+  const rows = await db.selectFrom('documents').select('storage_key').where('type_id', '=', id).execute()
+  await db.deleteFrom('documents').where('type_id', '=', id).execute()
+  await db.deleteFrom('document_types').where('id', '=', id).execute()
+  return rows.map((row) => row.storage_key)
+}
+
+export async function countTypeRows(db: Db): Promise<number> {
+  const row = await db.selectFrom('document_types').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+// ---- Documents
+
+export interface NewDocument {
+  userId: number
+  typeId: number
+  name: string
+  description: string
+  originalName: string
+  storageKey: string
+  mime: string
+  size: number
+}
+
+export async function insertDocument(db: Db, doc: NewDocument): Promise<number> {
+  const result = await db
+    .insertInto('documents')
+    .values({
+      user_id: doc.userId,
+      type_id: doc.typeId,
+      name: doc.name,
+      description: doc.description,
+      original_name: doc.originalName,
+      storage_key: doc.storageKey,
+      mime: doc.mime,
+      size: doc.size,
+      is_viewed: 0,
+      is_archived: 0,
+      created_at: nowDb(),
+      viewed_at: null,
+      archived_at: null,
+    })
+    .executeTakeFirstOrThrow()
+  return fromDbId(result.insertId)
+}
+
+const COLUMNS = [
+  'documents.id',
+  'documents.user_id',
+  'document_types.type_name',
+  'documents.name',
+  'documents.description',
+  'documents.original_name',
+  'documents.storage_key',
+  'documents.mime',
+  'documents.size',
+  'documents.is_viewed',
+  'documents.is_archived',
+  'documents.created_at',
+] as const
+
+type Row = {
+  id: number
+  user_id: number
+  type_name: string
+  name: string
+  description: string
+  original_name: string
+  storage_key: string
+  mime: string
+  size: number | string
+  is_viewed: number
+  is_archived: number
+  created_at: string
+}
+
+function toRecord(row: Row): DocumentRecord {
+  return {
+    id: fromDbId(row.id),
+    userId: fromDbId(row.user_id),
+    typeName: row.type_name,
+    name: row.name,
+    description: row.description,
+    originalName: row.original_name,
+    storageKey: row.storage_key,
+    mime: row.mime,
+    size: Number(row.size),
+    isViewed: fromDbBool(row.is_viewed),
+    isArchived: fromDbBool(row.is_archived),
+    createdAt: fromDbTime(row.created_at),
+  }
+}
+
+function withType(db: Db) {
+  return db.selectFrom('documents').innerJoin('document_types', 'document_types.id', 'documents.type_id')
+}
+
+export async function findDocument(db: Db, id: number): Promise<DocumentRecord | undefined> {
+  const row = await withType(db).select(COLUMNS).where('documents.id', '=', id).executeTakeFirst()
+  return row && toRecord(row)
+}
+
+export async function findDocumentByKey(db: Db, storageKey: string): Promise<DocumentRecord | undefined> {
+  const row = await withType(db).select(COLUMNS).where('documents.storage_key', '=', storageKey).executeTakeFirst()
+  return row && toRecord(row)
+}
+
+/** Each state is one prefix of the (is_archived, is_viewed, created_at, id) index. */
+function inState(state: DocumentState): Expression<SqlBool> {
+  if (state === 'archived') return sql<SqlBool>`documents.is_archived = 1`
+  return sql<SqlBool>`documents.is_archived = 0 and documents.is_viewed = ${state === 'viewed' ? 1 : 0}`
+}
+
+/**
+ * One admin list, newest first. `q` looks in the document's name, its type's name and (through
+ * `userIds`, the senders whose username matches) who sent it.
+ */
+export async function findDocumentsPage(db: Db, state: DocumentState, filter: ListFilter, userIds: number[]): Promise<Page<DocumentRecord>> {
+  let query = withType(db).where(inState(state)).where(withinDays('documents.created_at', filter.from, filter.to))
+  if (filter.q) {
+    const text = containsAny(db, ['documents.name', 'document_types.type_name'], filter.q)
+    query = query.where(userIds.length ? (eb) => eb.or([text, eb('documents.user_id', 'in', userIds)]) : text)
+  }
+  const page = await fetchPage(query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter)
+  return { total: page.total, items: page.items.map(toRecord) }
+}
+
+/** A user's documents, newest first (the profile's table). */
+export async function findOwnedDocuments(db: Db, userId: number, limit: number): Promise<DocumentRecord[]> {
+  const rows = await withType(db).select(COLUMNS).where('documents.user_id', '=', userId).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc').limit(limit).execute()
+  return rows.map(toRecord)
+}
+
+/** Marks a document viewed, once: the first view's time is kept. */
+export async function markViewedRow(db: Db, id: number): Promise<void> {
+  await db.updateTable('documents').set({ is_viewed: 1, viewed_at: nowDb() }).where('id', '=', id).where('is_viewed', '=', 0).execute()
+}
+
+/** Archives a viewed document; false when it is not viewed (or gone). */
+export async function archiveRow(db: Db, id: number): Promise<boolean> {
+  const result = await db.updateTable('documents').set({ is_archived: 1, archived_at: nowDb() }).where('id', '=', id).where('is_viewed', '=', 1).executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** Deletes one document row; `unviewedOnly` makes the condition part of the delete, safe against a view meanwhile. */
+export async function deleteDocumentRow(db: Db, id: number, unviewedOnly = false): Promise<boolean> {
+  let query = db.deleteFrom('documents').where('id', '=', id)
+  if (unviewedOnly) query = query.where('is_viewed', '=', 0)
+  const result = await query.executeTakeFirst()
+  return Number(result.numDeletedRows) === 1
+}
+
+/** Deletes a user's document rows (in the caller's transaction); answers their storage keys. */
+export async function deleteOwnedRows(db: Db, userId: number): Promise<string[]> {
+  const rows = await db.selectFrom('documents').select('storage_key').where('user_id', '=', userId).execute()
+  if (rows.length) await db.deleteFrom('documents').where('user_id', '=', userId).execute()
+  return rows.map((row) => row.storage_key)
+}
+
+/** Unviewed (new) and viewed-not-archived documents, as the dashboard counts them. */
+export async function countDocumentRows(db: Db): Promise<{ unviewed: number; viewed: number }> {
+  const rows = await db
+    .selectFrom('documents')
+    .select(['is_viewed', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('is_archived', '=', 0)
+    .groupBy('is_viewed')
+    .execute()
+  const count = (viewed: boolean) => Number(rows.find((row) => fromDbBool(row.is_viewed) === viewed)?.n ?? 0)
+  return { unviewed: count(false), viewed: count(true) }
+}

@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { Type } from 'typebox'
+import { HttpError } from '../../http/errors.js'
+import { ListQuerySchema, sendList } from '../../http/lists.js'
+import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
+import { requireAdmin, requireUser } from '../identity/index.js'
+import { DocumentSchema, DocumentTypeSchema, NewTypeBodySchema, StoredNameParamsSchema } from './schemas.js'
+import * as documents from './service.js'
+import { refuseDeclaredTooLarge } from './upload.js'
+import { messages } from './validation.js'
+
+/** Contract §3: uploading is for accepted users (administrators are accepted too). */
+async function requireAccepted(request: FastifyRequest) {
+  await requireUser(request)
+  if (!request.user!.isAccepted) throw new HttpError(403, messages.notAccepted)
+}
+
+/** No other site, cache or sniffing browser gets to reinterpret a client's file. */
+function sendFile(reply: FastifyReply, file: documents.OpenedFile, disposition: 'inline' | 'attachment') {
+  return reply
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', contentDisposition(disposition, file.record.originalName, file.record.id))
+    .header('content-length', String(file.size))
+    .type(file.record.mime)
+    .send(file.stream)
+}
+
+/** RFC 6266/5987: an ASCII fallback, then the original UTF-8 name. */
+export function contentDisposition(disposition: 'inline' | 'attachment', name: string, id: number): string {
+  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\%]/g, '_').trim()
+  const fallback = ascii && ascii.includes('.') && !ascii.startsWith('.') ? ascii : `document-${id}`
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`
+}
+
+const DocumentList = { type: 'array', items: DocumentSchema } as const
+const admin = { preHandler: requireAdmin }
+
+/** Every /api/documents/* call of spec §7 (and the archive of contract §4), and the stored files. */
+const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['documents']
+
+  app.get('/api/documents/types', {
+    schema: { tags, summary: 'Types de document (tout le monde)', querystring: ListQuerySchema, response: { 200: Type.Array(DocumentTypeSchema), ...errorResponses(400) } },
+  }, async (request, reply) => sendList(reply, await documents.listTypes(app, request.query)))
+
+  app.post('/api/documents/types', {
+    schema: { tags, body: NewTypeBodySchema, response: { 201: MessageSchema, ...errorResponses(400, 401, 403, 409) } },
+    ...admin,
+  }, async (request, reply) => {
+    await documents.addType(app, request.body)
+    return reply.code(201).send({ message: messages.typeAdded })
+  })
+
+  app.delete('/api/documents/types/:id', {
+    schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
+    ...admin,
+  }, async (request) => {
+    await documents.deleteType(app, request.params.id)
+    return { message: messages.typeDeleted }
+  })
+
+  app.post('/api/documents/upload', {
+    schema: { tags, summary: 'Dépôt d’un document (multipart : file, type, userId, description)', response: { 201: Type.Object({ message: Type.String(), id: Type.Integer() }), ...errorResponses(400, 401, 403, 413, 415) } },
+    onRequest: refuseDeclaredTooLarge(app),
+    preHandler: requireAccepted,
+  }, async (request, reply) => {
+    const id = await documents.uploadDocument(app, request, request.user!)
+    return reply.code(201).send({ message: messages.uploaded, id })
+  })
+
+  for (const [path, state] of [['new-documents', 'new'], ['old-documents', 'viewed'], ['arch-documents', 'archived']] as const) {
+    app.get(`/api/documents/${path}`, {
+      schema: { tags, querystring: ListQuerySchema, response: { 200: DocumentList, ...errorResponses(400, 401, 403) } },
+      ...admin,
+    }, async (request, reply) => sendList(reply, await documents.listDocuments(app, state, request.query)))
+  }
+
+  app.get('/api/documents/view-document/:id', {
+    schema: { tags, summary: 'Le document, marqué consulté', params: IdParamsSchema, response: { 200: DocumentSchema, ...errorResponses(401, 403, 404) } },
+    ...admin,
+  }, async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    return documents.viewDocument(app, request.params.id)
+  })
+
+  app.post('/api/documents/archive/:id', {
+    schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 409) } },
+    ...admin,
+  }, async (request) => {
+    await documents.archiveDocument(app, request.params.id)
+    return { message: messages.archived }
+  })
+
+  app.delete('/api/documents/delete/:id', {
+    schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
+    ...admin,
+  }, async (request) => {
+    await documents.deleteDocument(app, request.params.id)
+    return { message: messages.deleted }
+  })
+
+  app.delete('/api/documents/delete/owner/:id', {
+    schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
+    preHandler: requireUser,
+  }, async (request) => {
+    await documents.deleteOwnDocument(app, request.user!, request.params.id)
+    return { message: messages.deleted }
+  })
+
+  app.get('/api/documents/download/:id', {
+    schema: { tags, summary: 'Le fichier, en pièce jointe (propriétaire ou administrateur)', params: IdParamsSchema, response: errorResponses(401, 403, 404) },
+  }, async (request, reply) => sendFile(reply, await documents.openDownload(app, request.user, request.params.id), 'attachment'))
+
+  // A malformed name is answered like an unknown one; it never reaches the disk.
+  app.get('/uploads/:name', {
+    schema: { hide: true, params: StoredNameParamsSchema },
+    attachValidation: true,
+  }, async (request, reply) => {
+    const file = await documents.openStoredFile(app, request.user, request.validationError ? undefined : request.params.name)
+    return sendFile(reply, file, file.inline ? 'inline' : 'attachment')
+  })
+}
+export default documentRoutes

@@ -1,0 +1,80 @@
+import { firstFailure, hasControlChars, text, type Checked } from '../../shared/validation.js'
+
+/** The upload and new-type forms' rules and French messages (spec §5), shared by the API and the islands. */
+export const TYPE_NAME_MAX = 100
+export const DESCRIPTION_MAX = 2000
+
+/** Spec §9: the extensions the picker and the server accept (content is checked too, on the server). */
+export const ACCEPTED_EXTENSIONS = ['pdf', 'xls', 'xlsx', 'docx', 'jpeg', 'jpg', 'png'] as const
+export type AcceptedExtension = (typeof ACCEPTED_EXTENSIONS)[number]
+/** The file input's `accept` attribute. */
+export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.map((ext) => `.${ext}`).join(',')
+
+export const messages = {
+  typeRequired: 'Type de document requis',
+  fileRequired: 'Veuillez sélectionner un fichier',
+  typeNameRequired: 'Nom de Type requis',
+  typeNameTooLong: `Le nom du type ne doit pas dépasser ${TYPE_NAME_MAX} caractères.`,
+  typeNameInvalid: 'Le nom du type contient des caractères non autorisés.',
+  descriptionTooLong: `La description ne doit pas dépasser ${DESCRIPTION_MAX} caractères.`,
+  extensionRefused: `Type de fichier non accepté. Formats acceptés : ${ACCEPTED_EXTENSIONS.join(', ')}.`,
+  contentRefused: 'Le contenu du fichier ne correspond pas à son extension : fichier refusé.',
+  tooLarge: (maxMb: number) => `Fichier trop volumineux : ${maxMb} Mo au maximum.`,
+  notOwnUpload: 'Vous ne pouvez déposer des documents que pour votre propre compte.',
+  notAccepted: 'Votre compte doit être accepté par le cabinet avant de déposer des documents.',
+  unknownType: 'Type de document inconnu.',
+  uploaded: 'Document envoyé avec succès.',
+  typeAdded: 'Type ajouté avec succès !',
+  typeAddFailed: "Erreur lors de l'ajout du type",
+  typeExists: 'Ce type de document existe déjà.',
+  typeDeleted: 'Type supprimé avec succès.',
+  typeDeleteFailed: 'Erreur lors de la suppression du type',
+  typeNotFound: 'Type de document introuvable.',
+  notFound: 'Document introuvable.',
+  deleted: 'Document supprimé avec succès.',
+  archived: 'Document archivé avec succès.',
+  notViewedYet: 'Seul un document déjà consulté peut être archivé.',
+  alreadyViewed: 'Ce document a déjà été consulté par le cabinet : il ne peut plus être supprimé.',
+  notOwner: 'Ce document ne vous appartient pas.',
+} as const
+
+export interface UploadFields {
+  typeName: string
+  description: string
+}
+
+/** Spec §5 order: the type, then the file; then what the specification leaves open (description length). */
+export function checkUpload(input: Record<string, unknown>, hasFile: boolean): Checked<UploadFields> {
+  const typeName = text(input.type)
+  const description = text(input.description)
+  const failure = firstFailure([
+    [!typeName, messages.typeRequired],
+    [!hasFile, messages.fileRequired],
+    [description.length > DESCRIPTION_MAX, messages.descriptionTooLong],
+  ])
+  return failure ? { ok: false, message: failure } : { ok: true, value: { typeName, description } }
+}
+
+export function checkNewType(input: Record<string, unknown>): Checked<{ typeName: string }> {
+  const typeName = text(input.typeName)
+  const failure = firstFailure([
+    [!typeName, messages.typeNameRequired],
+    [typeName.length > TYPE_NAME_MAX, messages.typeNameTooLong],
+    [hasControlChars(typeName), messages.typeNameInvalid],
+  ])
+  return failure ? { ok: false, message: failure } : { ok: true, value: { typeName } }
+}
+
+/** The extension of a file name, lower-cased, when it is one spec §9 accepts. */
+export function acceptedExtension(fileName: string): AcceptedExtension | undefined {
+  const dot = fileName.lastIndexOf('.')
+  const ext = dot >= 0 ? fileName.slice(dot + 1).toLowerCase() : ''
+  return (ACCEPTED_EXTENSIONS as readonly string[]).includes(ext) ? (ext as AcceptedExtension) : undefined
+}
+
+/** Spec §9: a description preview is cut to 70 characters plus an ellipsis. */
+export const PREVIEW_LENGTH = 70
+export function previewOf(description: string): string {
+  const chars = Array.from(description)
+  return chars.length > PREVIEW_LENGTH ? `${chars.slice(0, PREVIEW_LENGTH).join('')}...` : description
+}
