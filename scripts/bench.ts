@@ -1,4 +1,5 @@
 /**
+ * `npm run bench`: every measure below, each appended to its section of BENCHMARKS.md.
  * Event-loop health under password hashing: p99 of GET /healthz idle, then while 20 logins
  * (Argon2id) run concurrently, against the built server on loopback with a temporary SQLite file.
  * Bounded: fixed request counts, a start-up deadline, and the server is always stopped.
@@ -9,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createServer } from 'node:net'
 import { availableParallelism, cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { benchLists } from './bench/lists.js'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const SAMPLES = 1000
@@ -127,7 +129,9 @@ function report(idle: number[], loaded: number[], loginsPerSecond: number) {
   writeRow(`| ${new Date().toISOString().slice(0, 16).replace('T', ' ')} | ${machine} | ${f(p(idle, 0.5))} | ${f(p(idle, 0.99))} | ${f(p(loaded, 0.5))} | ${f(p(loaded, 0.99))} | ${ratio.toFixed(2)}× | ${loginsPerSecond.toFixed(1)} |`)
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exitCode = 1
-})
+main()
+  .then(() => benchLists())
+  .catch((error: unknown) => {
+    console.error(error)
+    process.exitCode = 1
+  })

@@ -45,19 +45,30 @@ export function withinDays(column: string, from: string | undefined, to: string 
   return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : sql<SqlBool>`1 = 1`
 }
 
+/** True when the list is not narrowed by a search or a date: its total can come from a kept count. */
+export function unfiltered(filter: ListFilter): boolean {
+  return !filter.q && !filter.from && !filter.to
+}
+
 /**
- * Counts the rows of `filtered` and answers the requested slice of `ordered` (the same query with
- * its columns and order). Both go through the indexes the caller's filters were built for.
+ * Counts the rows of `filtered` (or takes `knownTotal`, a kept count, when given) and answers the
+ * requested slice of `ordered` (the same query with its columns and order). Both go through the
+ * indexes the caller's filters were built for.
  */
 export async function fetchPage<DB, TB extends keyof DB, O>(
   filtered: SelectQueryBuilder<DB, TB, object>,
   ordered: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
   filter: Pick<ListFilter, 'page' | 'pageSize'>,
+  knownTotal?: () => Promise<number>,
 ): Promise<Page<O>> {
-  const counted = await filtered.select(sql<number | string>`count(*)`.as('total')).executeTakeFirst()
-  const total = Number((counted as { total?: number | string } | undefined)?.total ?? 0)
+  const total = knownTotal ? await knownTotal() : await countRows(filtered)
   const offset = (filter.page - 1) * filter.pageSize
   if (offset >= total) return { total, items: [] }
   const items = await ordered(filtered).limit(filter.pageSize).offset(offset).execute()
   return { total, items: items as O[] }
+}
+
+async function countRows<DB, TB extends keyof DB>(filtered: SelectQueryBuilder<DB, TB, object>): Promise<number> {
+  const counted = await filtered.select(sql<number | string>`count(*)`.as('total')).executeTakeFirst()
+  return Number((counted as { total?: number | string } | undefined)?.total ?? 0)
 }

@@ -19,6 +19,13 @@ export interface UsersTable {
   updated_at: string
 }
 
+/** Rows of users by flags, kept by triggers (migrations/helpers.ts createRowCounts). */
+export interface UserCountsTable {
+  is_admin: number
+  is_accepted: number
+  n: number | string
+}
+
 export interface SessionsTable {
   id: string
   user_id: number
@@ -73,6 +80,7 @@ export interface DocumentsTable {
 
 export interface Database {
   users: UsersTable
+  user_counts: UserCountsTable
   sessions: SessionsTable
   user_tokens: UserTokensTable
   contact_messages: ContactMessagesTable

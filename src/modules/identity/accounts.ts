@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js'
-import { containsAny, fetchPage, withinDays, type ListFilter, type Page } from '../../db/lists.js'
+import { containsAny, fetchPage, unfiltered, withinDays, type ListFilter, type Page } from '../../db/lists.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb } from '../../db/values.js'
 import { parsePhoto, photoKeyOf, type ProfilePhoto } from '../../shared/profile-photo.js'
 
@@ -48,7 +48,8 @@ export async function findAccountsPage(db: Db, accepted: boolean, filter: ListFi
     .where('is_accepted', '=', accepted ? 1 : 0)
     .where(withinDays('created_at', filter.from, filter.to))
   if (filter.q) query = query.where(containsAny(db, ['username', 'email'], filter.q))
-  const page = await fetchPage(query, (q) => q.select(SUMMARY_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter)
+  const total = unfiltered(filter) ? async () => (await countAccounts(db))[accepted ? 'accepted' : 'unaccepted'] : undefined
+  const page = await fetchPage(query, (q) => q.select(SUMMARY_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter, total)
   return { total: page.total, items: page.items.map(toSummary) }
 }
 
@@ -71,14 +72,9 @@ export async function idsMatching(db: Db, q: string, limit = 1000): Promise<numb
   return rows.map((row) => fromDbId(row.id))
 }
 
-/** Non-administrator accounts by acceptance. */
+/** Non-administrator accounts by acceptance, from the counts the database keeps (migration 0004). */
 export async function countAccounts(db: Db): Promise<{ accepted: number; unaccepted: number }> {
-  const rows = await db
-    .selectFrom('users')
-    .select(['is_accepted', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('is_admin', '=', 0)
-    .groupBy('is_accepted')
-    .execute()
+  const rows = await db.selectFrom('user_counts').select(['is_accepted', 'n']).where('is_admin', '=', 0).execute()
   const count = (accepted: boolean) => Number(rows.find((row) => fromDbBool(row.is_accepted) === accepted)?.n ?? 0)
   return { accepted: count(true), unaccepted: count(false) }
 }
