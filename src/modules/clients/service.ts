@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Page } from '../../db/lists.js'
 import { HttpError } from '../../http/errors.js'
 import { listFilter, type ListQuery } from '../../http/lists.js'
+import { countDocuments, countTypes, listOwnedDocuments, removeAllOwnedBy, type OwnedDocument } from '../documents/index.js'
 import { acceptAccount, countAccounts, deleteAccount, findAccountSummary, findAccountsPage, type AccountSummary, type SessionUser } from '../identity/index.js'
 import { acceptanceMail } from './mails.js'
 
@@ -15,15 +16,6 @@ export const texts = {
   notOwnProfile: 'Vous ne pouvez consulter que votre propre profil.',
   notOwnAccount: 'Vous ne pouvez supprimer que votre propre compte.',
 } as const
-
-export interface OwnedDocument {
-  id: number
-  name: string
-  typeName: string
-  createdAt: Date
-  isViewed: boolean
-  url: string
-}
 
 export interface Profile extends Omit<AccountSummary, 'isVerified'> {
   documents: OwnedDocument[]
@@ -44,7 +36,8 @@ export function listClients(app: FastifyInstance, query: ListQuery): Promise<Pag
 }
 
 export async function getCounts(app: FastifyInstance): Promise<Counts> {
-  return { users: await countAccounts(app.db), documents: { unviewed: 0, viewed: 0 }, types: 0 }
+  const [users, documents, types] = await Promise.all([countAccounts(app.db), countDocuments(app.db), countTypes(app.db)])
+  return { users, documents, types }
 }
 
 /** The owner, or an administrator, may see a profile; anyone else learns nothing of it (403). */
@@ -53,7 +46,7 @@ export async function getProfile(app: FastifyInstance, viewer: SessionUser, id: 
   const account = await findAccountSummary(app.db, id)
   if (!account) throw new HttpError(404, texts.notFound)
   const { isVerified: _verified, ...profile } = account
-  return { ...profile, documents: [] }
+  return { ...profile, documents: await listOwnedDocuments(app, id) }
 }
 
 /** Irreversible (spec §2); refused while the address is unverified (contract §4); the client is told by mail. */
@@ -77,9 +70,10 @@ export async function deleteClient(app: FastifyInstance, actor: SessionUser, id:
   if (!target) throw new HttpError(404, texts.notFound)
   if (target.isAdmin) throw new HttpError(403, texts.adminUntouchable)
   const keys = await app.db.transaction().execute(async (trx) => {
+    const documentKeys = await removeAllOwnedBy(trx, id)
     const deleted = await deleteAccount(trx, id)
     if (!deleted) throw new HttpError(404, texts.notFound)
-    return deleted.photoKey ? [deleted.photoKey] : []
+    return deleted.photoKey ? [...documentKeys, deleted.photoKey] : documentKeys
   })
   await removeFiles(app, keys)
 }
