@@ -1,0 +1,176 @@
+// The back-office in a real browser: the inbox, the sidebar on a phone, accepting a new user.
+import t from 'tap'
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
+import { linkIn, startSmtp, type TestSmtp } from '../helpers/smtp.js'
+import { launchBrowser, startServer, type RunningServer } from './helpers.js'
+
+const ADMIN = { email: 'admin@cabinet-benali.dz', password: 'Qv7!rTz2Lp#m' }
+const PASSWORD = 'Zt9#qLm2vR!x'
+
+let server: RunningServer
+let browser: Browser
+let smtp: TestSmtp
+
+t.before(async () => {
+  smtp = await startSmtp(t)
+  server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
+  browser = await launchBrowser()
+})
+t.teardown(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+type T = { teardown: (fn: () => unknown) => void }
+
+/** A page in a fresh context that records script errors. */
+async function openPage(t: T, options: BrowserContextOptions = {}): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options })
+  t.teardown(() => context.close())
+  context.setDefaultTimeout(10_000)
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text())
+  })
+  page.on('pageerror', (error) => problems.push(error.message))
+  return { page, problems }
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/login`)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.waitForURL(`${server.url}/`)
+}
+
+/** Registers through the API; with `verify`, follows the mailed link too. */
+async function register(username: string, email: string, verify: boolean) {
+  const res = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email, entreprise: 'SARL Atlas', telephone: '0551234567', password: PASSWORD, confirmPassword: PASSWORD }),
+  })
+  if (res.status !== 201) throw new Error(`register ${res.status}`)
+  const link = linkIn(await smtp.nextMail(email, 10_000), /^\/users\/\d+\/verify\//)
+  if (!verify) return
+  const [, , userId, , token] = link.pathname.split('/')
+  const verified = await fetch(`${server.url}/api/auth/${userId}/verify/${token}`)
+  if (verified.status !== 200) throw new Error(`verify ${verified.status}`)
+}
+
+/** Waits until the focused element's accessible label (aria-label, else its text) is `label`. */
+const focusOn = (page: Page, label: string) =>
+  page.waitForFunction((expected) => {
+    const focused = document.activeElement
+    return (focused?.getAttribute('aria-label') ?? focused?.textContent?.trim()) === expected
+  }, label)
+
+t.test('a message sent from the home page reaches the inbox, where it can be found and deleted', async (t) => {
+  const visitor = await openPage(t)
+  const name = `Amina ${Date.now().toString(36)}`
+  await visitor.page.goto(`${server.url}/`)
+  await visitor.page.getByLabel('Nom').fill(name)
+  await visitor.page.getByLabel('E-mail').fill('amina@example.dz')
+  await visitor.page.getByLabel('Téléphone').fill('0551234567')
+  await visitor.page.getByLabel('Message').fill('Bonjour, je souhaite un rendez-vous pour mon bilan.')
+  await visitor.page.getByRole('button', { name: 'Envoyer' }).click()
+  await visitor.page.locator('.toast[data-type="success"]').waitFor()
+
+  const { page, problems } = await openPage(t)
+  await logIn(page, ADMIN.email, ADMIN.password)
+  await page.goto(`${server.url}/admin-dashboard/messages`)
+  const row = page.locator('tr', { hasText: name })
+  await row.waitFor()
+  t.match(await row.textContent(), 'je souhaite un rendez-vous', 'the message is listed')
+
+  // Search with JavaScript: the API answers, the URL follows.
+  await page.getByRole('searchbox').fill(name.toUpperCase())
+  await page.getByRole('button', { name: 'Rechercher' }).click()
+  await page.waitForURL((url) => url.searchParams.get('q') === name.toUpperCase())
+  await page.locator('.pager-total', { hasText: '1 résultat' }).waitFor()
+
+  // Escape cancels the confirmation and gives the focus back to the button.
+  const remove = page.getByRole('button', { name: `Supprimer ${name}` })
+  await remove.click()
+  const dialog = page.getByRole('alertdialog', { name: 'Supprimer ce message ?' })
+  await dialog.waitFor()
+  await focusOn(page, 'Annuler')
+  t.pass('focus moves into the dialog, on Annuler')
+  await page.keyboard.press('Escape')
+  await dialog.waitFor({ state: 'hidden' })
+  await focusOn(page, `Supprimer ${name}`)
+  t.pass('Escape closes it and focus returns to the button that opened it')
+  t.equal(await row.count(), 1, 'nothing deleted on Escape')
+
+  await remove.click()
+  await dialog.getByRole('button', { name: 'Supprimer' }).click()
+  await page.locator('.toast[data-type="success"]', { hasText: 'Message supprimé avec succès.' }).waitFor()
+  await row.waitFor({ state: 'detached' })
+  await page.locator('.pager-total', { hasText: '0 résultat' }).waitFor()
+  t.same(problems, [], 'no script errors')
+})
+
+t.test('on a phone the admin sidebar folds behind its toggle, with and without JavaScript', async (t) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const { page } = await openPage(t, { viewport: { width: 375, height: 800 } })
+    await logIn(page, ADMIN.email, ADMIN.password)
+    const admin = javaScriptEnabled ? page : (await openPage(t, { viewport: { width: 375, height: 800 }, javaScriptEnabled: false, storageState: await page.context().storageState() })).page
+    await admin.goto(`${server.url}/admin-dashboard`)
+    const sidebar = admin.getByRole('navigation', { name: 'Administration' })
+    const link = sidebar.getByRole('link', { name: 'Nouveaux utilisateurs' })
+    const toggle = javaScriptEnabled ? sidebar.getByRole('button', { name: 'Menu d’administration' }) : sidebar.locator('label.admin-sidebar-toggle')
+    await toggle.waitFor()
+    t.notOk(await link.isVisible(), `${javaScriptEnabled ? 'JS' : 'no JS'}: links hidden at 375px`)
+    if (javaScriptEnabled) t.equal(await toggle.getAttribute('aria-expanded'), 'false')
+    await toggle.click()
+    await link.waitFor({ state: 'visible' })
+    if (javaScriptEnabled) t.equal(await toggle.getAttribute('aria-expanded'), 'true')
+    await toggle.click()
+    await link.waitFor({ state: 'hidden' })
+    t.pass(`${javaScriptEnabled ? 'JS' : 'no JS'}: the toggle opens and closes the sidebar`)
+  }
+  const { page } = await openPage(t)
+  await logIn(page, ADMIN.email, ADMIN.password)
+  await page.goto(`${server.url}/admin-dashboard`)
+  t.ok(await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Nouveaux utilisateurs' }).isVisible(), 'always shown on a wide screen')
+})
+
+t.test('an administrator accepts a new user through the confirmation dialog; the user then sees Documents', async (t) => {
+  const unique = Date.now().toString(36)
+  const client = { username: `Client ${unique}`, email: `client-${unique}@example.dz` }
+  const unverified = { username: `Pending ${unique}`, email: `pending-${unique}@example.dz` }
+  await register(client.username, client.email, true)
+  await register(unverified.username, unverified.email, false)
+
+  const { page, problems } = await openPage(t)
+  await logIn(page, ADMIN.email, ADMIN.password)
+  await page.goto(`${server.url}/admin-dashboard/new-users`)
+  const row = page.locator('tr', { hasText: client.username })
+  await row.waitFor()
+
+  // Accepting an unverified address is refused (409): its French message as an error toast.
+  await page.getByRole('button', { name: `Accepter ${unverified.username}` }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Accepter' }).click()
+  await page.locator('.toast[data-type="error"]', { hasText: 'vérifié' }).waitFor()
+
+  await page.getByRole('button', { name: `Accepter ${client.username}` }).click()
+  const dialog = page.getByRole('alertdialog', { name: `Accepter ${client.username} ?` })
+  await dialog.waitFor()
+  t.match(await dialog.textContent(), 'ne peut plus être remis en attente', 'the dialog warns that acceptance is final')
+  await dialog.getByRole('button', { name: 'Accepter' }).click()
+  await page.locator('.toast[data-type="success"]', { hasText: 'accepté' }).waitFor()
+  await row.waitFor({ state: 'detached' })
+  t.equal(await page.locator('tr', { hasText: unverified.username }).count(), 1, 'the other user still waits')
+
+  await page.goto(`${server.url}/admin-dashboard/clients`)
+  await page.locator('tr', { hasText: client.username }).waitFor()
+  t.same(problems, [], 'no script errors')
+
+  const user = await openPage(t)
+  await logIn(user.page, client.email, PASSWORD)
+  const documents = user.page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Documents' })
+  await documents.waitFor({ state: 'attached' })
+  t.equal(await documents.getAttribute('href'), '/files')
+})
