@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { api } from '../client/api.js'
+import { onPhotoChange } from '../client/photo.js'
 import { showToast } from '../client/toast.js'
 
 export interface UserMenuProps {
@@ -15,6 +16,9 @@ export default function UserMenu({ id, username, photoUrl, defaultPhotoUrl }: Us
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
   const button = useRef<HTMLButtonElement>(null)
+  // A new photo uploaded on the profile page shows here at once, without a reload.
+  const [photo, setPhoto] = useState(photoUrl)
+  useEffect(() => onPhotoChange(setPhoto), [])
 
   useEffect(() => {
     if (!open) return
@@ -50,7 +54,7 @@ export default function UserMenu({ id, username, photoUrl, defaultPhotoUrl }: Us
       <button ref={button} type="button" className="user-menu-button" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
         <img
           className="avatar"
-          src={photoUrl}
+          src={photo}
           alt=""
           width={36}
           height={36}

@@ -12,6 +12,10 @@ import ResetPasswordForm from './ResetPasswordForm.js'
 import VerifyEmail from './VerifyEmail.js'
 import AdminList from './AdminList.js'
 import AdminSidebar from './AdminSidebar.js'
+import ProfilePhotoForm from './ProfilePhotoForm.js'
+import ChangePasswordDialog from './ChangePasswordDialog.js'
+import DeleteAccount from './DeleteAccount.js'
+import OwnedDocuments from './OwnedDocuments.js'
 
 /** Every island, by the name of its file; the browser loads each from its own chunk. */
 export const islands = {
@@ -29,6 +33,10 @@ export const islands = {
   HomeScroll,
   AdminList,
   AdminSidebar,
+  ProfilePhotoForm,
+  ChangePasswordDialog,
+  DeleteAccount,
+  OwnedDocuments,
 }
 
 export type IslandName = keyof typeof islands

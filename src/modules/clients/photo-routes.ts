@@ -6,7 +6,8 @@ import { ipLimit, QUARTER_HOUR_MS } from '../../http/rate-limit.js'
 import { errorResponses } from '../../http/schemas.js'
 import { isStorageKey } from '../../storage/storage.js'
 import { requireUser } from '../identity/index.js'
-import { changePhoto, PHOTO_MAX_BYTES, photoTexts } from './photo-service.js'
+import { changePhoto } from './photo-service.js'
+import { PHOTO_MAX_BYTES, photoMessages } from './photo-validation.js'
 
 const PhotoAnswerSchema = Type.Object({ message: Type.String(), profilePhoto: Type.Object({ url: Type.String() }) })
 const PhotoNameParamsSchema = Type.Object({ name: Type.String({ maxLength: 64 }) })
@@ -18,18 +19,18 @@ const YEAR_SECONDS = 365 * 24 * 3600
 /** The bytes of the `image` part, at most 5 MB; the French refusals of contract §2. */
 async function imageOf(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
-    if (request.headers['content-type'] === undefined) throw new HttpError(400, photoTexts.noFile)
-    throw new HttpError(415, photoTexts.notMultipart)
+    if (request.headers['content-type'] === undefined) throw new HttpError(400, photoMessages.noFile)
+    throw new HttpError(415, photoMessages.notMultipart)
   }
   try {
     const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } })
-    if (!part || part.fieldname !== 'image') throw new HttpError(400, photoTexts.noFile)
+    if (!part || part.fieldname !== 'image') throw new HttpError(400, photoMessages.noFile)
     const bytes = await part.toBuffer()
-    if (bytes.length === 0) throw new HttpError(400, photoTexts.noFile)
+    if (bytes.length === 0) throw new HttpError(400, photoMessages.noFile)
     return bytes
   } catch (error) {
     if (error instanceof HttpError) throw error
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, photoTexts.tooLarge)
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, photoMessages.tooLarge)
     // Malformed multipart (no boundary, cut short): the client's fault, never a 500.
     throw new HttpError(400, 'Requête invalide : formulaire multipart mal formé.')
   }
@@ -48,7 +49,7 @@ const photoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preHandler: requireUser,
   }, async (request) => {
     const profilePhoto = await changePhoto(app, request.user!.id, await imageOf(request))
-    return { message: photoTexts.updated, profilePhoto }
+    return { message: photoMessages.updated, profilePhoto }
   })
 
   // Keys are random and change on every upload, so a photo never changes under its URL.

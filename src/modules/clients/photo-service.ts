@@ -5,21 +5,12 @@ import { HttpError } from '../../http/errors.js'
 import { photoKeyOf, photoUrlFor, type ProfilePhoto } from '../../shared/profile-photo.js'
 import { isStorageKey, newKey } from '../../storage/storage.js'
 import { replaceProfilePhoto } from '../identity/index.js'
+import { photoMessages } from './photo-validation.js'
 
-/** Contract §2: at most 5 MB in, at most 512×512 out. */
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
+/** Contract §2: at most 512×512 out (5 MB in: photo-validation.ts). */
 export const PHOTO_MAX_SIDE = 512
 /** Decompression bombs: a 5 MB PNG can claim billions of pixels; 40 MP covers any phone camera. */
 export const PHOTO_MAX_INPUT_PIXELS = 40_000_000
-
-export const photoTexts = {
-  noFile: 'There is no file!',
-  tooLarge: 'La photo ne doit pas dépasser 5 Mo.',
-  notImage: 'Le fichier n’est pas une image acceptée : choisissez une photo JPEG, PNG ou WebP.',
-  notMultipart: 'La photo doit être envoyée comme formulaire multipart (champ « image »).',
-  updated: 'Photo de profil mise à jour avec succès.',
-  accountGone: 'Compte introuvable.',
-} as const
 
 type ImageFormat = 'jpeg' | 'png' | 'webp'
 
@@ -37,7 +28,7 @@ export function sniffImage(bytes: Buffer): ImageFormat | null {
  */
 export async function reencodePhoto(input: Buffer): Promise<Buffer> {
   const format = sniffImage(input)
-  if (!format) throw new HttpError(415, photoTexts.notImage)
+  if (!format) throw new HttpError(415, photoMessages.notImage)
   try {
     const image = sharp(input, { limitInputPixels: PHOTO_MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true })
     // The decoder must agree with the magic bytes (a PNG header on something else is refused).
@@ -47,7 +38,7 @@ export async function reencodePhoto(input: Buffer): Promise<Buffer> {
       .webp({ quality: 82 })
       .toBuffer()
   } catch {
-    throw new HttpError(415, photoTexts.notImage)
+    throw new HttpError(415, photoMessages.notImage)
   }
 }
 
@@ -70,7 +61,7 @@ export async function changePhoto(app: FastifyInstance, userId: number, input: B
   if (!replaced) {
     // The account was deleted while the photo was being stored.
     await removeQuietly(app, key)
-    throw new HttpError(404, photoTexts.accountGone)
+    throw new HttpError(404, photoMessages.accountGone)
   }
   const oldKey = photoKeyOf(replaced.previous)
   if (oldKey && oldKey !== key && isStorageKey(oldKey)) await removeQuietly(app, oldKey)

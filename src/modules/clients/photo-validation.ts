@@ -1,0 +1,22 @@
+import type { Checked } from '../../shared/validation.js'
+
+/** The profile photo's rules and French messages (spec §5, contract §2), shared by the route and the island. */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
+/** What the file picker offers; the server decides by content, not by this. */
+export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp'
+
+export const photoMessages = {
+  noFile: 'There is no file!',
+  tooLarge: 'La photo ne doit pas dépasser 5 Mo.',
+  notImage: 'Le fichier n’est pas une image acceptée : choisissez une photo JPEG, PNG ou WebP.',
+  notMultipart: 'La photo doit être envoyée comme formulaire multipart (champ « image »).',
+  updated: 'Photo de profil mise à jour avec succès.',
+  accountGone: 'Compte introuvable.',
+} as const
+
+/** The browser's check before sending: a file is chosen and within 5 MB (the server checks again, and the content). */
+export function checkPhotoFile(file: { size: number } | null | undefined): Checked<{ size: number }> {
+  if (!file || file.size === 0) return { ok: false, message: photoMessages.noFile }
+  if (file.size > PHOTO_MAX_BYTES) return { ok: false, message: photoMessages.tooLarge }
+  return { ok: true, value: { size: file.size } }
+}

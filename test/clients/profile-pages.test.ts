@@ -1,0 +1,108 @@
+// The profile page /users/profile/:id: who sees it, and what the owner sees that an administrator does not.
+import t from 'tap'
+import sharp from 'sharp'
+import { buildTestApp } from '../helpers/app.js'
+import { injectAs, seedAccount } from '../helpers/accounts.js'
+import { islandProps } from '../helpers/html.js'
+
+const has = (html: string, name: string) => html.includes(`data-name="${name}"`)
+
+t.test('profile page', async (t) => {
+  const { app } = await buildTestApp(t)
+  const owner = await seedAccount(app, { accepted: true, username: 'Société Atlas', entreprise: 'SARL Atlas' })
+  const admin = await seedAccount(app, { admin: true })
+  const stranger = await seedAccount(app, { accepted: true })
+  const unaccepted = await seedAccount(app)
+  const url = `/users/profile/${owner.id}`
+
+  t.test('a visitor is sent to /login', async (t) => {
+    for (const path of [url, '/users/profile/abc', '/users/profile/999999']) {
+      const res = await app.inject(path)
+      t.equal(res.statusCode, 303, path)
+      t.equal(res.headers.location, '/login', path)
+    }
+  })
+
+  t.test('another user gets a French 403 page', async (t) => {
+    const res = await injectAs(app, stranger, url)
+    t.equal(res.statusCode, 403)
+    t.match(res.headers['content-type'], /text\/html/)
+    t.match(res.body, /<html lang="fr"/)
+    t.match(res.body, /votre propre profil/)
+    t.notMatch(res.body, /Société Atlas/, 'nothing of the profile leaks')
+  })
+
+  t.test('an unknown or malformed id is a 404 page', async (t) => {
+    t.equal((await injectAs(app, admin, '/users/profile/999999')).statusCode, 404)
+    t.equal((await injectAs(app, owner, '/users/profile/abc')).statusCode, 404)
+  })
+
+  t.test('the owner sees the profile, the password button, the photo upload and the delete section', async (t) => {
+    const res = await injectAs(app, owner, url)
+    t.equal(res.statusCode, 200)
+    t.match(res.headers['cache-control'], /no-store/)
+    const html = res.body
+    t.match(html, /<title>[^<]*Profil de Société Atlas/)
+    t.match(html, /class="profile-banner"/, 'background banner')
+    t.match(html, /Société Atlas/)
+    t.match(html, /SARL Atlas/)
+    t.match(html, /href="tel:0551234567"/, 'the phone with its leading 0')
+    t.match(html, /class="profile-verified"/, 'the verified badge for an accepted client')
+    t.match(html, /Membre depuis le/)
+    t.match(html, / \d{4}<\/time>/, 'the join date in French')
+    t.ok(has(html, 'ProfilePhotoForm'), 'photo upload')
+    t.ok(has(html, 'ChangePasswordDialog'), 'change-password button')
+    t.ok(has(html, 'DeleteAccount'), 'delete-account section')
+    t.match(html, /accept="image\/jpeg,image\/png,image\/webp"/)
+    t.match(html, /Aucun document pour le moment\./, 'the empty documents table')
+    t.same(islandProps(html, 'OwnedDocuments'), { rows: [], canDelete: true })
+    t.same(islandProps(html, 'ProfilePhotoForm'), { photoUrl: null, defaultPhotoUrl: '/static/avatar.svg', username: 'Société Atlas' }, 'the blank avatar when there is no photo')
+    t.same(islandProps(html, 'ChangePasswordDialog'), { userId: owner.id })
+  })
+
+  t.test('an administrator sees the profile and its documents, without the owner’s controls', async (t) => {
+    const res = await injectAs(app, admin, url)
+    t.equal(res.statusCode, 200)
+    const html = res.body
+    t.match(html, /Société Atlas/)
+    t.ok(has(html, 'OwnedDocuments'), 'the documents table')
+    t.same(islandProps(html, 'OwnedDocuments'), { rows: [], canDelete: false })
+    t.notOk(has(html, 'ProfilePhotoForm'), 'no photo upload')
+    t.notOk(has(html, 'DeleteAccount'), 'no delete section')
+    t.notOk(has(html, 'ChangePasswordDialog'), 'no password change for someone else')
+    t.notMatch(html, /type="file"/)
+    t.match(html, /class="profile-avatar" src="\/static\/avatar.svg"/, 'the blank avatar')
+  })
+
+  t.test('no verified badge before acceptance', async (t) => {
+    const res = await injectAs(app, unaccepted, `/users/profile/${unaccepted.id}`)
+    t.equal(res.statusCode, 200)
+    t.notMatch(res.body, /class="profile-verified"/)
+  })
+
+  t.test('an administrator on their own profile cannot delete the account there', async (t) => {
+    const res = await injectAs(app, admin, `/users/profile/${admin.id}`)
+    t.equal(res.statusCode, 200)
+    t.ok(has(res.body, 'ProfilePhotoForm'))
+    t.ok(has(res.body, 'ChangePasswordDialog'))
+    t.notOk(has(res.body, 'DeleteAccount'))
+  })
+
+  t.test('the stored photo shows on the profile and in the navigation bar', async (t) => {
+    const png = await sharp({ create: { width: 30, height: 30, channels: 3, background: '#345' } }).png().toBuffer()
+    const boundary = 'profilepagetest'
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ])
+    const upload = await injectAs(app, owner, { method: 'POST', url: '/api/users/profile/uplaod-photo', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } })
+    t.equal(upload.statusCode, 200)
+    const photoUrl = upload.json().profilePhoto.url as string
+    const mine = await injectAs(app, owner, url)
+    t.equal(islandProps(mine.body, 'ProfilePhotoForm').photoUrl, photoUrl)
+    t.equal(islandProps(mine.body, 'UserMenu').photoUrl, photoUrl)
+    const seen = await injectAs(app, admin, url)
+    t.match(seen.body, `class="profile-avatar" src="${photoUrl}"`)
+  })
+})

@@ -1,0 +1,88 @@
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { checkChangePassword, messages } from '../../src/modules/identity/validation.js'
+import { api } from '../client/api.js'
+import { showToast } from '../client/toast.js'
+import { PasswordField } from '../components/PasswordField.js'
+import { formValues, useHydrated } from '../components/useHydrated.js'
+
+/** Spec §8: what a failed change says, whatever the reason (the reason is shown in the dialog). */
+const CHANGE_FAILED = 'Erreur lors de changement du votre mot de pass'
+
+/**
+ * The owner's change-password button and its modal (native <dialog>: focus kept inside, Escape
+ * closes, focus back on the button). Checks in spec §5 order, then POST /api/password/changepassword/:userId.
+ */
+export default function ChangePasswordDialog({ userId }: { userId: number }) {
+  const id = useId()
+  const hydrated = useHydrated()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const opener = useRef<HTMLButtonElement>(null)
+  const form = useRef<HTMLFormElement>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState('')
+
+  function open() {
+    setError('')
+    dialog.current?.showModal()
+  }
+
+  function close() {
+    dialog.current?.close()
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const checked = checkChangePassword(formValues(event.currentTarget))
+    if (!checked.ok) {
+      setError(checked.message)
+      return showToast('error', checked.message)
+    }
+    setBusy(true)
+    const result = await api(`/api/password/changepassword/${userId}`, { body: checked.value })
+    setBusy(false)
+    if (!result.ok) {
+      setError(result.message)
+      return showToast('error', CHANGE_FAILED)
+    }
+    close()
+    showToast('success', result.data.message ?? 'Mot de passe modifié.')
+  }
+
+  return (
+    <>
+      <button ref={opener} type="button" className="button button-secondary" onClick={open} disabled={!hydrated} aria-haspopup="dialog">
+        Changer le mot de passe
+      </button>
+      <dialog
+        ref={dialog}
+        className="dialog profile-dialog"
+        aria-labelledby={`${id}-title`}
+        onClose={() => {
+          // Typed passwords never outlive the dialog.
+          form.current?.reset()
+          setError('')
+          opener.current?.focus()
+        }}
+      >
+        <h2 id={`${id}-title`} className="dialog-title">
+          Changer le mot de passe
+        </h2>
+        <form ref={form} className="profile-dialog-form" method="post" onSubmit={submit} aria-busy={busy}>
+          <PasswordField label="Ancien mot de passe" name="oldPassword" autoComplete="current-password" />
+          <PasswordField label="Nouveau mot de passe" name="newPassword" autoComplete="new-password" hint={messages.passwordPolicy} />
+          <p className="profile-dialog-error" role="alert">
+            {error}
+          </p>
+          <div className="dialog-actions profile-dialog-actions">
+            <button type="button" className="button button-secondary" onClick={close}>
+              Annuler
+            </button>
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {busy ? 'Enregistrement…' : 'Enregistrer'}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  )
+}

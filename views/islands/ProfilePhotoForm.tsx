@@ -1,0 +1,68 @@
+import { useId, useState, type FormEvent } from 'react'
+import type { ProfilePhoto } from '../../src/shared/profile-photo.js'
+import { checkPhotoFile, PHOTO_ACCEPT } from '../../src/modules/clients/photo-validation.js'
+import { api } from '../client/api.js'
+import { announcePhoto } from '../client/photo.js'
+import { showToast } from '../client/toast.js'
+import { useHydrated } from '../components/useHydrated.js'
+
+export interface ProfilePhotoFormProps {
+  /** The current photo's URL, or null for the blank avatar. */
+  photoUrl: string | null
+  defaultPhotoUrl: string
+  username: string
+}
+
+/**
+ * The owner's avatar and its upload form (spec §2, §5): the new photo replaces the avatar here and,
+ * through the photo event, in the navigation bar, without a reload.
+ */
+export default function ProfilePhotoForm({ photoUrl, defaultPhotoUrl, username }: ProfilePhotoFormProps) {
+  const id = useId()
+  const hydrated = useHydrated()
+  const [url, setUrl] = useState(photoUrl ?? defaultPhotoUrl)
+  const [busy, setBusy] = useState(false)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    const file = (form.elements.namedItem('image') as HTMLInputElement | null)?.files?.[0]
+    const checked = checkPhotoFile(file)
+    if (!checked.ok) return showToast('warning', checked.message)
+    const body = new FormData()
+    body.append('image', file as File)
+    setBusy(true)
+    const result = await api<{ message: string; profilePhoto: ProfilePhoto }>('/api/users/profile/uplaod-photo', { body })
+    setBusy(false)
+    if (!result.ok) return showToast('error', result.message)
+    setUrl(result.data.profilePhoto.url)
+    announcePhoto(result.data.profilePhoto.url)
+    form.reset()
+    showToast('success', result.data.message)
+  }
+
+  return (
+    <div className="profile-photo">
+      <img
+        className="profile-avatar"
+        src={url}
+        alt={`Photo de profil de ${username}`}
+        width={144}
+        height={144}
+        onError={(event) => {
+          if (!event.currentTarget.src.endsWith(defaultPhotoUrl)) event.currentTarget.src = defaultPhotoUrl
+        }}
+      />
+      <form className="profile-photo-form" method="post" encType="multipart/form-data" onSubmit={submit} aria-busy={busy}>
+        <label htmlFor={`${id}-image`}>Nouvelle photo</label>
+        <input id={`${id}-image`} name="image" type="file" accept={PHOTO_ACCEPT} aria-describedby={`${id}-hint`} />
+        <p id={`${id}-hint`} className="field-hint">
+          JPEG, PNG ou WebP, 5 Mo au plus.
+        </p>
+        <button type="submit" className="button button-secondary profile-photo-submit" disabled={!hydrated || busy}>
+          {busy ? 'Envoi…' : 'Mettre à jour la photo'}
+        </button>
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,73 @@
+import type { Profile } from '../../../src/modules/clients/index.js'
+import { formatDateFr } from '../../../src/shared/time.js'
+import { site } from '../../content/site.js'
+import { Island } from '../../runtime/Island.js'
+
+/** Spec §2: the phone with its leading 0 (older records lost it when kept as a number). */
+export function phoneWithZero(telephone: string): string {
+  const digits = telephone.trim()
+  return digits.startsWith('0') ? digits : `0${digits}`
+}
+
+/** Avatar, name with the verified badge, company, phone and join date; the owner changes the photo here. */
+export function ProfileHeader({ profile, isOwner }: { profile: Profile; isOwner: boolean }) {
+  const phone = phoneWithZero(profile.telephone)
+  const photoUrl = profile.profilePhoto?.url ?? null
+  return (
+    <div className="profile-card">
+      {isOwner ? (
+        <Island name="ProfilePhotoForm" props={{ photoUrl, defaultPhotoUrl: site.avatar, username: profile.username }} />
+      ) : (
+        <div className="profile-photo">
+          <img className="profile-avatar" src={photoUrl ?? site.avatar} alt={`Photo de profil de ${profile.username}`} width={144} height={144} />
+        </div>
+      )}
+      <div className="profile-summary">
+        <h1 className="profile-name">
+          <span>{profile.username}</span>
+          {profile.isAccepted && <VerifiedBadge />}
+        </h1>
+        <dl className="profile-facts">
+          <div>
+            <dt>Entreprise</dt>
+            <dd>{profile.entreprise}</dd>
+          </div>
+          <div>
+            <dt>Téléphone</dt>
+            <dd>
+              <a href={`tel:${phone}`}>{phone}</a>
+            </dd>
+          </div>
+          <div>
+            <dt>E-mail</dt>
+            <dd>{profile.email}</dd>
+          </div>
+          <div>
+            <dt>Membre depuis le</dt>
+            <dd>
+              <time dateTime={profile.createdAt.toISOString()}>{formatDateFr(profile.createdAt)}</time>
+            </dd>
+          </div>
+        </dl>
+        {isOwner && (
+          <div className="profile-actions">
+            <Island name="ChangePasswordDialog" props={{ userId: profile.id }} />
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/** Shown when the firm has accepted the client (isAccepted). */
+function VerifiedBadge() {
+  return (
+    <span className="profile-verified" title="Client accepté par le cabinet">
+      <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+        <circle cx="10" cy="10" r="10" fill="currentColor" />
+        <path d="m5.5 10.2 3 3 6-6.2" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      Vérifié
+    </span>
+  )
+}

@@ -1,0 +1,41 @@
+import type { Profile } from '../../../src/modules/clients/index.js'
+import { page } from '../../../src/render/page.js'
+import { Island } from '../../runtime/Island.js'
+import { ProfileHeader } from './ProfileHeader.js'
+
+export interface ProfilePageProps {
+  profile: Profile
+  /** The logged-in user is this profile's owner (spec §2: photo upload, password, account deletion). */
+  isOwner: boolean
+}
+
+/** /users/profile/:id (spec §2 Profile page): the owner or an administrator. */
+export const ProfilePage = page<ProfilePageProps>(
+  ({ profile }) => ({ title: `Profil de ${profile.username}`, description: 'Profil du client et ses documents.' }),
+  function ProfilePage({ profile, isOwner }) {
+    // An administrator's account is not deleted from its profile (the server refuses it too).
+    const canDeleteAccount = isOwner && !profile.isAdmin
+    return (
+      <div className="profile-page">
+        <div className="profile-banner" aria-hidden="true" />
+        <div className="container profile-body">
+          <ProfileHeader profile={profile} isOwner={isOwner} />
+          <section className="profile-section" aria-labelledby="profile-documents-title">
+            <h2 id="profile-documents-title" className="profile-section-title">
+              Documents
+            </h2>
+            <Island name="OwnedDocuments" hydrate={isOwner ? 'load' : 'with-page'} props={{ rows: profile.documents, canDelete: isOwner }} />
+          </section>
+          {canDeleteAccount && (
+            <section className="profile-section profile-danger" aria-labelledby="profile-delete-title">
+              <h2 id="profile-delete-title" className="profile-section-title">
+                Supprimer le compte
+              </h2>
+              <Island name="DeleteAccount" props={{ userId: profile.id }} />
+            </section>
+          )}
+        </div>
+      </div>
+    )
+  },
+)
