@@ -18,7 +18,7 @@ const SIDEBAR = [
   '/admin-dashboard/messages',
 ]
 
-type T = Parameters<Parameters<typeof t.test>[1]>[0]
+type T = Parameters<Parameters<typeof t.test>[0]>[0]
 
 /** An admin, three users waiting (one unverified) and two clients, each created a day apart. */
 async function setup(t: T) {
