@@ -22,6 +22,7 @@ export default function ProfilePhotoForm({ photoUrl, defaultPhotoUrl, username }
   const hydrated = useHydrated()
   const [url, setUrl] = useState(photoUrl ?? defaultPhotoUrl)
   const [busy, setBusy] = useState(false)
+  const [fileName, setFileName] = useState('')
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -38,6 +39,7 @@ export default function ProfilePhotoForm({ photoUrl, defaultPhotoUrl, username }
     setUrl(result.data.profilePhoto.url)
     announcePhoto(result.data.profilePhoto.url)
     form.reset()
+    setFileName('')
     showToast('success', result.data.message)
   }
 
@@ -54,8 +56,22 @@ export default function ProfilePhotoForm({ photoUrl, defaultPhotoUrl, username }
         }}
       />
       <form className="profile-photo-form" method="post" encType="multipart/form-data" onSubmit={submit} aria-busy={busy}>
-        <label htmlFor={`${id}-image`}>Nouvelle photo</label>
-        <input id={`${id}-image`} name="image" type="file" accept={PHOTO_ACCEPT} aria-describedby={`${id}-hint`} />
+        {/* The native picker's own text is cramped and in the browser's language: a labelled button and the chosen name instead. */}
+        <input
+          id={`${id}-image`}
+          className="visually-hidden profile-photo-input"
+          name="image"
+          type="file"
+          accept={PHOTO_ACCEPT}
+          aria-describedby={`${id}-file ${id}-hint`}
+          onChange={(event) => setFileName(event.currentTarget.files?.[0]?.name ?? '')}
+        />
+        <label htmlFor={`${id}-image`} className="profile-photo-pick">
+          Choisir une photo
+        </label>
+        <p id={`${id}-file`} className="profile-photo-file">
+          {fileName || 'Aucun fichier choisi'}
+        </p>
         <p id={`${id}-hint`} className="field-hint">
           JPEG, PNG ou WebP, 5 Mo au plus.
         </p>

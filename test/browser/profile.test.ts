@@ -1,0 +1,121 @@
+// The profile page in a real browser: the owner changes their photo (the navigation bar follows
+// without a reload), tries a wrong old password, then deletes the account and can no longer log in.
+import t from 'tap'
+import sharp from 'sharp'
+import type { Browser, Page } from 'playwright-core'
+import { linkIn, startSmtp, type TestSmtp } from '../helpers/smtp.js'
+import { launchBrowser, startServer, type RunningServer } from './helpers.js'
+
+let server: RunningServer
+let browser: Browser
+let smtp: TestSmtp
+
+t.before(async () => {
+  smtp = await startSmtp(t)
+  server = await startServer({ SMTP_URL: smtp.url })
+  browser = await launchBrowser()
+})
+t.teardown(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const PASSWORD = 'Zt9#qLm2vR!x'
+
+async function openPage(t: { teardown: (fn: () => unknown) => void }): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  t.teardown(() => context.close())
+  context.setDefaultTimeout(15_000)
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    // A refused API call logs a network error; only script errors matter here.
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text())
+  })
+  page.on('pageerror', (error) => problems.push(error.message))
+  return { page, problems }
+}
+
+/** Registers through the API, follows the mailed link in the page, logs in through the form; answers the user id. */
+async function registerAndLogIn(page: Page, email: string, username: string): Promise<number> {
+  const registered = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email, entreprise: 'SARL Profil', telephone: '0551234567', password: PASSWORD, confirmPassword: PASSWORD }),
+  })
+  if (registered.status !== 201) throw new Error(`register: ${registered.status}`)
+  const link = linkIn(await smtp.nextMail(email, 10_000), /^\/users\/\d+\/verify\//)
+  await page.goto(link.toString())
+  await page.getByRole('heading', { name: 'E-mail vérifié' }).waitFor()
+  await page.goto(`${server.url}/login`)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.waitForURL(`${server.url}/`)
+  return Number(link.pathname.split('/')[2])
+}
+
+t.test('the owner changes the photo, then deletes the account', async (t) => {
+  const { page, problems } = await openPage(t)
+  const unique = Date.now().toString(36)
+  const email = `profile-${unique}@example.dz`
+  const username = `Profil ${unique}`
+  const id = await registerAndLogIn(page, email, username)
+
+  await page.locator('.user-menu-button').click()
+  await page.getByRole('link', { name: 'Profile' }).click()
+  await page.waitForURL(`${server.url}/users/profile/${id}`)
+  await page.getByRole('heading', { name: username }).waitFor()
+  const navPhoto = page.locator('.user-menu-button img')
+  t.equal(await navPhoto.getAttribute('src'), '/static/avatar.svg', 'the blank avatar at first')
+
+  // Marks this document: a reload would lose the mark.
+  await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true))
+
+  const submit = page.getByRole('button', { name: 'Mettre à jour la photo' })
+  await submit.click()
+  await page.locator('.toast[data-type="warning"]', { hasText: 'There is no file!' }).waitFor()
+
+  const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2a6' } }).png().toBuffer()
+  await page.getByLabel('Choisir une photo').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: picture })
+  await page.locator('.profile-photo-file', { hasText: 'portrait.png' }).waitFor()
+  await submit.click()
+  await page.locator('.user-menu-button img[src^="/uploads/photos/"]').waitFor()
+  await page.locator('.toast[data-type="success"]').first().waitFor()
+  const src = await navPhoto.getAttribute('src')
+  t.match(src, /^\/uploads\/photos\/[0-9a-f]{32}\.webp$/, 'the navigation bar shows the new photo')
+  t.equal(await page.locator('.profile-avatar').getAttribute('src'), src, 'the profile avatar too')
+  t.equal(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload), true, 'without a reload')
+  await page.waitForFunction(() => {
+    const image = document.querySelector<HTMLImageElement>('.user-menu-button img')
+    return image?.complete === true && image.naturalWidth > 0
+  })
+  t.ok(await navPhoto.evaluate((image: HTMLImageElement) => image.naturalWidth <= 512 && image.naturalWidth > 0), 'the photo loads, at most 512 px wide')
+
+  await page.getByRole('button', { name: 'Changer le mot de passe' }).click()
+  const passwordDialog = page.getByRole('dialog', { name: 'Changer le mot de passe' })
+  await passwordDialog.waitFor()
+  await passwordDialog.getByRole('button', { name: 'Enregistrer' }).click()
+  await page.locator('.toast[data-type="error"]', { hasText: 'Mots de pass requis' }).waitFor()
+  await passwordDialog.getByLabel('Ancien mot de passe', { exact: true }).fill('Wrong#Pass1x')
+  await passwordDialog.getByLabel('Nouveau mot de passe', { exact: true }).fill('Nv7$kWq3pL!z')
+  await passwordDialog.getByRole('button', { name: 'Enregistrer' }).click()
+  await page.locator('.toast[data-type="error"]', { hasText: 'Erreur lors de changement du votre mot de pass' }).waitFor()
+  await passwordDialog.getByRole('button', { name: 'Annuler' }).click()
+  await passwordDialog.waitFor({ state: 'hidden' })
+
+  await page.getByRole('button', { name: 'Supprimer mon compte' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Supprimer votre compte ?' })
+  await confirm.waitFor()
+  await confirm.getByRole('button', { name: 'Supprimer définitivement' }).click()
+  await page.locator('.toast[data-type="success"]', { hasText: /supprimé/i }).waitFor()
+  await page.waitForURL(`${server.url}/`)
+  await page.locator('header a[href="/login"]').first().waitFor()
+  t.equal(await page.locator('.user-menu-button').count(), 0, 'logged out')
+
+  const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) })
+  t.equal(login.status, 400, 'the account no longer logs in')
+  const photo = await fetch(`${server.url}${src}`)
+  t.equal(photo.status, 404, 'the photo file is gone')
+  t.same(problems, [], 'no script errors')
+})
