@@ -105,4 +105,37 @@ t.test('profile page', async (t) => {
     const seen = await injectAs(app, admin, url)
     t.match(seen.body, `class="profile-avatar" src="${photoUrl}"`)
   })
+
+  t.test('the documents table: the owner may delete an unviewed document, not a viewed one', async (t) => {
+    const created = await injectAs(app, admin, { method: 'POST', url: '/api/documents/types', payload: { typeName: 'Bilan' } })
+    t.equal(created.statusCode, 201, created.body)
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1')
+    const ids: number[] = []
+    for (const name of ['bilan-2025.pdf', 'tva-mars.pdf']) {
+      const boundary = `doc${ids.length}`
+      const field = (key: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`),
+        pdf,
+        Buffer.from(`\r\n${field('type', 'Bilan')}${field('userId', String(owner.id))}${field('description', 'Pièce')}--${boundary}--\r\n`),
+      ])
+      const res = await injectAs(app, owner, { method: 'POST', url: '/api/documents/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } })
+      t.equal(res.statusCode, 201, res.body)
+      ids.push(res.json().id)
+    }
+    t.equal((await injectAs(app, admin, `/api/documents/view-document/${ids[0]}`)).statusCode, 200, 'the firm views the first one')
+
+    const rowsOf = (html: string) => islandProps(html, 'OwnedDocuments').rows as Array<{ id: number; name: string; typeName: string; isViewed: boolean; createdAt: Date }>
+    const mine = await injectAs(app, owner, url)
+    const rows = rowsOf(mine.body)
+    t.same(rows.map((row) => [row.id, row.typeName, row.isViewed]).sort(), [[ids[0], 'Bilan', true], [ids[1], 'Bilan', false]].sort())
+    t.ok(rows.every((row) => row.createdAt instanceof Date), 'dates travel as dates')
+    t.match(mine.body, /aria-label="Supprimer tva-mars\.pdf"/, 'a delete button for the unviewed document')
+    t.notMatch(mine.body, /aria-label="Supprimer bilan-2025\.pdf"/, 'none once the firm has viewed it')
+    t.match(mine.body, /Vu par le cabinet/)
+
+    const seen = await injectAs(app, admin, url)
+    t.equal(rowsOf(seen.body).length, 2, 'the administrator sees the same documents')
+    t.notMatch(seen.body, /aria-label="Supprimer /, 'without delete buttons')
+  })
 })
