@@ -49,7 +49,7 @@ export function createMailer({ smtpUrl, from, mailDir, log }: MailerOptions): Ma
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return tracked({
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail })
+      const info = await transport.sendMail(envelope(from, mail))
       await mkdir(mailDir, { recursive: true })
       const file = resolve(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`)
       await writeFile(file, info.message as Buffer, { mode: 0o600 })
@@ -75,9 +75,17 @@ function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Pick
   })
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from, ...mail })
+      const info = await transport.sendMail(envelope(from, mail))
       log.info({ messageId: info.messageId }, 'mail sent')
     },
     close: () => transport.close(),
   }
+}
+
+/**
+ * The recipient goes to nodemailer as an address object, never as text it would parse as a list
+ * or a display name (issue 9, finding 6); addresses are checked strictly before they get here.
+ */
+function envelope(from: string, mail: Mail) {
+  return { from, subject: mail.subject, text: mail.text, html: mail.html, to: { name: '', address: mail.to } }
 }

@@ -14,6 +14,19 @@ export function hasControlChars(value: string): boolean {
   return /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/.test(value)
 }
 
+/**
+ * A multi-line free text that is mailed: every line break becomes `\n` (a bare CR never reaches
+ * the SMTP data, issue 9 finding 7), then trimmed and NFC like `text`.
+ */
+export function multilineText(value: unknown): string {
+  return text(typeof value === 'string' ? value.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n') : value)
+}
+
+/** Control characters other than line feeds and tabs, in a multi-line text. */
+export function hasControlCharsInText(value: string): boolean {
+  return /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/.test(value)
+}
+
 /** Passwords are kept as typed (no trimming). */
 export function secret(value: unknown): string {
   return typeof value === 'string' ? value : ''
@@ -24,11 +37,17 @@ export const PHONE_PATTERN = /^0[567][0-9]{8}$/
 export const PHONE_HTML_PATTERN = '0[567][0-9]{8}'
 export const PHONE_HINT = 'Veuillez entrer un numéro de téléphone valide commençant par 0 (5/6/7) suivi de 8 chiffres.'
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/**
+ * One plain address, nothing a mailer could read as a list, a display name or a comment: no
+ * spaces, controls or `<>()[],;:"\`, one @, and a domain of dot-separated labels (issue 9,
+ * finding 6). Letters of any script stay allowed (ätlas@…).
+ */
+const FORBIDDEN = String.raw`\s<>()[\],;:"\\@\p{Cc}\p{Cf}`
+const EMAIL_PATTERN = new RegExp(String.raw`^[^${FORBIDDEN}]+@(?:[^.${FORBIDDEN}]+\.)+[^.${FORBIDDEN}]+$`, 'u')
 export const EMAIL_INVALID = 'Adresse e-mail invalide.'
 
 export function isEmail(value: string): boolean {
-  return value.length <= 254 && EMAIL_PATTERN.test(value)
+  return value.length <= 254 && EMAIL_PATTERN.test(value) && !/^\.|\.\.|\.@/.test(value)
 }
 
 /** Runs checks in order and answers the first failing message. */

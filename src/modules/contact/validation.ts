@@ -1,4 +1,4 @@
-import { EMAIL_INVALID, firstFailure, hasControlChars, isEmail, PHONE_HINT, PHONE_PATTERN, text, type Checked } from '../../shared/validation.js'
+import { EMAIL_INVALID, firstFailure, hasControlChars, hasControlCharsInText, isEmail, multilineText, PHONE_HINT, PHONE_PATTERN, text, type Checked } from '../../shared/validation.js'
 
 /** The contact form's rules and French messages (spec §5), shared by the API route and the island. */
 export const NAME_MAX = 100
@@ -15,6 +15,7 @@ export const messages = {
   nameTooLong: `Le nom ne doit pas dépasser ${NAME_MAX} caractères.`,
   nameInvalid: 'Le nom contient des caractères non autorisés.',
   messageTooLong: `Le message ne doit pas dépasser ${MESSAGE_MAX} caractères.`,
+  messageInvalid: 'Le message contient des caractères non autorisés.',
   sent: 'Votre message a été envoyé avec succès.',
   deleted: 'Message supprimé avec succès.',
   notFound: 'Message introuvable.',
@@ -30,7 +31,7 @@ export interface ContactMessage {
 export function checkContact(input: Record<string, unknown>): Checked<ContactMessage> {
   const name = text(input.name)
   const email = text(input.email).toLowerCase()
-  const message = text(input.message)
+  const message = multilineText(input.message)
   const telephone = text(input.telephone)
   const failure = firstFailure([
     [!name, messages.nameRequired],
@@ -42,6 +43,7 @@ export function checkContact(input: Record<string, unknown>): Checked<ContactMes
     [name.length > NAME_MAX, messages.nameTooLong],
     [hasControlChars(name), messages.nameInvalid],
     [message.length > MESSAGE_MAX, messages.messageTooLong],
+    [hasControlCharsInText(message), messages.messageInvalid],
   ])
   return failure ? { ok: false, message: failure } : { ok: true, value: { name, email, telephone, message } }
 }

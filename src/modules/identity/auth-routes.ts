@@ -3,6 +3,7 @@ import { HttpError } from '../../http/errors.js'
 import { HOUR_MS as HOUR, ipLimit, QUARTER_HOUR_MS as QUARTER } from '../../http/rate-limit.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
 import { requireUser } from './guards.js'
+import { knownDevice, rememberDevice } from './known-devices.js'
 import { LoginFailures } from './login-limiter.js'
 import { LoginBodySchema, RegisterBodySchema, SessionUserSchema, UserTokenParamsSchema } from './schemas.js'
 import { authenticate, registerUser, sessionUserOf, texts, verifyEmail } from './service.js'
@@ -17,6 +18,8 @@ import { isWeakPassword } from './weak-passwords.js'
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limits = app.config.rateLimits
   const failures = new LoginFailures(limits.loginPerAccount, QUARTER)
+  /** Browsers that logged in to the account before are counted per device, not locked out with it. */
+  const deviceFailures = new LoginFailures(limits.loginPerAccount, QUARTER)
 
   app.post('/api/auth/register', {
     schema: { tags: ['auth'], body: RegisterBodySchema, response: { 201: MessageSchema, ...errorResponses(400, 403, 409, 429) } },
@@ -34,7 +37,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const checked = checkLogin(request.body)
     if (!checked.ok) throw new HttpError(400, checked.message)
-    const userId = await authenticate(app, failures, checked.value.email, checked.value.password)
+    const { email, password } = checked.value
+    const device = knownDevice(request, email)
+    const userId = await authenticate(app, device ? { failures: deviceFailures, key: device } : { failures, key: email }, email, password)
+    rememberDevice(reply, email, device)
     if (request.user) await endSession(request, reply)
     return sessionUserOf(app, await startSession(reply, userId))
   })

@@ -3,9 +3,11 @@
  * An attempt is counted when it starts (`begin`), before the slow password check, so parallel
  * attempts cannot all pass the check; a success clears the account, an error releases the attempt.
  * Per process on purpose: one instance serves the portal; a restart only forgets recent failures.
- * Bounded: at most MAX_ACCOUNTS addresses are tracked, the oldest dropped first.
+ * Bounded: at most `capacity` keys are tracked. When full, the oldest key that is not locked makes
+ * room; a locked key is never dropped, so flooding other addresses cannot unlock an account
+ * (issue 9, finding 2). If every key is locked, a new key is refused until one expires.
  */
-const MAX_ACCOUNTS = 10_000
+const CAPACITY = 10_000
 
 export class LoginFailures {
   private readonly failures = new Map<string, number[]>()
@@ -13,6 +15,7 @@ export class LoginFailures {
   constructor(
     private readonly max: number,
     private readonly windowMs: number = 15 * 60_000,
+    private readonly capacity: number = CAPACITY,
   ) {}
 
   /** Milliseconds until the account may try again, or 0 when it may now. */
@@ -22,12 +25,25 @@ export class LoginFailures {
     return recent[recent.length - this.max]! + this.windowMs - now
   }
 
-  record(account: string, now = Date.now()): void {
+  /** Counts a failure; false when the key could not be tracked (full of locked keys). */
+  record(account: string, now = Date.now()): boolean {
+    if (!this.failures.has(account) && this.failures.size >= this.capacity && !this.makeRoom(now)) return false
     const recent = this.recent(account, now)
     recent.push(now)
     this.failures.delete(account)
     this.failures.set(account, recent)
-    if (this.failures.size > MAX_ACCOUNTS) this.failures.delete(this.failures.keys().next().value!)
+    return true
+  }
+
+  /** Drops the least recently failed key that is not locked; false when every key is locked. */
+  private makeRoom(now: number): boolean {
+    for (const key of this.failures.keys()) {
+      if (this.retryAfterMs(key, now) === 0) {
+        this.failures.delete(key)
+        return true
+      }
+    }
+    return false
   }
 
   /**
@@ -38,7 +54,7 @@ export class LoginFailures {
   begin(account: string, now = Date.now()): { wait: number; release: () => void } {
     const wait = this.retryAfterMs(account, now)
     if (wait > 0) return { wait, release: () => {} }
-    this.record(account, now)
+    if (!this.record(account, now)) return { wait: this.windowMs, release: () => {} }
     return { wait: 0, release: () => this.release(account, now) }
   }
 

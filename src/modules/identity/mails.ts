@@ -4,13 +4,17 @@ import { actionMail, firmMail } from '../../mail/layout.js'
 const FOOTER = 'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message.'
 
 /** Links are built from PUBLIC_URL only, never from the request's Host header. */
-export function verificationMail(publicUrl: string, to: string, username: string, userId: number, token: string): Mail {
+/**
+ * Nothing the registrant typed (their username) goes into this mail: the address is not verified
+ * yet, so the text would reach whoever owns it from the firm's address (issue 9, finding 5).
+ */
+export function verificationMail(publicUrl: string, to: string, userId: number, token: string): Mail {
   const url = `${publicUrl}/users/${userId}/verify/${token}`
   return {
     to,
     subject: 'Vérifiez votre adresse e-mail',
     ...actionMail({
-      greeting: `Bonjour ${username},`,
+      greeting: 'Bonjour,',
       lines: ['Merci pour votre inscription sur le portail client du cabinet.', 'Pour activer votre compte, confirmez votre adresse e-mail (lien valable 24 heures).'],
       action: 'Vérifier mon adresse e-mail',
       url,

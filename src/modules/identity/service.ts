@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { HttpError } from '../../http/errors.js'
 import type { SessionUser } from './session-user.js'
 import type { LoginFailures } from './login-limiter.js'
-import { findAccountSummary } from './accounts.js'
+import { deleteAccount, findAccountSummary } from './accounts.js'
 import { newClientMail, resetMail, verificationMail } from './mails.js'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js'
 import * as repo from './repository.js'
@@ -15,6 +15,8 @@ export const texts = {
   duplicate: 'Un compte existe déjà avec cette adresse e-mail.',
   badCredentials: 'Email ou mot de passe incorrect.',
   unverified: 'Votre adresse e-mail n’est pas encore vérifiée. Un nouveau lien de vérification vous a été envoyé.',
+  unverifiedRecentlySent: 'Votre adresse e-mail n’est pas encore vérifiée. Un lien de vérification vous a été envoyé il y a moins de 5 minutes : consultez votre boîte de réception (et les indésirables).',
+  sameAsOld: 'Le nouveau mot de passe doit être différent de l’ancien.',
   verified: 'Adresse e-mail vérifiée avec succès. Vous pouvez maintenant vous connecter.',
   verifyInvalid: 'Lien de vérification invalide ou expiré.',
   forgotSent: 'Si un compte existe pour cette adresse, un lien de réinitialisation vous a été envoyé.',
@@ -41,23 +43,35 @@ async function issueToken(app: FastifyInstance, userId: number, purpose: TokenPu
   return token
 }
 
-async function sendVerification(app: FastifyInstance, account: { id: number; email: string; username: string }) {
+async function sendVerification(app: FastifyInstance, account: { id: number; email: string }) {
   const token = await issueToken(app, account.id, 'verify')
-  app.mailer.deliver(verificationMail(app.config.publicUrl, account.email, account.username, account.id, token))
+  app.mailer.deliver(verificationMail(app.config.publicUrl, account.email, account.id, token))
 }
 
+/**
+ * A verified address has one account (409). An unverified one is anyone's typing: a new
+ * registration replaces it, so the owner of the address can always reclaim it (issue 9, finding 5).
+ * Unverified accounts cannot log in, so they hold no photo, document or session.
+ */
 export async function registerUser(app: FastifyInstance, input: Registration): Promise<void> {
-  if (await repo.findAccountByEmail(app.db, input.email)) throw new HttpError(409, texts.duplicate)
+  if ((await repo.findAccountByEmail(app.db, input.email))?.isVerified) throw new HttpError(409, texts.duplicate)
   const passwordHash = await hashPassword(input.password)
   let id: number
   try {
-    id = await repo.insertUser(app.db, { ...input, passwordHash })
+    id = await app.db.transaction().execute(async (trx) => {
+      // Read again inside the transaction: the pending account may have been verified meanwhile.
+      const existing = await repo.findAccountByEmail(trx, input.email)
+      if (existing?.isVerified) throw new HttpError(409, texts.duplicate)
+      if (existing) await deleteAccount(trx, existing.id)
+      return repo.insertUser(trx, { ...input, passwordHash })
+    })
   } catch (error) {
+    if (error instanceof HttpError) throw error
     // Two registrations racing on the same address: the unique index decides.
     if (await repo.findAccountByEmail(app.db, input.email)) throw new HttpError(409, texts.duplicate)
     throw error
   }
-  await sendVerification(app, { id, email: input.email, username: input.username })
+  await sendVerification(app, { id, email: input.email })
 }
 
 /**
@@ -81,17 +95,21 @@ async function limitedCheck(
   }
 }
 
-/** Checks credentials; answers the user id to open a session for. */
-export async function authenticate(app: FastifyInstance, failures: LoginFailures, email: string, password: string): Promise<number> {
-  const { account, valid } = await limitedCheck(failures, email, 'de connexion pour ce compte', async () => {
+/**
+ * Checks credentials under `limit` (the account's failures, or a known browser's own); answers the
+ * user id to open a session for.
+ */
+export async function authenticate(app: FastifyInstance, limit: { failures: LoginFailures; key: string }, email: string, password: string): Promise<number> {
+  const { account, valid } = await limitedCheck(limit.failures, limit.key, 'de connexion pour ce compte', async () => {
     const account = await repo.findAccountByEmail(app.db, email)
     return { account, valid: account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password) }
   })
   if (!account || !valid) throw new HttpError(400, texts.badCredentials)
-  failures.clear(email)
+  limit.failures.clear(limit.key)
   if (!account.isVerified) {
     const last = await repo.latestTokenTime(app.db, account.id, 'verify')
-    if (!last || Date.now() - last.getTime() >= RESEND_INTERVAL_MS) await sendVerification(app, account)
+    if (last && Date.now() - last.getTime() < RESEND_INTERVAL_MS) throw new HttpError(403, texts.unverifiedRecentlySent)
+    await sendVerification(app, account)
     throw new HttpError(403, texts.unverified)
   }
   return account.id
@@ -146,7 +164,7 @@ export async function resetPassword(app: FastifyInstance, token: string, passwor
   const passwordHash = await hashPassword(password)
   if (!(await repo.consumeToken(app.db, stored.id))) throw new HttpError(400, texts.resetInvalid)
   await repo.updatePasswordHash(app.db, stored.userId, passwordHash)
-  await repo.deleteUserSessions(app.db, stored.userId)
+  await retireCredentials(app, stored.userId)
 }
 
 /**
@@ -165,7 +183,17 @@ export async function changePassword(app: FastifyInstance, failures: LoginFailur
   }
   if (!valid) throw new HttpError(400, texts.oldWrong)
   failures.clear(key)
+  if (oldPassword === newPassword) throw new HttpError(400, texts.sameAsOld)
   await repo.updatePasswordHash(app.db, userId, await hashPassword(newPassword))
+  await retireCredentials(app, userId, keepSession)
+}
+
+/**
+ * After a password change or reset, nothing issued under the old password works: other sessions
+ * end and unused reset links die (issue 9, finding 4).
+ */
+async function retireCredentials(app: FastifyInstance, userId: number, keepSession?: string): Promise<void> {
+  await repo.retireTokens(app.db, userId, 'reset')
   await repo.deleteUserSessions(app.db, userId, keepSession)
 }
 

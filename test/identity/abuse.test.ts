@@ -1,0 +1,137 @@
+// Issue 9: each test performs an attack the review found, and fails without its fix.
+import t from 'tap'
+import { checkContact } from '../../src/modules/contact/validation.js'
+import { LoginFailures } from '../../src/modules/identity/login-limiter.js'
+import { checkRegistration } from '../../src/modules/identity/validation.js'
+import { identityApp, login, registerVerified, registration, sessionCookie, STRONG, STRONG_2 } from '../helpers/identity.js'
+import { linkIn } from '../helpers/smtp.js'
+
+const QUARTER = 15 * 60_000
+
+t.test('finding 2: flooding 10,098 other addresses leaves a locked account locked', async (t) => {
+  const failures = new LoginFailures(10, QUARTER)
+  const start = 1_000_000
+  for (let i = 0; i < 10; i++) failures.record('victim@example.dz', start + i)
+  t.ok(failures.retryAfterMs('victim@example.dz', start + 20) > 0, 'locked')
+  for (let i = 0; i < 10_098; i++) failures.begin(`x${i}@example.dz`, start + 100 + i)
+  t.ok(failures.retryAfterMs('victim@example.dz', start + 20_000) > 0, 'still locked after the flood')
+  t.equal(failures.begin('victim@example.dz', start + 20_000).wait > 0, true)
+})
+
+t.test('finding 2: when every tracked address is locked, a new one is refused rather than unlocking any', async (t) => {
+  const failures = new LoginFailures(2, QUARTER, 3)
+  for (const key of ['a', 'b', 'c']) for (let i = 0; i < 2; i++) failures.record(key, i)
+  t.ok(failures.begin('d', 10).wait > 0, 'refused while full of locked keys')
+  for (const key of ['a', 'b', 'c']) t.ok(failures.retryAfterMs(key, 10) > 0, `${key} stays locked`)
+  t.equal(failures.begin('d', QUARTER + 10).wait, 0, 'once the window passed, room is made again')
+})
+
+t.test('finding 3: the administrator still logs in while an attacker locks the account from another address', async (t) => {
+  const { app } = await identityApp(t, { ADMIN_EMAIL: 'admin@cabinet.dz', ADMIN_PASSWORD: STRONG })
+  const first = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@cabinet.dz', password: STRONG }, remoteAddress: '10.0.0.1' })
+  t.equal(first.statusCode, 200)
+  const device = first.cookies.find((c) => c.name === 'device')
+  t.ok(device, 'the browser is remembered for this account')
+  t.equal(device!.path, '/api/auth/login')
+  t.ok(device!.httpOnly)
+
+  for (let i = 0; i < 10; i++) {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@cabinet.dz', password: 'Wrong#Pass1' }, remoteAddress: '203.0.113.9' })
+    t.equal(res.statusCode, 400)
+  }
+  const attacker = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@cabinet.dz', password: STRONG }, remoteAddress: '203.0.113.9' })
+  t.equal(attacker.statusCode, 429, 'the contract’s limit still holds for unknown browsers, even with the right password')
+  const stranger = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@cabinet.dz', password: STRONG }, remoteAddress: '10.0.0.2' })
+  t.equal(stranger.statusCode, 429, 'another unknown browser too')
+
+  const admin = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@cabinet.dz', password: STRONG }, remoteAddress: '10.0.0.2', cookies: { device: device!.value } })
+  t.equal(admin.statusCode, 200, 'the administrator’s own browser gets in')
+  t.ok(sessionCookie(admin))
+
+  // A stolen or copied device cookie is limited on its own, and is worth nothing for another account.
+  for (let i = 0; i < 10; i++) await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@cabinet.dz', password: 'Wrong#Pass1' }, cookies: { device: device!.value } })
+  t.equal((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@cabinet.dz', password: STRONG }, cookies: { device: device!.value } })).statusCode, 429)
+  t.equal((await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'admin@cabinet.dz', password: STRONG }, cookies: { device: 'forged.value' } })).statusCode, 429, 'a forged cookie is an unknown browser')
+})
+
+t.test('finding 4: a reset link issued before a password change is refused after it', async (t) => {
+  const { app, smtp } = await identityApp(t)
+  const userId = await registerVerified(app, smtp)
+  await app.inject({ method: 'POST', url: '/api/password', payload: { email: 'atlas@example.dz' } })
+  const link = linkIn(await smtp.nextMail('atlas@example.dz'), /^\/reset-password\//)
+  const token = link.pathname.split('/')[3]!
+  const { cookie } = await login(app, 'atlas@example.dz', STRONG)
+  const changed = await app.inject({ method: 'POST', url: `/api/password/changepassword/${userId}`, payload: { oldPassword: STRONG, newPassword: STRONG_2 }, headers: { cookie: cookie! } })
+  t.equal(changed.statusCode, 200)
+  t.equal((await app.inject(`/api/password/${userId}/${token}`)).statusCode, 400, 'the link no longer checks')
+  const reset = await app.inject({ method: 'POST', url: `/api/password/reset/${token}`, payload: { newPassword: 'Yh7&pLq3Wz', confirmPassword: 'Yh7&pLq3Wz' } })
+  t.equal(reset.statusCode, 400)
+  t.equal((await login(app, 'atlas@example.dz', STRONG_2)).res.statusCode, 200, 'the changed password stands')
+})
+
+t.test('finding 9: a new password equal to the old one is refused', async (t) => {
+  const { app, smtp } = await identityApp(t)
+  const userId = await registerVerified(app, smtp)
+  const { cookie } = await login(app, 'atlas@example.dz', STRONG)
+  const res = await app.inject({ method: 'POST', url: `/api/password/changepassword/${userId}`, payload: { oldPassword: STRONG, newPassword: STRONG }, headers: { cookie: cookie! } })
+  t.equal(res.statusCode, 400)
+  t.same(res.json(), { message: 'Le nouveau mot de passe doit être différent de l’ancien.' })
+})
+
+t.test('finding 5: no user-chosen text reaches an unverified address, and its owner can reclaim it', async (t) => {
+  const { app, smtp, db } = await identityApp(t)
+  const bait = 'Service facturation : payez sur https://evil.example/pay'
+  t.equal((await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ email: 'victim@corp.example', username: bait }) })).statusCode, 201)
+  const mail = await smtp.nextMail('victim@corp.example')
+  t.notMatch(mail.decoded, /evil\.example/, 'the attacker’s text is not in the mail')
+  t.notMatch(mail.decoded, /facturation/)
+  const attackerLink = linkIn(mail, /^\/users\/\d+\/verify\//)
+
+  const own = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ email: 'victim@corp.example', username: 'Victime', password: STRONG_2, confirmPassword: STRONG_2 }) })
+  t.equal(own.statusCode, 201, 'the owner’s registration replaces the pending one')
+  const users = await db.selectFrom('users').select(['username']).where('email', '=', 'victim@corp.example').execute()
+  t.same(users, [{ username: 'Victime' }])
+  t.equal((await app.inject(`/api${attackerLink.pathname.replace('/users', '/auth')}`)).statusCode, 400, 'the first link died with its account')
+  const ownLink = linkIn(await smtp.nextMail('victim@corp.example'), /^\/users\/\d+\/verify\//)
+  t.equal((await app.inject(`/api${ownLink.pathname.replace('/users', '/auth')}`)).statusCode, 200)
+  t.equal((await login(app, 'victim@corp.example', STRONG_2)).res.statusCode, 200)
+  const again = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ email: 'victim@corp.example' }) })
+  t.equal(again.statusCode, 409, 'a verified address is not replaced')
+})
+
+t.test('finding 6: address lists, display names, comments and controls are refused with the French message', async (t) => {
+  const { app, smtp, db } = await identityApp(t)
+  const tricks = ['x<attacker@evil.example>', 'victim@corp.example,attacker', 'victim@corp.example;attacker', 'vic\u0000tim@corp.example', 'vic\u001btim@corp.example', 'attacker(victim@corp.example)', '"victim"@corp.example', 'victim@corp.example attacker@evil.example']
+  for (const email of tricks) {
+    t.same(checkRegistration(registration({ email })), { ok: false, message: 'Adresse e-mail invalide.' }, `shared check: ${JSON.stringify(email)}`)
+    const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ email }) })
+    t.equal(res.statusCode, 400, JSON.stringify(email))
+    t.same(res.json(), { message: 'Adresse e-mail invalide.' })
+    t.same(checkContact({ name: 'A', email, message: 'x', telephone: '0551234567' }), { ok: false, message: 'Adresse e-mail invalide.' })
+  }
+  t.equal((await db.selectFrom('users').select('id').execute()).length, 0)
+  t.equal(smtp.mails.length, 0, 'nothing was mailed')
+})
+
+t.test('finding 7: line breaks in a contact message are normalised and other controls refused', async (t) => {
+  const ok = checkContact({ name: 'A', email: 'a@b.dz', message: 'A\r.\r\nB\rC\u2028D', telephone: '0551234567' })
+  t.same(ok, { ok: true, value: { name: 'A', email: 'a@b.dz', message: 'A\n.\nB\nC\nD', telephone: '0551234567' } }, 'no bare CR survives')
+  for (const message of ['A\u0000B', 'A\u001bB', 'A\u000bB', 'A\u007fB']) {
+    t.same(checkContact({ name: 'A', email: 'a@b.dz', message, telephone: '0551234567' }), { ok: false, message: 'Le message contient des caractères non autorisés.' })
+  }
+  t.same(checkContact({ name: 'A', email: 'a@b.dz', message: 'Ligne 1\n\tLigne 2', telephone: '0551234567' }).ok, true, 'tabs and line feeds stay')
+})
+
+t.test('finding 10: a refused unverified login says whether a new link was sent', async (t) => {
+  const { app, smtp, db } = await identityApp(t)
+  await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration() })
+  await smtp.nextMail('atlas@example.dz')
+  const recent = await login(app, 'atlas@example.dz', STRONG)
+  t.equal(recent.res.statusCode, 403)
+  t.match(recent.res.json().message, /il y a moins de 5 minutes/, 'none sent: it says the last one is recent')
+  t.notMatch(recent.res.json().message, /nouveau lien/)
+  await db.updateTable('user_tokens').set({ created_at: '2020-01-01 00:00:00.000' }).execute()
+  const later = await login(app, 'atlas@example.dz', STRONG)
+  t.match(later.res.json().message, /Un nouveau lien de vérification vous a été envoyé/)
+  await smtp.nextMail('atlas@example.dz')
+})
