@@ -12,7 +12,7 @@ let smtp: TestSmtp
 
 t.before(async () => {
   smtp = await startSmtp(t)
-  server = await startServer({ SMTP_URL: smtp.url })
+  server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
   browser = await launchBrowser()
 })
 t.teardown(async () => {
@@ -21,6 +21,25 @@ t.teardown(async () => {
 })
 
 const PASSWORD = 'Zt9#qLm2vR!x'
+const ADMIN = { email: 'cabinet-admin@example.dz', password: 'Adm1n#Cabinet!x' }
+
+/** Logs in through the API and answers the session's `Cookie` header. */
+async function apiSession(email: string, password: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
+  if (res.status !== 200) throw new Error(`login: ${res.status}`)
+  return res.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ')
+}
+
+async function call(cookie: string, method: string, path: string, body?: unknown): Promise<Response> {
+  const form = body instanceof FormData
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+  return res
+}
 
 async function openPage(t: { teardown: (fn: () => unknown) => void }): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
@@ -117,5 +136,42 @@ t.test('the owner changes the photo, then deletes the account', async (t) => {
   t.equal(login.status, 400, 'the account no longer logs in')
   const photo = await fetch(`${server.url}${src}`)
   t.equal(photo.status, 404, 'the photo file is gone')
+  t.same(problems, [], 'no script errors')
+})
+
+t.test('the owner deletes an unviewed document after confirming', async (t) => {
+  const { page, problems } = await openPage(t)
+  const unique = Date.now().toString(36)
+  const email = `docs-${unique}@example.dz`
+  const id = await registerAndLogIn(page, email, `Documents ${unique}`)
+
+  const admin = await apiSession(ADMIN.email, ADMIN.password)
+  await call(admin, 'POST', `/api/users/accept/${id}`)
+  await call(admin, 'POST', '/api/documents/types', { typeName: `Bilan ${unique}` })
+  const owner = await apiSession(email, PASSWORD)
+  const form = new FormData()
+  form.append('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1')], { type: 'application/pdf' }), 'bilan-annuel.pdf')
+  form.append('type', `Bilan ${unique}`)
+  form.append('userId', String(id))
+  form.append('description', 'Bilan de l’exercice')
+  await call(owner, 'POST', '/api/documents/upload', form)
+
+  await page.goto(`${server.url}/users/profile/${id}`)
+  const row = page.locator('.profile-table tbody tr', { hasText: 'bilan-annuel.pdf' })
+  await row.waitFor()
+  t.match(await row.textContent(), `Bilan ${unique}`, 'the type is shown')
+  await page.getByRole('button', { name: 'Supprimer bilan-annuel.pdf' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Supprimer ce document ?' })
+  await confirm.waitFor()
+  await confirm.getByRole('button', { name: 'Annuler' }).click()
+  await confirm.waitFor({ state: 'hidden' })
+  t.equal(await row.count(), 1, 'cancelling keeps the document')
+
+  await page.getByRole('button', { name: 'Supprimer bilan-annuel.pdf' }).click()
+  await confirm.getByRole('button', { name: 'Supprimer', exact: true }).click()
+  await page.getByText('Aucun document pour le moment.').waitFor()
+  await page.locator('.toast[data-type="success"]').first().waitFor()
+  await page.reload()
+  await page.getByText('Aucun document pour le moment.').waitFor()
   t.same(problems, [], 'no script errors')
 })
