@@ -1,5 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Socket } from 'node:net'
 import type { Readable } from 'node:stream'
 import { HttpError } from '../../http/errors.js'
 import { newKey } from '../../storage/storage.js'
@@ -38,6 +39,26 @@ export function refuseDeclaredTooLarge(app: FastifyInstance) {
     const declared = Number(request.headers['content-length'] ?? 0)
     if (declared > app.config.maxUploadBytes + MULTIPART_ALLOWANCE) throw tooLarge(app.config.maxUploadBytes)
   }
+}
+
+const LINGER_MS = 2000
+
+/**
+ * After a 413 the connection closes without reading on. Closing a socket whose unread data is
+ * still waiting makes the system reset the connection, and a client still sending may lose the
+ * answer: so, like a web server's lingering close, the socket is half-closed and paused, and only
+ * destroyed a moment later.
+ */
+export async function lingerAfterTooLarge(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const socket = request.raw.socket as Socket | undefined
+  if (reply.statusCode !== 413 || !socket || typeof socket.destroySoon !== 'function') return payload
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    this.pause()
+    if (this.writable) this.end()
+    const timer = setTimeout(() => this.destroy(), LINGER_MS)
+    this.once('close', () => clearTimeout(timer))
+  }
+  return payload
 }
 
 /** Spec §3: the name the client gave, without any path, control or direction-override characters, at most 200 characters. */
@@ -97,6 +118,8 @@ async function storeChecked(app: FastifyInstance, part: MultipartFile): Promise<
   const failed = (error: Error) => check.destroy(error)
   source.once('limit', overLimit)
   source.on('error', failed)
+  // The check may fail before storage attaches to it (it first makes its folders): its own error is read below.
+  check.on('error', () => {})
   source.pipe(check)
   try {
     const { size } = await app.storage.write(key, check)
@@ -105,8 +128,9 @@ async function storeChecked(app: FastifyInstance, part: MultipartFile): Promise<
       throw tooLarge(app.config.maxUploadBytes)
     }
     return { key, size, originalName, kind }
-  } catch (error) {
+  } catch (failure) {
     source.unpipe(check)
+    const error = check.errored ?? failure
     if (!(error instanceof ContentRefused)) throw error
     // The rest of a refused file is read and dropped, so the fields after it still arrive.
     await drain(source)
