@@ -146,6 +146,17 @@ t.test('an administrator accepts a new user through the confirmation dialog; the
 
   const { page, problems } = await openPage(t)
   await logIn(page, ADMIN.email, ADMIN.password)
+  // Paging with JavaScript: the API answers, the address follows, the page size stays.
+  await page.goto(`${server.url}/admin-dashboard/new-users?pageSize=1`)
+  await page.locator('tr', { hasText: unverified.username }).waitFor()
+  await page.getByRole('link', { name: 'Suivant' }).click()
+  await page.locator('tr', { hasText: client.username }).waitFor()
+  await page.locator('.pager-status', { hasText: 'Page 2 sur 2' }).waitFor()
+  t.equal(new URL(page.url()).search, '?page=2&pageSize=1', 'the address follows the page')
+  await page.getByRole('link', { name: 'Précédent' }).click()
+  await page.locator('tr', { hasText: unverified.username }).waitFor()
+  t.equal(new URL(page.url()).search, '?pageSize=1')
+
   await page.goto(`${server.url}/admin-dashboard/new-users`)
   const row = page.locator('tr', { hasText: client.username })
   await row.waitFor()

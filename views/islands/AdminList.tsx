@@ -73,7 +73,8 @@ export default function AdminList({ kind: kindName, items, total: initialTotal, 
   }
   const goTo = (page: number, event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault()
-    void load({ ...current.current, page })
+    // The pager sits below the rows: bring the new page's first rows into view, as a link would.
+    void load({ ...current.current, page }).then(() => region.current?.scrollIntoView({ block: 'start' }))
   }
 
   async function perform({ action, row }: Pending) {
