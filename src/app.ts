@@ -19,6 +19,8 @@ import storagePlugin from './storage/plugin.js'
 import type { FileStorage } from './storage/storage.js'
 import { frameworkErrors, HttpError, registerErrorHandling } from './http/errors.js'
 import { registerSameOriginCheck } from './http/same-origin.js'
+import { refuseUnexpectedMultipart } from './http/body-guard.js'
+import { connectionOptions, guardConnections } from './http/connections.js'
 import { developmentAssets, productionAssets } from './render/assets.js'
 import renderPlugin from './render/plugin.js'
 import shellRoutes from './render/shell-routes.js'
@@ -70,7 +72,9 @@ export async function buildApp({ config, db, logger, storage }: BuildOptions): P
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false,
     frameworkErrors,
+    ...connectionOptions(config.connections),
   })
+  guardConnections(app, config.connections)
   app.setValidatorCompiler(TypeBoxValidatorCompiler)
   app.decorate('config', config)
 
@@ -109,6 +113,7 @@ export async function buildApp({ config, db, logger, storage }: BuildOptions): P
   await registerAssets(app, config)
 
   registerErrorHandling(app)
+  refuseUnexpectedMultipart(app)
   // A request without a body is checked like one with every field missing (contract §2).
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {}

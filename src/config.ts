@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path'
 import { Type, type Static } from 'typebox'
 import { Value } from 'typebox/value'
 import { site } from '../views/content/site.js'
+import { maskCredentials } from './logging.js'
 
 /** The environment the portal reads, validated once at start (contract §1). */
 const EnvSchema = Type.Object({
@@ -28,6 +29,12 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_CONTACT_IP: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
   VITE_DEV: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0')])),
   TRUST_PROXY: Type.Optional(Type.String({ pattern: '^(true|false|[0-9]+|[0-9a-fA-F.:/, ]+)$' })),
+  HEADERS_TIMEOUT_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
+  KEEP_ALIVE_TIMEOUT_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
+  BODY_MIN_RATE: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
+  BODY_RATE_WINDOW_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
+  MAX_CONNECTIONS: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
+  SHUTDOWN_GRACE_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
 })
 type Env = Static<typeof EnvSchema>
 
@@ -38,6 +45,19 @@ export interface RateLimits {
   registerPerIp: number
   tokenPerIp: number
   contactPerIp: number
+}
+
+/** Bounds on connections and request bodies (issue 9): see docs/decisions.md, "Abuse resistance". */
+export interface ConnectionLimits {
+  headersTimeoutMs: number
+  keepAliveTimeoutMs: number
+  /** A body must arrive at this many bytes per second on average over each window… */
+  bodyMinBytesPerSecond: number
+  /** …of this length, else its connection is closed. */
+  bodyRateWindowMs: number
+  maxConnections: number
+  /** SIGTERM: progressing requests may finish within it; then every connection is closed. */
+  shutdownGraceMs: number
 }
 
 export interface Config {
@@ -60,6 +80,7 @@ export interface Config {
   trustProxy: boolean | number | string
   varDir: string
   rateLimits: RateLimits
+  connections: ConnectionLimits
 }
 
 export class ConfigError extends Error {
@@ -115,7 +136,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       tokenPerIp: Number(env.RATE_LIMIT_TOKEN_IP ?? 20),
       contactPerIp: Number(env.RATE_LIMIT_CONTACT_IP ?? 10),
     },
+    connections: connectionLimits(env),
     ...overrides,
+  }
+}
+
+/** Defaults and reasons in docs/decisions.md ("Abuse resistance"); every bound must be positive. */
+function connectionLimits(env: Env): ConnectionLimits {
+  const positive = (name: keyof Env, fallback: number): number => {
+    const value = Number(env[name] ?? fallback)
+    if (!(value > 0)) throw new ConfigError(`Invalid ${name}: expected a number above 0`)
+    return value
+  }
+  return {
+    headersTimeoutMs: positive('HEADERS_TIMEOUT_SECONDS', 20) * 1000,
+    keepAliveTimeoutMs: positive('KEEP_ALIVE_TIMEOUT_SECONDS', 10) * 1000,
+    bodyMinBytesPerSecond: positive('BODY_MIN_RATE', 1024),
+    bodyRateWindowMs: positive('BODY_RATE_WINDOW_SECONDS', 30) * 1000,
+    maxConnections: positive('MAX_CONNECTIONS', 500),
+    shutdownGraceMs: positive('SHUTDOWN_GRACE_SECONDS', 25) * 1000,
   }
 }
 
@@ -130,7 +169,7 @@ function describe(name: string, value: string | undefined): string {
     MAX_UPLOAD_MB: 'expected a number of megabytes',
     NODE_ENV: 'expected production, development or test',
   }
-  const shown = name === 'SESSION_SECRET' || name === 'ADMIN_PASSWORD' || value === undefined ? '' : ` (got "${value.slice(0, 60)}")`
+  const shown = name === 'SESSION_SECRET' || name === 'ADMIN_PASSWORD' || value === undefined ? '' : ` (got "${maskCredentials(value).slice(0, 60)}")`
   return (hints[name] ?? 'value refused') + shown
 }
 
@@ -143,7 +182,7 @@ function sessionSecretFor(nodeEnv: string, varDir: string): string {
     return readFileSync(file, 'utf8').trim()
   } catch {
     const secret = randomBytes(32).toString('hex')
-    mkdirSync(dirname(file), { recursive: true })
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 })
     writeFileSync(file, secret, { mode: 0o600 })
     return secret
   }

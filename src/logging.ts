@@ -20,3 +20,9 @@ export function loggableError(error: unknown): { type: string; code?: string; me
   return { type: err.name, ...(typeof code === 'string' ? { code } : {}), message: maskTokens(err.message) }
 }
 
+/** The password of any `scheme://user:password@host` (or `?password=`) in a line: start-up errors name URLs. */
+export function maskCredentials(text: string): string {
+  return text
+    .replace(/([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*):[^\s/]*@/gi, '$1:***@')
+    .replace(/([?&;](?:password|pass|pwd)=)[^&;\s]*/gi, '$1***')
+}

@@ -1,10 +1,12 @@
 import { ConfigError, loadConfig } from './config.js'
-import { createDb } from './db/database.js'
+import { createDb, makePrivateDir } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
+import { maskCredentials } from './logging.js'
 
 /** `npm run migrate`: applies pending migrations to DATABASE_URL and exits. */
 try {
   const config = loadConfig()
+  makePrivateDir(config.varDir)
   const db = createDb(config.databaseUrl)
   try {
     const applied = await migrateToLatest(db)
@@ -14,6 +16,6 @@ try {
   }
 } catch (error) {
   const message = error instanceof ConfigError ? error.message : `Invalid DATABASE_URL: migration failed (${(error as Error).message.split('\n')[0]})`
-  process.stderr.write(`${message}\n`)
+  process.stderr.write(`${maskCredentials(message)}\n`)
   process.exit(1)
 }

@@ -1,10 +1,15 @@
 import { buildApp } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
-import { createDb } from './db/database.js'
+import { createDb, makePrivateDir } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
+import { maskCredentials } from './logging.js'
+
+/** Time left, after the grace period, for the mails and the pool to close before the process gives up. */
+const CLOSE_BACKSTOP_MS = 30_000
 
 function fail(message: string): never {
-  process.stderr.write(`${message}\n`)
+  // Start-up lines name DATABASE_URL and SMTP_URL: never with their password.
+  process.stderr.write(`${maskCredentials(message)}\n`)
   process.exit(1)
 }
 
@@ -17,6 +22,7 @@ async function main() {
     if (error instanceof ConfigError) fail(error.message)
     throw error
   }
+  makePrivateDir(config.varDir)
   const db = createDb(config.databaseUrl)
   try {
     await migrateToLatest(db)
@@ -32,6 +38,11 @@ async function main() {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down: finishing in-flight requests')
+    // The app closes every connection after SHUTDOWN_GRACE_SECONDS; this only catches a close that hangs.
+    setTimeout(() => {
+      app.log.error('shutdown did not finish: exiting')
+      process.exit(1)
+    }, config.connections.shutdownGraceMs + CLOSE_BACKSTOP_MS).unref()
     app.close().then(
       () => process.exit(0),
       (error) => {
@@ -45,7 +56,4 @@ async function main() {
   await app.listen({ port: config.port, host: config.host })
 }
 
-main().catch((error) => {
-  process.stderr.write(`Start-up failed: ${(error as Error).message}\n`)
-  process.exit(1)
-})
+main().catch((error) => fail(`Start-up failed: ${(error as Error).message}`))

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, MysqlDialect, SqliteDialect, sql } from 'kysely'
@@ -24,8 +24,32 @@ export function createDb(url: string): Db {
   return dialectOf(url) === 'mysql' ? createMysql(url) : createSqlite(url.slice('sqlite:'.length))
 }
 
+/** A folder only the portal's user can enter (var/: the database, the session secret, the mail spool). */
+export function makePrivateDir(path: string) {
+  mkdirSync(path, { recursive: true, mode: 0o700 })
+  chmodIfOurs(path, 0o700)
+}
+
+/** Files of another user (a mounted volume) are left as they are; SQLite says so if it cannot write. */
+function chmodIfOurs(path: string, mode: number) {
+  try {
+    chmodSync(path, mode)
+  } catch {}
+}
+
+/**
+ * The database holds the clients' data: the file is created 0600 before SQLite opens it, so its
+ * -wal and -shm, which SQLite creates with the database's mode, are private too (issue 9). Files
+ * made readable by an older version are narrowed.
+ */
+function makePrivateFiles(path: string) {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 })
+  closeSync(openSync(path, 'a', 0o600))
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodIfOurs(file, 0o600)
+}
+
 function createSqlite(path: string): Db {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  if (path !== ':memory:') makePrivateFiles(path)
   const database = new SQLite(path)
   database.pragma('journal_mode = WAL')
   database.pragma('busy_timeout = 5000')

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { IncomingMessage } from 'node:http'
 import { ErrorPage, NotFoundPage } from '../../views/pages/ErrorPages.js'
 
 /** An error whose French message is meant for the user, with its HTTP status. */
@@ -42,8 +43,16 @@ function messageOf(error: FastifyError | HttpError, status: number): string {
   return GENERIC[status] ?? GENERIC[status >= 500 ? 500 : 400]!
 }
 
+/** True while part of a request's announced body has not arrived yet. */
+export function bodyPending(raw: IncomingMessage): boolean {
+  const announced = Number(raw.headers['content-length'] ?? 0) > 0 || raw.headers['transfer-encoding'] !== undefined
+  return announced && raw.complete !== true
+}
+
 export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
   reply.code(status)
+  // A refusal before the body was read closes the connection: the rest of the body is never read.
+  if (bodyPending(request.raw)) reply.header('connection', 'close')
   if (isApi(request) || request.method !== 'GET') return reply.send({ message })
   return status === 404 ? reply.render(NotFoundPage, {}) : reply.render(ErrorPage, { status, message })
 }
