@@ -35,6 +35,5 @@ export function listFilter(query: ListQuery): ListFilter {
 /** A list stays a JSON array (spec §7); its total travels in `X-Total-Count`. */
 export function sendList<T>(reply: FastifyReply, page: { total: number; items: T[] }): T[] {
   reply.header('x-total-count', String(page.total))
-  reply.header('cache-control', 'no-store')
   return page.items
 }

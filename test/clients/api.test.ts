@@ -68,7 +68,7 @@ t.test('the profile answers spec §3 fields; lists carry e-mail and verification
   t.ok(!Number.isNaN(Date.parse(profile.createdAt)))
   const list = await injectAs(app, admin, '/api/users/users-profile')
   t.equal(list.headers['x-total-count'], '1')
-  t.equal(list.headers['cache-control'], 'no-store')
+  t.equal(list.headers['cache-control'], 'private, no-store')
   t.match(list.json(), [{ id: unaccepted.id, email: unaccepted.email, isVerified: true, isAccepted: false, profilePhoto: null }])
   t.match((await injectAs(app, admin, '/api/users/clients-profile')).json(), [{ username: 'Autre Client' }, { username: 'Client Accepté' }], 'newest first, administrators left out')
 })

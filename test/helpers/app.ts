@@ -56,11 +56,12 @@ export async function buildTestApp(
   const varDir = mkdtempSync(join(tmpdir(), 'portal-var-'))
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, UPLOAD_DIR: join(varDir, 'uploads'), ...env }, { varDir, ...overrides })
   const app = await buildApp({ config, db: database.db, logger: false })
-  await app.ready()
+  // Registered before ready(): an app that fails to start still gives its database back.
   t.teardown(async () => {
     await app.close()
     await database.drop()
     rmSync(varDir, { recursive: true, force: true })
   })
+  await app.ready()
   return { app, db: database.db, config }
 }

@@ -135,3 +135,52 @@ t.test('finding 10: a refused unverified login says whether a new link was sent'
   t.match(later.res.json().message, /Un nouveau lien de vérification vous a été envoyé/)
   await smtp.nextMail('atlas@example.dz')
 })
+
+t.test('finding 9: answers carrying user data are never cached; public files keep their caching', async (t) => {
+  const { app, smtp } = await identityApp(t)
+  await registerVerified(app, smtp)
+  const logged = await login(app, 'atlas@example.dz', STRONG)
+  t.equal(logged.res.headers['cache-control'], 'private, no-store', 'the login answer')
+  const status = await app.inject({ url: '/api/auth/status', headers: { cookie: logged.cookie! } })
+  t.equal(status.headers['cache-control'], 'private, no-store', 'the status answer')
+  const page = await app.inject({ url: '/', headers: { cookie: logged.cookie! } })
+  t.equal(page.headers['cache-control'], 'private, no-store', 'a page rendered for a user')
+  const asset = await app.inject({ url: '/static/logo.svg', headers: { cookie: logged.cookie! } })
+  t.notMatch(String(asset.headers['cache-control']), /no-store/, 'a public file is still cacheable')
+})
+
+t.test('finding 9: guessable passwords are refused: repeats, keyboard runs, seasons and months with a year, the firm’s names', async (t) => {
+  const { app } = await identityApp(t)
+  for (const password of ['Aa1!aaaa', 'Aaaaaaa1!', 'Qwer1234!', 'Summer2024!', 'Zxcvbnm1!', 'Benali2025!', 'Juillet2026!', 'Karim1980#']) {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ password, confirmPassword: password }) })
+    t.equal(res.statusCode, 400, password)
+    t.same(res.json(), { message: "Ce mot de passe n'est pas accepter choisir autre." }, password)
+  }
+  for (const password of [STRONG, STRONG_2, 'Adm1n#Cabinet', 'Sarl#Atlas2024']) {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ password, confirmPassword: password, email: `${password.length}${Math.random().toString(36).slice(2)}@example.dz` }) })
+    t.equal(res.statusCode, 201, `${password} is accepted`)
+  }
+})
+
+t.test('finding 9: ADMIN_PASSWORD follows the password rules: the start fails with one clear line', async (t) => {
+  for (const [password, message] of [['Summer2024!', /Invalid ADMIN_PASSWORD: Ce mot de passe n'est pas accepter/], ['adminadmin', /Invalid ADMIN_PASSWORD: Le mot de passe doit contenir/]] as const) {
+    await t.rejects(identityApp(t, { ADMIN_EMAIL: 'admin@cabinet.dz', ADMIN_PASSWORD: password }), message, password)
+  }
+})
+
+t.test('finding 9: sessions end 30 days after they opened, however often they slid; expired rows are swept', async (t) => {
+  const { app, smtp, db } = await identityApp(t)
+  const userId = await registerVerified(app, smtp)
+  const { cookie } = await login(app, 'atlas@example.dz', STRONG)
+  const inFuture = '2999-01-01 00:00:00.000'
+  await db.updateTable('sessions').set({ created_at: '2026-01-01 00:00:00.000', expires_at: inFuture }).execute()
+  t.equal((await app.inject({ url: '/api/auth/status', headers: { cookie: cookie! } })).statusCode, 401, 'past its absolute lifetime')
+
+  await app.inject({ method: 'POST', url: '/api/password', payload: { email: 'atlas@example.dz' } })
+  await smtp.nextMail('atlas@example.dz')
+  await db.updateTable('user_tokens').set({ expires_at: '2020-01-01 00:00:00.000' }).execute()
+  const { sweepExpired } = await import('../../src/modules/identity/repository.js')
+  t.ok((await sweepExpired(db)) >= 2, 'the old session and the expired tokens are deleted')
+  t.equal((await db.selectFrom('user_tokens').select('id').where('user_id', '=', userId).execute()).length, 0)
+  t.equal((await db.selectFrom('sessions').select('id').execute()).length, 0)
+})

@@ -13,10 +13,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/users/profile/:id', {
     schema: { tags: ['users'], params: IdParamsSchema, response: { 200: ProfileSchema, ...errorResponses(400, 401, 403, 404) } },
     preHandler: requireUser,
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store')
-    return getProfile(app, request.user!, request.params.id)
-  })
+  }, async (request) => getProfile(app, request.user!, request.params.id))
 
   app.delete('/api/users/profile/:id', {
     schema: { tags: ['users'], params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) } },
@@ -40,10 +37,7 @@ const clientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/users/counts', {
     schema: { tags: ['users'], response: { 200: CountsSchema, ...errorResponses(401, 403) } },
     preHandler: requireAdmin,
-  }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
-    return getCounts(app)
-  })
+  }, async () => getCounts(app))
 
   app.post('/api/users/accept/:id', {
     schema: { tags: ['users'], params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409) } },

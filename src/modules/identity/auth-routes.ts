@@ -40,9 +40,10 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { email, password } = checked.value
     const device = knownDevice(request, email)
     const userId = await authenticate(app, device ? { failures: deviceFailures, key: device } : { failures, key: email }, email, password)
-    rememberDevice(reply, email, device)
     if (request.user) await endSession(request, reply)
-    return sessionUserOf(app, await startSession(reply, userId))
+    const sessionId = await startSession(reply, userId)
+    rememberDevice(reply, email, device)
+    return sessionUserOf(app, sessionId)
   })
 
   app.post('/api/auth/logout', {

@@ -5,6 +5,7 @@ import passwordRoutes from './password-routes.js'
 import identityPages from './pages.js'
 import { ensureAdmin } from './service.js'
 import session from './session.js'
+import { startSweeper } from './sweeper.js'
 import { isWeakPassword } from './weak-passwords.js'
 
 /** Identity: credentials, sessions and the auth pages. Sets request.user from the session. */
@@ -12,6 +13,7 @@ export default fp(
   async function identity(app) {
     await app.register(session)
     registerPageAccess(app)
+    startSweeper(app)
     await app.register(authRoutes)
     await app.register(passwordRoutes)
     await app.register(identityPages)

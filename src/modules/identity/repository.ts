@@ -95,6 +95,9 @@ export async function insertSession(db: Db, id: string, userId: number, expiresA
   await db.insertInto('sessions').values({ id, user_id: userId, created_at: nowDb(), expires_at: toDbTime(expiresAt) }).execute()
 }
 
+/** However often it slides, a session ends 30 days after it was opened (issue 9, finding 9). */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000
+
 /** The user of a live session, read fresh from the database (nothing trusted from the token). */
 export async function findSessionUser(db: Db, sessionId: string): Promise<SessionUser | undefined> {
   const row = await db
@@ -103,6 +106,7 @@ export async function findSessionUser(db: Db, sessionId: string): Promise<Sessio
     .select(['users.id', 'users.username', 'users.profile_photo', 'users.is_accepted', 'users.is_admin'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.expires_at', '>', nowDb())
+    .where('sessions.created_at', '>', toDbTime(new Date(Date.now() - SESSION_MAX_AGE_MS)))
     .executeTakeFirst()
   if (!row) return undefined
   return {
@@ -129,6 +133,17 @@ export async function deleteUserSessions(db: Db, userId: number, keep?: string):
   if (keep) query = query.where('id', '!=', keep)
   await query.execute()
   await db.deleteFrom('sessions').where('expires_at', '<=', nowDb()).execute()
+}
+
+/** Deletes sessions past their end or their absolute lifetime, and one-time tokens past theirs; answers how many rows went. */
+export async function sweepExpired(db: Db): Promise<number> {
+  const now = nowDb()
+  const sessions = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('created_at', '<=', toDbTime(new Date(Date.now() - SESSION_MAX_AGE_MS)))]))
+    .executeTakeFirst()
+  const tokens = await db.deleteFrom('user_tokens').where('expires_at', '<=', now).executeTakeFirst()
+  return Number(sessions.numDeletedRows) + Number(tokens.numDeletedRows)
 }
 
 /* One-time tokens */

@@ -8,7 +8,8 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js
 import * as repo from './repository.js'
 import { findSessionUser } from './repository.js'
 import { TOKEN_LIFETIME_MS, hashToken, newToken, sameHash, type TokenPurpose } from './tokens.js'
-import type { Registration } from './validation.js'
+import { messages, passwordPolicyFailure, type Registration } from './validation.js'
+import { isWeakPassword } from './weak-passwords.js'
 
 export const texts = {
   registered: 'Inscription réussie. Un e-mail de vérification vous a été envoyé : veuillez consulter votre boîte de réception.',
@@ -207,6 +208,9 @@ export async function createAccount(app: FastifyInstance, input: Registration & 
 export async function ensureAdmin(app: FastifyInstance): Promise<void> {
   const admin = app.config.admin
   if (!admin) return
+  // The most powerful account follows the same password rules as every other (issue 9, finding 9).
+  const refused = passwordPolicyFailure(admin.password) ?? (isWeakPassword(admin.password) ? messages.weak : null)
+  if (refused) throw new Error(`Invalid ADMIN_PASSWORD: ${refused}`)
   const email = admin.email.trim().toLowerCase()
   const existing = await repo.findAccountByEmail(app.db, email)
   if (!existing) {

@@ -89,7 +89,8 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
   clearSessionCookie(reply)
 }
 
-const UNAUTHENTICATED_PREFIXES = ['/assets/', '/static/', '/healthz']
+// Public files need no session: no lookup, and their own caching headers stand.
+const UNAUTHENTICATED_PREFIXES = ['/assets/', '/static/', '/healthz', '/uploads/photos/']
 
 /** HS256 only, read from the cookie only (no Authorization header), checked against the sessions table. */
 export default fp(
@@ -110,6 +111,11 @@ export default fp(
       if (!session) return clearSessionCookie(reply)
       request.user = session.user
       liveSessions.set(request, { id: session.id, issuedAt: session.issuedAt })
+    })
+    // An answer made for a logged-in user, or one that opens a session, carries their data: never
+    // stored by a browser or proxy cache (issue 9, finding 9).
+    app.addHook('onSend', async (request, reply) => {
+      if (request.user || reply.getHeader('set-cookie')?.toString().includes(`${name}=`)) reply.header('cache-control', 'private, no-store')
     })
   },
   { name: 'identity-session', dependencies: ['db', '@fastify/cookie'] },

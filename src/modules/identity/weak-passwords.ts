@@ -84,8 +84,36 @@ export function generateWeakPasswords(): Set<string> {
 
 let weakPasswords: Set<string> | undefined
 
-/** Loaded once, on first use. */
+/** Loaded once, on first use; the list, then the shapes of guessable passwords. */
 export function isWeakPassword(password: string): boolean {
   weakPasswords ??= generateWeakPasswords()
-  return weakPasswords.has(password.toLowerCase())
+  return weakPasswords.has(password.toLowerCase()) || looksGuessable(password)
+}
+
+const KEYBOARD_RUNS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm', 'azertyuiop', 'qsdfghjklm', 'wxcvbn', 'abcdefghijklmnopqrstuvwxyz', '1234567890', '0987654321']
+const SEASONS_AND_MONTHS = [
+  'spring', 'summer', 'autumn', 'fall', 'winter', 'printemps', 'ete', 'automne', 'hiver',
+  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+  'janvier', 'fevrier', 'mars', 'avril', 'mai', 'juin', 'juillet', 'aout', 'septembre', 'octobre', 'novembre', 'decembre',
+  'ramadan', 'aid', 'eid',
+]
+/** The firm's own names (views/content/site.ts): the first words an attacker of this portal tries. */
+const FIRM_WORDS = ['benali', 'karim', 'karimbenali', 'cabinetbenali', 'didouche', 'mourad', 'didouchemourad']
+const LEET_BACK: Record<string, string> = { '@': 'a', '4': 'a', '3': 'e', '1': 'i', '!': 'i', '0': 'o', '$': 's', '5': 's', '7': 't' }
+let guessableWords: Set<string> | undefined
+
+/**
+ * One word dressed up: a keyboard or alphabet run, a season or month, the firm's names or a
+ * common base word, with digits and symbols around it (Qwer1234!, Summer2024!, Benali2025!);
+ * or hardly any distinct characters (Aa1!aaaa, Aaaaaaa1!). Issue 9, finding 9.
+ */
+export function looksGuessable(password: string): boolean {
+  const lower = password.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+  if (new Set(lower).size <= 4) return true
+  // The core: the password without its leading and trailing digits and symbols, leetspeak undone.
+  const core = lower.replace(/^[^a-z]+|[^a-z]+$/g, '').replace(/[@4310!$57]/g, (c) => LEET_BACK[c]!)
+  if (!/^[a-z]+$/.test(core)) return false
+  guessableWords ??= new Set([...SEASONS_AND_MONTHS, ...FIRM_WORDS, ...BASE_WORDS])
+  if (guessableWords.has(core)) return true
+  return core.length >= 3 && KEYBOARD_RUNS.some((run) => run.includes(core) || [...run].reverse().join('').includes(core))
 }
