@@ -184,3 +184,16 @@ t.test('finding 9: sessions end 30 days after they opened, however often they sl
   t.equal((await db.selectFrom('user_tokens').select('id').where('user_id', '=', userId).execute()).length, 0)
   t.equal((await db.selectFrom('sessions').select('id').execute()).length, 0)
 })
+
+t.test('logout from a plain form (no JavaScript) returns home; from the API it answers JSON', async (t) => {
+  const { app, smtp } = await identityApp(t)
+  await registerVerified(app, smtp)
+  const first = await login(app, 'atlas@example.dz', STRONG)
+  const form = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: first.cookie!, accept: 'text/html,application/xhtml+xml', 'content-type': 'application/x-www-form-urlencoded' }, payload: '' })
+  t.equal(form.statusCode, 303)
+  t.equal(form.headers.location, '/')
+  const second = await login(app, 'atlas@example.dz', STRONG)
+  const api = await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: second.cookie!, accept: 'application/json' } })
+  t.equal(api.statusCode, 200)
+  t.same(api.json(), { message: 'Déconnexion réussie.' })
+})

@@ -51,6 +51,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preHandler: requireUser,
   }, async (request, reply) => {
     await endSession(request, reply)
+    // The menus' plain form (no JavaScript) asks for a page: logout returns home (spec §2).
+    if (request.headers.accept?.includes('text/html')) return reply.redirect('/', 303)
     return { message: texts.loggedOut }
   })
 
