@@ -8,6 +8,7 @@ import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.j
 import { buildTestApp, type TestApp } from '../helpers/app.js'
 import { registerVerified, registration } from '../helpers/identity.js'
 import { linkIn, startSmtp } from '../helpers/smtp.js'
+import { addType, filesIn, uploadPdf } from '../documents/fixtures.js'
 
 type Who = 'visitor' | 'unaccepted' | 'accepted' | 'other' | 'admin'
 
@@ -142,4 +143,20 @@ t.test('deleting a user leaves no file of theirs in UPLOAD_DIR, and no row', asy
     const column = table === 'users' ? 'id' : 'user_id'
     t.equal((await db.selectFrom(table).select(column).where(column, '=', client.id).execute()).length, 0, `no ${table} row left`)
   }
+})
+
+t.test('deleting a user through the API removes their documents, their files and their photo, and no one else’s', async (t) => {
+  const { app, db, config } = await buildTestApp(t)
+  const admin = await seedAccount(app, { admin: true })
+  const client = await seedAccount(app, { accepted: true })
+  const other = await seedAccount(app, { accepted: true })
+  await addType(app, admin, 'Bilan')
+  await uploadPdf(app, client, 'Bilan')
+  await uploadPdf(app, client, 'Bilan')
+  const kept = await uploadPdf(app, other, 'Bilan')
+  t.equal(filesIn(config.uploadDir, 'documents').length, 3)
+  t.equal((await injectAs(app, client, { method: 'DELETE', url: `/api/users/profile/${client.id}` })).statusCode, 200, 'by its owner')
+  t.equal(filesIn(config.uploadDir, 'documents').length, 1, 'their two files are gone')
+  t.same((await db.selectFrom('documents').select('id').execute()).map((row) => Number(row.id)), [kept], 'only the other user’s document remains')
+  t.same((await injectAs(app, admin, '/api/users/counts')).json().documents, { unviewed: 1, viewed: 0 })
 })
