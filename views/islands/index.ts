@@ -16,6 +16,8 @@ import ProfilePhotoForm from './ProfilePhotoForm.js'
 import ChangePasswordDialog from './ChangePasswordDialog.js'
 import DeleteAccount from './DeleteAccount.js'
 import OwnedDocuments from './OwnedDocuments.js'
+import UploadForm from './UploadForm.js'
+import DocumentTypes from './DocumentTypes.js'
 
 /** Every island, by the name of its file; the browser loads each from its own chunk. */
 export const islands = {
@@ -37,6 +39,8 @@ export const islands = {
   ChangePasswordDialog,
   DeleteAccount,
   OwnedDocuments,
+  UploadForm,
+  DocumentTypes,
 }
 
 export type IslandName = keyof typeof islands

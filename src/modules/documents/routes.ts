@@ -69,6 +69,8 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     preHandler: requireAccepted,
   }, async (request, reply) => {
     const id = await documents.uploadDocument(app, request, request.user!)
+    // The form goes home on success: the page there shows this message (flash cookie).
+    reply.flash({ type: 'success', message: messages.uploaded })
     return reply.code(201).send({ message: messages.uploaded, id })
   })
 

@@ -1,3 +1,4 @@
+import { archivedDocumentsKind, documentsKind, documentTypesKind, newDocumentsKind } from './documents.js'
 import { messagesKind } from './messages.js'
 import { subAdminsKind } from './sub-admins.js'
 import { clientsKind, newUsersKind } from './users.js'
@@ -8,6 +9,10 @@ export const listKinds = {
   'new-users': newUsersKind,
   clients: clientsKind,
   'sub-admins': subAdminsKind,
+  'new-documents': newDocumentsKind,
+  documents: documentsKind,
+  'arch-documents': archivedDocumentsKind,
+  'document-types': documentTypesKind,
 }
 
 export type ListKindName = keyof typeof listKinds

@@ -1,0 +1,167 @@
+import { messages, previewOf } from '../../../src/modules/documents/validation.js'
+import { api } from '../../client/api.js'
+import { showToast } from '../../client/toast.js'
+import { AvatarCell, DateCell } from './cells.js'
+import { callApi, defineKind, type ActionOutcome, type Column, type RowAction } from './types.js'
+
+/** A document as the documents module's lists answer it (spec §3). */
+export interface DocumentRow {
+  id: number
+  name: string
+  description: string
+  path: string
+  createdAt: Date | string
+  isViewed: boolean
+  isArchived: boolean
+  file: { url: string; originalName: string }
+  type: { typeName: string }
+  user: { id: number; username: string; profilePhoto: unknown }
+}
+
+export interface DocumentTypeRow {
+  id: number
+  typeName: string
+  createdAt: Date | string
+}
+
+/** The file link: opens the file in a new tab, or downloads it (viewed documents, spec §2). */
+function FileLink({ row, download }: { row: DocumentRow; download: boolean }) {
+  const label = `${download ? 'Télécharger' : 'Ouvrir'} ${row.file.originalName}`
+  return download ? (
+    <a className="document-file-link" href={`/api/documents/download/${row.id}`} download aria-label={label} title={label}>
+      <FileIcon />
+    </a>
+  ) : (
+    <a className="document-file-link" href={row.path} target="_blank" rel="noopener" aria-label={label} title={label}>
+      <FileIcon />
+    </a>
+  )
+}
+
+function FileIcon() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M6 2h8l6 6v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm7 1.5V9h5.5L13 3.5ZM8 13h8v1.5H8V13Zm0 3.5h8V18H8v-1.5Z" />
+    </svg>
+  )
+}
+
+const columns = (download: boolean): Column<DocumentRow>[] => [
+  {
+    header: 'Utilisateur',
+    cell: (row) => (
+      <span className="document-user">
+        <AvatarCell photo={row.user.profilePhoto} />
+        <span>{row.user.username}</span>
+      </span>
+    ),
+  },
+  { header: 'Fichier', cell: (row) => <FileLink row={row} download={download} />, className: 'admin-cell-photo' },
+  { header: 'Nom', cell: (row) => row.name },
+  { header: 'Description', cell: (row) => <span title={row.description}>{previewOf(row.description)}</span> },
+  { header: 'Type', cell: (row) => row.type.typeName },
+  { header: 'Déposé le', cell: (row) => <DateCell value={row.createdAt} withTime /> },
+]
+
+/**
+ * Spec §2: View marks the document viewed, opens it in a new tab, then reloads the list. The tab
+ * opens first, inside the click, so that no pop-up blocker stops it.
+ */
+async function viewDocument(row: DocumentRow): Promise<ActionOutcome> {
+  window.open(row.path, '_blank', 'noopener')
+  const result = await api(`/api/documents/view-document/${row.id}`)
+  return result.ok ? { ok: true, effect: 'refresh' } : { ok: false, message: result.message }
+}
+
+const view = (label: string): RowAction<DocumentRow> => ({ label, tone: 'primary', run: viewDocument })
+
+const deleteDocument: RowAction<DocumentRow> = {
+  label: 'Supprimer',
+  tone: 'danger',
+  confirm: (row) => ({ title: `Supprimer ${row.name} ?`, text: 'Le document et son fichier seront définitivement supprimés.', confirmLabel: 'Supprimer' }),
+  run: (row) => callApi('DELETE', `/api/documents/delete/${row.id}`),
+}
+
+const archiveDocument: RowAction<DocumentRow> = {
+  label: 'Archiver',
+  tone: 'neutral',
+  confirm: (row) => ({ title: `Archiver ${row.name} ?`, text: 'Le document passera dans les documents archivés.', confirmLabel: 'Archiver', tone: 'primary' }),
+  run: (row) => callApi('POST', `/api/documents/archive/${row.id}`),
+}
+
+const listBase = {
+  search: 'Utilisateur, nom du document ou type',
+  dates: true,
+  rowName: (row: DocumentRow) => row.name,
+}
+
+export const newDocumentsKind = defineKind<DocumentRow>({
+  ...listBase,
+  path: '/admin-dashboard/new-documents',
+  endpoint: '/api/documents/new-documents',
+  caption: 'Nouveaux documents, pas encore consultés',
+  empty: 'Aucun nouveau document.',
+  columns: columns(false),
+  actions: [view('Voir le document')],
+})
+
+export const documentsKind = defineKind<DocumentRow>({
+  ...listBase,
+  path: '/admin-dashboard/documents',
+  endpoint: '/api/documents/old-documents',
+  caption: 'Documents consultés',
+  empty: 'Aucun document consulté.',
+  columns: columns(true),
+  actions: [view('Voir'), archiveDocument, deleteDocument],
+})
+
+export const archivedDocumentsKind = defineKind<DocumentRow>({
+  ...listBase,
+  path: '/admin-dashboard/arch-documents',
+  endpoint: '/api/documents/arch-documents',
+  caption: 'Documents archivés',
+  empty: 'Aucun document archivé.',
+  columns: columns(true),
+  actions: [
+    {
+      label: 'Voir',
+      tone: 'neutral',
+      // Spec §2: in the archive, View only shows an alert.
+      run: async () => {
+        showToast('info', 'Ce document est archivé : téléchargez-le avec l’icône du fichier.')
+        return { ok: true, effect: 'none' }
+      },
+    },
+  ],
+})
+
+export const documentTypesKind = defineKind<DocumentTypeRow>({
+  path: '/admin-dashboard/documents/types',
+  endpoint: '/api/documents/types',
+  caption: 'Types de documents',
+  search: 'Nom du type',
+  dates: false,
+  empty: 'Aucun type de document.',
+  rowName: (row) => row.typeName,
+  columns: [
+    // Numbered by a CSS counter (views/styles/documents.css): the position on the page.
+    { header: 'N°', cell: () => <span className="document-type-number" />, className: 'document-type-number-cell' },
+    { header: 'Nom', cell: (row) => row.typeName },
+    { header: 'Créé le', cell: (row) => <DateCell value={row.createdAt} /> },
+  ],
+  actions: [
+    {
+      label: 'Suppression Type',
+      tone: 'danger',
+      confirm: (row) => ({
+        title: `Supprimer le type ${row.typeName} ?`,
+        text: 'Le type et tous ses documents seront définitivement perdus.',
+        confirmLabel: 'Supprimer',
+      }),
+      run: async (row) => {
+        const outcome = await callApi('DELETE', `/api/documents/types/${row.id}`)
+        return outcome.ok ? outcome : { ok: false, message: `${messages.typeDeleteFailed} : ${outcome.message}` }
+      },
+    },
+  ],
+})
