@@ -1,0 +1,181 @@
+// Documents in a real browser: an accepted client uploads a PDF (progress bar, redirect home), an
+// administrator finds it in New documents, views it (new tab), finds it in Documents, archives it
+// and finds it in Archived documents; the owner deletes an unviewed document from the profile and
+// has no delete button on the viewed one.
+import t from 'tap'
+import type { Browser, Page } from 'playwright-core'
+import { linkIn, startSmtp, type TestSmtp } from '../helpers/smtp.js'
+import { launchBrowser, startServer, type RunningServer } from './helpers.js'
+
+let server: RunningServer
+let browser: Browser
+let smtp: TestSmtp
+
+const PASSWORD = 'Zt9#qLm2vR!x'
+const ADMIN = { email: 'cabinet-docs@example.dz', password: 'Adm1n#Cabinet!x' }
+
+t.before(async () => {
+  smtp = await startSmtp(t)
+  server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
+  browser = await launchBrowser()
+})
+t.teardown(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+/** A PDF of some size, so that sending it is not instantaneous. */
+const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n'), Buffer.alloc(512 * 1024, 0x20), Buffer.from('\ntrailer << /Root 1 0 R >>\n%%EOF\n')])
+
+async function apiSession(email: string, password: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
+  if (res.status !== 200) throw new Error(`login: ${res.status}`)
+  return res.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ')
+}
+
+async function call(cookie: string, method: string, path: string, body?: unknown): Promise<Response> {
+  const form = body instanceof FormData
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+  return res
+}
+
+/** A verified client accepted by the administrator; answers its id. */
+async function acceptedClient(adminCookie: string, email: string, username: string): Promise<number> {
+  const registered = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email, entreprise: 'SARL Documents', telephone: '0551234567', password: PASSWORD, confirmPassword: PASSWORD }),
+  })
+  if (registered.status !== 201) throw new Error(`register: ${registered.status}`)
+  const link = linkIn(await smtp.nextMail(email, 10_000), /^\/users\/\d+\/verify\//)
+  const [, , userId, , token] = link.pathname.split('/')
+  await call('', 'GET', `/api/auth/${userId}/verify/${token}`)
+  await call(adminCookie, 'POST', `/api/users/accept/${userId}`)
+  return Number(userId)
+}
+
+async function openPage(t: { teardown: (fn: () => unknown) => void }): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })
+  t.teardown(() => context.close())
+  context.setDefaultTimeout(15_000)
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text())
+  })
+  page.on('pageerror', (error) => problems.push(error.message))
+  return { page, problems }
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto(`${server.url}/login`)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.waitForURL(`${server.url}/`)
+}
+
+t.test('upload, then New documents → view (new tab) → Documents → archive → Archived documents; the owner’s deletions', async (t) => {
+  const unique = Date.now().toString(36)
+  const client = { email: `docs-${unique}@example.dz`, username: `Client ${unique}` }
+  const adminCookie = await apiSession(ADMIN.email, ADMIN.password)
+  await call(adminCookie, 'POST', '/api/documents/types', { typeName: 'Bilan' })
+  const clientId = await acceptedClient(adminCookie, client.email, client.username)
+  const fileName = `bilan-${unique}.pdf`
+
+  // The client uploads through the form; the request is held until the progress bar has been seen.
+  const owner = await openPage(t)
+  await logIn(owner.page, client.email, PASSWORD)
+  await owner.page.goto(`${server.url}/files`)
+  await owner.page.getByRole('heading', { name: 'Choisir Vos Documents et Télécharge' }).waitFor()
+  await owner.page.getByRole('button', { name: 'Envoyez' }).click()
+  await owner.page.locator('.toast', { hasText: 'Type de document requis' }).waitFor()
+  await owner.page.getByLabel('Type de document').selectOption('Bilan')
+  await owner.page.getByRole('button', { name: 'Envoyez' }).click()
+  await owner.page.locator('.toast', { hasText: 'Veuillez sélectionner un fichier' }).waitFor()
+  await owner.page.getByLabel('Description').fill('Bilan de l’exercice')
+  await owner.page.getByLabel('Fichier').setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: PDF })
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await owner.page.route('**/api/documents/upload', async (route) => {
+    await held
+    await route.continue()
+  })
+  await owner.page.getByRole('button', { name: 'Envoyez' }).click()
+  const bar = owner.page.getByRole('progressbar', { name: 'Progression de l’envoi' })
+  await bar.waitFor()
+  t.equal(Number(await bar.getAttribute('max')) >= PDF.length, true, 'the bar measures the bytes to send')
+  t.ok(await owner.page.getByRole('button', { name: 'Annuler l’envoi' }).isVisible(), 'a cancel button while sending')
+  release()
+  await owner.page.waitForURL(`${server.url}/`)
+  await owner.page.locator('.toast', { hasText: 'Document envoyé avec succès.' }).waitFor()
+  await owner.page.unroute('**/api/documents/upload')
+
+  // The administrator: New documents → View opens the file in a new tab and the list reloads.
+  const admin = await openPage(t)
+  await logIn(admin.page, ADMIN.email, ADMIN.password)
+  await admin.page.goto(`${server.url}/admin-dashboard/new-documents`)
+  const row = admin.page.locator('tr', { hasText: fileName })
+  await row.waitFor()
+  t.match(await row.textContent(), client.username)
+  const [tab] = await Promise.all([admin.page.context().waitForEvent('page'), admin.page.getByRole('button', { name: `Voir le document ${fileName}` }).click()])
+  await tab.waitForURL(/\/uploads\/[0-9a-f]{32}\.pdf$/)
+  await row.waitFor({ state: 'detached' })
+  await admin.page.getByText('Aucun nouveau document.').waitFor()
+  await tab.close()
+
+  await admin.page.goto(`${server.url}/admin-dashboard/documents`)
+  await admin.page.locator('tr', { hasText: fileName }).waitFor()
+  await admin.page.getByRole('button', { name: `Archiver ${fileName}` }).click()
+  await admin.page.getByRole('alertdialog').getByRole('button', { name: 'Archiver' }).click()
+  await admin.page.locator('.toast', { hasText: 'Document archivé avec succès.' }).waitFor()
+  await admin.page.locator('tr', { hasText: fileName }).waitFor({ state: 'detached' })
+
+  await admin.page.goto(`${server.url}/admin-dashboard/arch-documents`)
+  await admin.page.locator('tr', { hasText: fileName }).waitFor()
+  await admin.page.getByRole('button', { name: `Voir ${fileName}` }).click()
+  await admin.page.locator('.toast', { hasText: 'archivé' }).waitFor()
+
+  // The owner: a second, unviewed document can be deleted from the profile; the viewed one cannot.
+  const body = new FormData()
+  body.append('file', new Blob([PDF], { type: 'application/pdf' }), `brouillon-${unique}.pdf`)
+  body.append('type', 'Bilan')
+  body.append('userId', String(clientId))
+  await call(await apiSession(client.email, PASSWORD), 'POST', '/api/documents/upload', body)
+  await owner.page.goto(`${server.url}/users/profile/${clientId}`)
+  await owner.page.locator('tr', { hasText: `brouillon-${unique}.pdf` }).waitFor()
+  t.equal(await owner.page.getByRole('button', { name: `Supprimer ${fileName}` }).count(), 0, 'no delete button on the viewed document')
+  await owner.page.getByRole('button', { name: `Supprimer brouillon-${unique}.pdf` }).click()
+  await owner.page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click()
+  await owner.page.locator('tr', { hasText: `brouillon-${unique}.pdf` }).waitFor({ state: 'detached' })
+  t.equal(await owner.page.locator('tr', { hasText: fileName }).count(), 1, 'the viewed document stays')
+
+  t.same(owner.problems, [], 'no script errors for the client')
+  t.same(admin.problems, [], 'no script errors for the administrator')
+})
+
+t.test('cancelling an upload aborts it: nothing is stored', async (t) => {
+  const unique = `${Date.now().toString(36)}c`
+  const adminCookie = await apiSession(ADMIN.email, ADMIN.password)
+  const email = `cancel-${unique}@example.dz`
+  await acceptedClient(adminCookie, email, `Client ${unique}`)
+  const { page } = await openPage(t)
+  await logIn(page, email, PASSWORD)
+  await page.goto(`${server.url}/files`)
+  await page.getByLabel('Type de document').selectOption('Bilan')
+  await page.getByLabel('Fichier').setInputFiles({ name: `annule-${unique}.pdf`, mimeType: 'application/pdf', buffer: PDF })
+  // Never answered: the upload stays under way until it is cancelled.
+  await page.route('**/api/documents/upload', () => {})
+  await page.getByRole('button', { name: 'Envoyez' }).click()
+  await page.getByRole('button', { name: 'Annuler l’envoi' }).click()
+  await page.locator('.toast', { hasText: 'Envoi annulé.' }).waitFor()
+  await page.getByRole('progressbar').waitFor({ state: 'detached' })
+  t.equal(page.url(), `${server.url}/files`, 'still on the form')
+  const list = await call(adminCookie, 'GET', `/api/documents/new-documents?q=${encodeURIComponent(`annule-${unique}`)}`)
+  t.same(await list.json(), [], 'nothing stored')
+})
