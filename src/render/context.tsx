@@ -13,6 +13,8 @@ export interface Toast {
 export interface RenderContextValue {
   nonce: string
   path: string
+  /** PUBLIC_URL without its trailing slash: canonical and Open Graph URLs. */
+  publicUrl: string
   user: SessionUser | null
   theme: Theme
   toasts: Toast[]

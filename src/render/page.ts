@@ -3,6 +3,8 @@ import type { ComponentType } from 'react'
 export interface PageMeta {
   title: string
   description: string
+  /** Structured data for search engines (JSON-LD), given PUBLIC_URL. */
+  jsonLd?: (publicUrl: string) => object
 }
 
 /** A server-rendered page: a component with its title and description. */

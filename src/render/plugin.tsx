@@ -48,6 +48,7 @@ export default fp(
       const context: RenderContextValue = {
         nonce: reply.cspNonce?.script ?? '',
         path: request.url.split('?')[0] ?? '/',
+        publicUrl: app.config.publicUrl,
         user: request.user,
         theme: themeOf(request),
         toasts: takeFlash(request, reply),

@@ -36,6 +36,8 @@ export const site = {
   taglineFr: 'Votre partenaire de confiance en comptabilité, audit et conseil bancaire',
   taglineAr: 'شريككم الموثوق في المحاسبة والتدقيق والاستشارة المصرفية',
   address: '12 rue Didouche Mourad, Alger-Centre 16000, Algérie',
+  /** The same address in parts, for search engines (JSON-LD). */
+  postalAddress: { streetAddress: '12 rue Didouche Mourad', addressLocality: 'Alger-Centre', postalCode: '16000', addressRegion: 'Alger', addressCountry: 'DZ' },
   phone: '+213 21 00 00 00',
   email: 'contact@cabinet-benali.dz',
   whatsappNumber: '213550000000',

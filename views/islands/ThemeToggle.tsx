@@ -22,7 +22,8 @@ export default function ThemeToggle({ theme: initial, returnTo }: { theme: Theme
     >
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="returnTo" value={returnTo} />
-      <button type="submit" aria-label={theme === 'dark' ? 'Passer au thème clair' : 'Passer au thème sombre'}>
+      {/* The name starts with the visible text, so voice control finds it by what it shows (WCAG 2.5.3). */}
+      <button type="submit" aria-label={theme === 'dark' ? 'LTH : passer au thème clair' : 'DRK : passer au thème sombre'}>
         {theme === 'dark' ? 'LTH' : 'DRK'}
       </button>
     </form>

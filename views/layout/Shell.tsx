@@ -35,8 +35,11 @@ export function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      <WhatsAppButton />
-      <Island name="ThemeToggle" hydrate="with-page" props={{ theme, returnTo: path }} />
+      {/* A landmark, so that every control of the page sits in one (axe: region). */}
+      <aside className="floating-controls" aria-label="Raccourcis">
+        <WhatsAppButton />
+        <Island name="ThemeToggle" hydrate="with-page" props={{ theme, returnTo: path }} />
+      </aside>
     </>
   )
 }

@@ -1,9 +1,10 @@
 import { page } from '../../../src/render/page.js'
 import { referenceSites, services, site, slides } from '../../content/site.js'
 import { Island } from '../../runtime/Island.js'
+import { firmJsonLd } from '../../content/structured-data.js'
 import { ContactSection } from './ContactSection.js'
 
-export const HomePage = page({ title: 'Accueil', description: `${site.name} : comptabilité, commissariat aux comptes et conseil bancaire en Algérie.` }, function HomePage() {
+export const HomePage = page({ title: 'Accueil', description: `${site.name} : comptabilité, commissariat aux comptes et conseil bancaire en Algérie.`, jsonLd: firmJsonLd }, function HomePage() {
   return (
     <>
       <h1 className="sr-only">{site.name}</h1>

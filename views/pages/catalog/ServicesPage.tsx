@@ -1,7 +1,8 @@
 import { page } from '../../../src/render/page.js'
 import { services } from '../../content/site.js'
+import { firmJsonLd } from '../../content/structured-data.js'
 
-export const ServicesPage = page({ title: 'Nos services', description: 'Comptabilité, commissariat aux comptes, services bancaires et audit des entreprises.' }, function ServicesPage() {
+export const ServicesPage = page({ title: 'Nos services', description: 'Comptabilité, commissariat aux comptes, services bancaires et audit des entreprises.', jsonLd: firmJsonLd }, function ServicesPage() {
   return (
     <>
       <header className="page-header">

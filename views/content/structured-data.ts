@@ -1,0 +1,27 @@
+import { site } from './site.js'
+
+/** The firm as schema.org describes an accounting firm: name, address, phone (JSON-LD). */
+export function firmJsonLd(publicUrl: string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'AccountingService',
+    '@id': `${publicUrl}/#cabinet`,
+    name: site.name,
+    alternateName: site.shortName,
+    description: site.taglineFr,
+    url: `${publicUrl}/`,
+    logo: `${publicUrl}${site.logo}`,
+    image: `${publicUrl}${site.logo}`,
+    telephone: site.phone.replace(/\s+/g, ''),
+    email: site.email,
+    address: { '@type': 'PostalAddress', ...site.postalAddress },
+    founder: { '@type': 'Person', name: site.principal, jobTitle: site.principalTitle },
+    areaServed: { '@type': 'Country', name: 'Algérie' },
+    availableLanguage: ['fr', 'ar'],
+  }
+}
+
+/** JSON for a <script type="application/ld+json">: nothing in it can close the element or start markup. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
