@@ -159,5 +159,7 @@ function uploadError(error: unknown, maxBytes: number): unknown {
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes)
   if (statusCode === 413) return new HttpError(413, 'Trop de champs ou de fichiers dans l’envoi.', { connection: 'close' })
   if (statusCode && statusCode < 500) return new HttpError(400, 'Envoi du fichier interrompu ou mal formé.')
+  // Busboy's own refusals (no boundary, a malformed part) are plain errors without a status.
+  if (error instanceof Error && /boundary|multipart data/i.test(error.message)) return new HttpError(400, 'Envoi du fichier interrompu ou mal formé.')
   return error
 }
