@@ -75,7 +75,8 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 /** One error handler and one 404 handler for the whole app. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    const status = statusOf(error)
+    // A client that went away (or whose slow body was cut) is not a server failure.
+    const status = request.raw.socket?.destroyed && statusOf(error) >= 500 ? 400 : statusOf(error)
     if (status >= 500) request.log.error({ err: error }, 'request failed')
     else request.log.info({ status, code: (error as FastifyError).code }, 'request refused')
     if (error instanceof HttpError) reply.headers(error.headers)
