@@ -60,3 +60,21 @@ t.test('files and the var folder left readable by an older version are narrowed'
   t.equal(modeOf(file).toString(8), '600')
   t.equal(modeOf(`${file}-wal`).toString(8), '600')
 })
+
+t.test('connection bounds: defaults, values read, zero refused', async (t) => {
+  const { loadConfig } = await import('../../src/config.js')
+  t.same(loadConfig({ NODE_ENV: 'test' }).connections, {
+    headersTimeoutMs: 20_000,
+    keepAliveTimeoutMs: 10_000,
+    bodyMinBytesPerSecond: 1024,
+    bodyRateWindowMs: 30_000,
+    maxConnections: 500,
+    shutdownGraceMs: 25_000,
+  })
+  const set = loadConfig({ NODE_ENV: 'test', HEADERS_TIMEOUT_SECONDS: '0.5', MAX_CONNECTIONS: '50', BODY_MIN_RATE: '10' }).connections
+  t.match(set, { headersTimeoutMs: 500, maxConnections: 50, bodyMinBytesPerSecond: 10 })
+  for (const name of ['HEADERS_TIMEOUT_SECONDS', 'KEEP_ALIVE_TIMEOUT_SECONDS', 'BODY_MIN_RATE', 'BODY_RATE_WINDOW_SECONDS', 'MAX_CONNECTIONS', 'SHUTDOWN_GRACE_SECONDS']) {
+    t.throws(() => loadConfig({ NODE_ENV: 'test', [name]: '0' }), { message: new RegExp(`^Invalid ${name}: `) }, `${name}=0`)
+    t.throws(() => loadConfig({ NODE_ENV: 'test', [name]: 'lots' }), { message: new RegExp(`^Invalid ${name}: `) }, `${name}=lots`)
+  }
+})
