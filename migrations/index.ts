@@ -5,6 +5,7 @@ import * as m0003 from './0003-contact-messages.js'
 import * as m0004 from './0004-users-lists.js'
 import * as m0005 from './0005-documents.js'
 import * as m0006 from './0006-expiry-indexes.js'
+import * as m0007 from './0007-document-counts.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-users-lists': m0004,
   '0005-documents': m0005,
   '0006-expiry-indexes': m0006,
+  '0007-document-counts': m0007,
 }

@@ -78,6 +78,13 @@ export interface DocumentsTable {
   archived_at: string | null
 }
 
+/** Rows of documents by state, kept by triggers (migrations/0007-document-counts.ts). */
+export interface DocumentCountsTable {
+  is_archived: number
+  is_viewed: number
+  n: number | string
+}
+
 export interface Database {
   users: UsersTable
   user_counts: UserCountsTable
@@ -86,4 +93,5 @@ export interface Database {
   contact_messages: ContactMessagesTable
   document_types: DocumentTypesTable
   documents: DocumentsTable
+  document_counts: DocumentCountsTable
 }

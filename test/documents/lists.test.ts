@@ -158,3 +158,26 @@ t.test('removeAllOwnedBy deletes a user’s rows in the caller’s transaction a
   t.same((await db.selectFrom('documents').select('id').execute()).map((r) => r.id), [kept])
   t.same(await removeAllOwnedBy(db, client.id), [])
 })
+
+t.test('the kept counts follow every change (uploads, views, archives, deletions, a deleted type)', async (t) => {
+  const { app, db, admin, client } = await setup(t)
+  const exact = async () => {
+    const rows = await db.selectFrom('documents').select(['is_archived', 'is_viewed']).execute()
+    return { unviewed: rows.filter((r) => !r.is_archived && !r.is_viewed).length, viewed: rows.filter((r) => !r.is_archived && r.is_viewed).length }
+  }
+  const ids = []
+  for (let i = 0; i < 5; i++) ids.push(await uploadPdf(app, client, i % 2 ? 'Bilan' : 'Déclaration fiscale'))
+  await injectAs(app, admin, `/api/documents/view-document/${ids[0]}`)
+  await injectAs(app, admin, `/api/documents/view-document/${ids[1]}`)
+  await injectAs(app, admin, `/api/documents/view-document/${ids[1]}`)
+  await injectAs(app, admin, { method: 'POST', url: `/api/documents/archive/${ids[1]}` })
+  await injectAs(app, client, { method: 'DELETE', url: `/api/documents/delete/owner/${ids[2]}` })
+  t.same(await countDocuments(db), await exact())
+  t.same(await countDocuments(db), { unviewed: 2, viewed: 1 })
+  const archived = await injectAs(app, admin, '/api/documents/arch-documents')
+  t.equal(archived.headers['x-total-count'], '1')
+  const { id } = await db.selectFrom('document_types').select('id').where('type_name', '=', 'Bilan').executeTakeFirstOrThrow()
+  await injectAs(app, admin, { method: 'DELETE', url: `/api/documents/types/${id}` })
+  t.same(await countDocuments(db), await exact())
+  t.equal((await injectAs(app, admin, '/api/documents/new-documents')).headers['x-total-count'], String((await exact()).unviewed))
+})

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Db } from '../../db/database.js'
-import { containsAny, fetchPage, withinDays, type ListFilter, type Page } from '../../db/lists.js'
+import { containsAny, fetchPage, unfiltered, withinDays, type ListFilter, type Page } from '../../db/lists.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb } from '../../db/values.js'
 import { fold } from '../../shared/fold.js'
 
@@ -197,7 +197,8 @@ export async function findDocumentsPage(db: Db, state: DocumentState, filter: Li
     const text = containsAny(db, ['documents.name', 'document_types.type_name'], filter.q)
     query = query.where(userIds.length ? (eb) => eb.or([text, eb('documents.user_id', 'in', userIds)]) : text)
   }
-  const page = await fetchPage(query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter)
+  const total = unfiltered(filter) ? () => countInState(db, state) : undefined
+  const page = await fetchPage(query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter, total)
   return { total: page.total, items: page.items.map(toRecord) }
 }
 
@@ -233,14 +234,20 @@ export async function deleteOwnedRows(db: Db, userId: number): Promise<string[]>
   return rows.map((row) => row.storage_key)
 }
 
+/** Documents by state, from the counts the database keeps (migration 0007). */
+async function countsByState(db: Db): Promise<Record<DocumentState, number>> {
+  const rows = await db.selectFrom('document_counts').select(['is_archived', 'is_viewed', 'n']).execute()
+  const count = (archived: boolean, viewed?: boolean) =>
+    rows.filter((row) => fromDbBool(row.is_archived) === archived && (viewed === undefined || fromDbBool(row.is_viewed) === viewed)).reduce((sum, row) => sum + Number(row.n), 0)
+  return { new: count(false, false), viewed: count(false, true), archived: count(true) }
+}
+
+async function countInState(db: Db, state: DocumentState): Promise<number> {
+  return (await countsByState(db))[state]
+}
+
 /** Unviewed (new) and viewed-not-archived documents, as the dashboard counts them. */
 export async function countDocumentRows(db: Db): Promise<{ unviewed: number; viewed: number }> {
-  const rows = await db
-    .selectFrom('documents')
-    .select(['is_viewed', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('is_archived', '=', 0)
-    .groupBy('is_viewed')
-    .execute()
-  const count = (viewed: boolean) => Number(rows.find((row) => fromDbBool(row.is_viewed) === viewed)?.n ?? 0)
-  return { unviewed: count(false), viewed: count(true) }
+  const counts = await countsByState(db)
+  return { unviewed: counts.new, viewed: counts.viewed }
 }
