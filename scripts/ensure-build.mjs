@@ -5,7 +5,7 @@ import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
 const stamp = join(root, 'dist/.build-stamp')
-const sources = ['src', 'views', 'migrations', 'scripts', 'vite.config.ts', 'tsconfig.json', 'package-lock.json']
+const sources = ['src', 'views', 'migrations', 'scripts', 'public', 'vite.config.ts', 'tsconfig.json', 'package-lock.json']
 
 function newest(path) {
   if (!existsSync(path)) return 0

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { LoggerOptions as PinoLoggerOptions } from 'pino'
+import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import helmet from '@fastify/helmet'
@@ -104,6 +105,8 @@ export async function buildApp({ config, db, logger, storage }: BuildOptions): P
     strictTransportSecurity: config.secureCookies,
     crossOriginEmbedderPolicy: false,
   })
+  // Before any route: compress adds its hook to each route as it is declared. Assets come pre-compressed.
+  await app.register(compress, { encodings: ['br', 'gzip'] })
   await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => new HttpError(429, `Trop de tentatives. Réessayez dans ${Math.ceil(ctx.ttl / 60000)} minute(s).`) })
   await app.register(formbody)
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10 } })
@@ -147,6 +150,6 @@ async function registerAssets(app: FastifyInstance, config: Config) {
     return
   }
   const clientDir = resolve(projectRoot, 'dist/client')
-  await app.register(fastifyStatic, { root: resolve(clientDir, 'assets'), prefix: '/assets/', immutable: true, maxAge: '365d', decorateReply: false })
+  await app.register(fastifyStatic, { root: resolve(clientDir, 'assets'), prefix: '/assets/', immutable: true, maxAge: '365d', preCompressed: true, decorateReply: false })
   await app.register(renderPlugin, { assets: productionAssets(clientDir) })
 }

@@ -4,6 +4,8 @@ import { resolve } from 'node:path'
 export const CLIENT_ENTRY = 'views/client/entry.ts'
 export const STYLESHEET = 'views/styles/app.css'
 export const islandSource = (name: string) => `views/islands/${name}.tsx`
+/** Written by scripts/vite-static-assets.ts: public/ files by their content-hashed names. */
+export const STATIC_MANIFEST = 'static-manifest.json'
 
 /** Where the browser finds the stylesheet, the islands runtime and each island's chunk. */
 export interface AssetManifest {
@@ -11,6 +13,8 @@ export interface AssetManifest {
   stylesheets: string[]
   entry: string
   islandChunks(name: string): string[]
+  /** The content-hashed, long-cached URL of a file of public/ (`/static/…`); itself when not built. */
+  url(path: string): string
 }
 
 interface ViteManifestChunk {
@@ -34,6 +38,12 @@ export function productionAssets(clientDir: string): AssetManifest {
     return found
   }
   const entry = chunk(CLIENT_ENTRY)
+  let hashed: Record<string, string> = {}
+  try {
+    hashed = JSON.parse(readFileSync(resolve(clientDir, STATIC_MANIFEST), 'utf8'))
+  } catch {
+    throw new Error(`${STATIC_MANIFEST} is missing from the client build; run npm run build`)
+  }
   const preloads = new Map<string, string[]>()
   const collect = (key: string, seen: Set<string>) => {
     const c = manifest[key]
@@ -55,6 +65,7 @@ export function productionAssets(clientDir: string): AssetManifest {
       }
       return urls
     },
+    url: (path) => hashed[path] ?? path,
   }
 }
 
@@ -65,5 +76,6 @@ export function developmentAssets(): AssetManifest {
     stylesheets: [`/${STYLESHEET}`],
     entry: `/${CLIENT_ENTRY}`,
     islandChunks: () => [],
+    url: (path) => path,
   }
 }

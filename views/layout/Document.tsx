@@ -29,7 +29,7 @@ export function Document({ meta, children }: { meta: PageMeta; children: ReactNo
         <meta property="og:description" content={meta.description} />
         <meta property="og:url" content={url} />
         <meta name="color-scheme" content="light dark" />
-        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={assets.url('/static/favicon.svg')} type="image/svg+xml" />
         {meta.jsonLd && <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonForScript(meta.jsonLd(publicUrl)) }} />}
       </head>
       <body>

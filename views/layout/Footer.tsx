@@ -1,12 +1,14 @@
+import { useRenderContext } from '../../src/render/context.js'
 import { site, whatsappUrl } from '../content/site.js'
 
 /** Logo, bilingual tagline, services, contact facts, copyright and builder credit. */
 export function Footer() {
+  const { assets } = useRenderContext()
   return (
     <footer className="footer">
       <div className="container footer-grid">
         <div className="footer-brand">
-          <img src={site.logo} alt="" width={48} height={48} />
+          <img src={assets.url(site.logo)} alt="" width={48} height={48} loading="lazy" />
           <p className="footer-name">{site.shortName}</p>
           <p className="footer-tagline">{site.taglineFr}</p>
           <p className="footer-tagline" lang="ar" dir="rtl">

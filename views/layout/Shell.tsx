@@ -7,7 +7,7 @@ import { navLinksFor, photoUrlOf } from './nav.js'
 
 /** Navigation, footer and floating controls around every page (spec §2, Shell). */
 export function Shell({ children }: { children: ReactNode }) {
-  const { theme, path, user, toasts } = useRenderContext()
+  const { theme, path, user, toasts, assets } = useRenderContext()
   return (
     <>
       <a className="skip-link" href="#main">
@@ -16,7 +16,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <header className="navbar">
         <div className="container navbar-inner">
           <a className="brand" href="/">
-            <img src={site.logo} alt="" width={40} height={40} />
+            <img src={assets.url(site.logo)} alt="" width={40} height={40} />
             <span className="brand-name">{site.shortName}</span>
           </a>
           <Island name="NavBar" hydrate="with-page" props={{ links: navLinksFor(user, path), onHome: path === '/' }} />

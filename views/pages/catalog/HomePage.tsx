@@ -1,3 +1,4 @@
+import { useRenderContext } from '../../../src/render/context.js'
 import { page } from '../../../src/render/page.js'
 import { referenceSites, services, site, slides } from '../../content/site.js'
 import { Island } from '../../runtime/Island.js'
@@ -5,12 +6,13 @@ import { firmJsonLd } from '../../content/structured-data.js'
 import { ContactSection } from './ContactSection.js'
 
 export const HomePage = page({ title: 'Accueil', description: `${site.name} : comptabilité, commissariat aux comptes et conseil bancaire en Algérie.`, jsonLd: firmJsonLd }, function HomePage() {
+  const { assets } = useRenderContext()
   return (
     <>
       <h1 className="sr-only">{site.name}</h1>
       <Island name="HomeScroll" props={{}} />
       <div className="hero">
-        <Island name="Carousel" hydrate="load" props={{ slides, principal: site.principal, principalTitle: site.principalTitle, moreHref: '/services' }} />
+        <Island name="Carousel" hydrate="load" props={{ slides: slides.map((slide) => ({ ...slide, image: assets.url(slide.image) })), principal: site.principal, principalTitle: site.principalTitle, moreHref: '/services' }} />
       </div>
       <ServicesPreview />
       <ContactSection />
@@ -20,6 +22,7 @@ export const HomePage = page({ title: 'Accueil', description: `${site.name} : co
 })
 
 function ServicesPreview() {
+  const { assets } = useRenderContext()
   return (
     <section className="section" aria-labelledby="services-title">
       <div className="container">
@@ -30,7 +33,7 @@ function ServicesPreview() {
         <div className="card-grid">
           {services.map((service) => (
             <article key={service.id} className="card">
-              <img className="card-image" src={service.image} alt={service.alt} width={400} height={260} loading="lazy" />
+              <img className="card-image" src={assets.url(service.image)} alt={service.alt} width={400} height={260} loading="lazy" />
               <div className="card-body">
                 <h3 className="card-title">{service.title}</h3>
                 <p>{service.summary}</p>
@@ -47,6 +50,7 @@ function ServicesPreview() {
 }
 
 function ReferenceSites() {
+  const { assets } = useRenderContext()
   return (
     <section className="section section-alt" aria-labelledby="references-title">
       <div className="container">
@@ -57,7 +61,7 @@ function ReferenceSites() {
           {referenceSites.map((ref) => (
             <li key={ref.url}>
               <a className="reference" href={ref.url} target="_blank" rel="noopener noreferrer">
-                <img src={ref.logo} alt="" width={64} height={64} loading="lazy" />
+                <img src={assets.url(ref.logo)} alt="" width={64} height={64} loading="lazy" />
                 <span className="reference-ar" lang="ar" dir="rtl">
                   {ref.nameAr}
                 </span>

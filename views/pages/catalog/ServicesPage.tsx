@@ -1,8 +1,10 @@
+import { useRenderContext } from '../../../src/render/context.js'
 import { page } from '../../../src/render/page.js'
 import { services } from '../../content/site.js'
 import { firmJsonLd } from '../../content/structured-data.js'
 
 export const ServicesPage = page({ title: 'Nos services', description: 'Comptabilité, commissariat aux comptes, services bancaires et audit des entreprises.', jsonLd: firmJsonLd }, function ServicesPage() {
+  const { assets } = useRenderContext()
   return (
     <>
       <header className="page-header">
@@ -14,7 +16,7 @@ export const ServicesPage = page({ title: 'Nos services', description: 'Comptabi
       <div className="container services-list">
         {services.map((service) => (
           <article key={service.id} id={service.id} className="service" aria-labelledby={`${service.id}-title`}>
-            <img className="service-image" src={service.image} alt={service.alt} width={400} height={260} loading="lazy" />
+            <img className="service-image" src={assets.url(service.image)} alt={service.alt} width={400} height={260} loading="lazy" />
             <div className="service-body">
               <h2 id={`${service.id}-title`}>{service.title}</h2>
               <p>{service.description}</p>
