@@ -181,10 +181,14 @@ export async function findDocumentByKey(db: Db, storageKey: string): Promise<Doc
   return row && toRecord(row)
 }
 
-/** Each state is one prefix of the (is_archived, is_viewed, created_at, id) index. */
+/**
+ * Each state is one prefix of the (is_archived, is_viewed, created_at, id) index. The flags are
+ * literals, not parameters: mysql2 binds numbers as doubles, which can keep MariaDB from reading
+ * the index in order (a sort of every matching row instead of 50).
+ */
 function inState(state: DocumentState): Expression<SqlBool> {
   if (state === 'archived') return sql<SqlBool>`documents.is_archived = 1`
-  return sql<SqlBool>`documents.is_archived = 0 and documents.is_viewed = ${state === 'viewed' ? 1 : 0}`
+  return state === 'viewed' ? sql<SqlBool>`documents.is_archived = 0 and documents.is_viewed = 1` : sql<SqlBool>`documents.is_archived = 0 and documents.is_viewed = 0`
 }
 
 /**
