@@ -11,6 +11,8 @@ import { createServer } from 'node:net'
 import { availableParallelism, cpus, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { benchLists } from './bench/lists.js'
+import { benchUploads } from './bench/uploads.js'
+import { benchDocumentLists } from './bench/documents-lists.js'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const SAMPLES = 1000
@@ -131,6 +133,8 @@ function report(idle: number[], loaded: number[], loginsPerSecond: number) {
 
 main()
   .then(() => benchLists())
+  .then(() => benchUploads())
+  .then(() => benchDocumentLists())
   .catch((error: unknown) => {
     console.error(error)
     process.exitCode = 1
