@@ -1,9 +1,10 @@
 // Issue 8 in a real browser: the public and auth pages pass axe, keep the keyboard working, nothing floating
-// covers the footer at 320 px, and the JSON-LD block raises no CSP violation.
+// covers the footer at 320 px, the JSON-LD block raises no CSP violation, and the contact form hydrates on scroll.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import t from 'tap'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { messages } from '../../src/modules/contact/validation.js'
 import { launchBrowser, startServer, type RunningServer } from './helpers.js'
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -146,4 +147,60 @@ t.test('the JSON-LD block parses in the page and raises no CSP violation under t
   }
   t.same(violations, [], 'no securitypolicyviolation event')
   t.same(problems, [], 'no console error')
+})
+
+t.test('the contact form loads when scrolled into view, then validates and sends', async (t) => {
+  const context = await newContext(t, { viewport: { width: 390, height: 800 } })
+  const page = await context.newPage()
+  const requested: string[] = []
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname))
+  await page.goto(`${server.url}/`, { waitUntil: 'load' })
+  await settle(page)
+  const form = page.locator('.contact-form')
+  t.equal(await form.locator('button[type="submit"]').isDisabled(), true, 'not hydrated before it is seen')
+  t.notOk(requested.some((path) => /\/ContactForm-[\w-]+\.js$/.test(path)), 'its chunk is neither loaded nor preloaded at first')
+
+  await form.scrollIntoViewIfNeeded()
+  const submit = form.locator('button[type="submit"]')
+  await page.waitForFunction(() => document.querySelector<HTMLButtonElement>('.contact-form button[type="submit"]')?.disabled === false)
+  t.ok(requested.some((path) => /\/ContactForm-[\w-]+\.js$/.test(path)), 'its chunk came once in view')
+
+  await submit.click()
+  await page.locator('.toast-message', { hasText: messages.nameRequired }).waitFor()
+  t.pass('an empty form is refused with the first message of §5')
+  await form.getByLabel('Nom').fill('Sarl Atlas')
+  await form.getByLabel('Message').fill('Bonjour.')
+  await submit.click()
+  await page.locator('.toast-message', { hasText: messages.emailRequired }).waitFor()
+  t.pass('then the next missing field')
+
+  await form.getByLabel('E-mail').fill('contact@atlas.dz')
+  await form.getByLabel('Téléphone').fill('0551234567')
+  await form.getByLabel('Message').fill('Bonjour, je souhaite un rendez-vous.')
+  await submit.click()
+  await page.locator('.toast-message', { hasText: messages.sent }).waitFor()
+  t.equal(await form.getByLabel('Nom').inputValue(), '', 'the fields clear once sent')
+})
+
+t.test('what a visitor types before the contact form hydrates is kept', async (t) => {
+  const context = await newContext(t, { viewport: { width: 390, height: 800 } })
+  const page = await context.newPage()
+  // Hold the island's chunk back until the fields are filled, as a slow network would.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/ContactForm-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(`${server.url}/`, { waitUntil: 'load' })
+  const form = page.locator('.contact-form')
+  await form.getByLabel('Nom').fill('Sarl Tassili')
+  await form.getByLabel('E-mail').fill('tassili@example.dz')
+  await form.getByLabel('Téléphone').fill('0661234567')
+  await form.getByLabel('Message').fill('Un devis pour la tenue de nos comptes, svp.')
+  t.equal(await form.locator('button[type="submit"]').isDisabled(), true, 'typed before hydration')
+  release()
+  await form.locator('button[type="submit"]').click()
+  await page.locator('.toast-message', { hasText: messages.sent }).waitFor()
+  t.equal(await form.getByLabel('Message').inputValue(), '', 'sent with what was typed, then cleared')
 })

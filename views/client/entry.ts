@@ -13,6 +13,25 @@ async function hydrate(marker: HTMLElement): Promise<void> {
   hydrateRoot(marker, createElement(component, decodeProps(props)), { identifierPrefix: prefix })
 }
 
+const start = (marker: HTMLElement) => hydrate(marker).catch((error) => console.error(error))
+
+// Islands marked data-hydrate="visible" load their chunk once they come within 200px of the viewport.
+const observer =
+  'IntersectionObserver' in window
+    ? new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            if (!entry.isIntersecting) continue
+            observer!.unobserve(entry.target)
+            start(entry.target.closest('portal-island') as HTMLElement)
+          }
+        },
+        { rootMargin: '200px' },
+      )
+    : null
+
 for (const marker of document.querySelectorAll<HTMLElement>('portal-island')) {
-  hydrate(marker).catch((error) => console.error(error))
+  // The marker is display: contents, which has no box to intersect: its first element is watched.
+  if (marker.dataset.hydrate === 'visible' && observer && marker.firstElementChild) observer.observe(marker.firstElementChild)
+  else start(marker)
 }

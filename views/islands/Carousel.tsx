@@ -66,7 +66,7 @@ export default function Carousel({ slides, principal, principalTitle, moreHref }
             aria-hidden={i === index ? undefined : true}
             inert={i !== index}
           >
-            <img className="carousel-image" src={slide.image} alt={slide.alt} width={800} height={500} loading={i === 0 ? 'eager' : 'lazy'} />
+            <img className="carousel-image" src={slide.image} alt={slide.alt} width={800} height={500} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} />
             <div className="carousel-caption">
               <h2 className="carousel-title">{slide.title}</h2>
               <p className="carousel-text">{slide.description}</p>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { PHONE_HINT, PHONE_HTML_PATTERN } from '../../src/shared/validation.js'
 import { checkContact, EMAIL_MAX, MESSAGE_MAX, NAME_MAX } from '../../src/modules/contact/validation.js'
 import { api } from '../client/api.js'
@@ -14,7 +14,18 @@ export default function ContactForm(_props: Record<string, never>) {
   const [website, setWebsite] = useState('')
   const [busy, setBusy] = useState(false)
   const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const form = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    // The form hydrates when it comes into view: what was typed before is in the page, not yet in
+    // the state, and would be lost (and refused as empty) on the first render.
+    const typed = { ...EMPTY }
+    for (const key of Object.keys(EMPTY) as (keyof Fields)[]) {
+      const field = form.current?.elements.namedItem(key)
+      if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) typed[key] = field.value
+    }
+    setFields(typed)
+    setHydrated(true)
+  }, [])
 
   const bind = (key: keyof Fields) => ({
     name: key,
@@ -37,7 +48,7 @@ export default function ContactForm(_props: Record<string, never>) {
 
   return (
     // noValidate: the shared checks run first so the §5 toasts show in order.
-    <form className="contact-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
+    <form ref={form} className="contact-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
       <label className="contact-field">
         <span>Nom</span>
         <input type="text" autoComplete="name" maxLength={NAME_MAX} {...bind('name')} />

@@ -17,7 +17,8 @@ export function Document({ meta, children }: { meta: PageMeta; children: ReactNo
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {assets.stylesheets.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
+          // A precedence makes React emit the stylesheet before the scripts' modulepreload links it hoists.
+          <link key={href} rel="stylesheet" href={href} precedence="default" />
         ))}
         <title>{title}</title>
         <meta name="description" content={meta.description} />

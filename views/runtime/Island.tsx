@@ -6,9 +6,11 @@ import { islands, type IslandName } from '../islands/index.js'
 
 /**
  * When an island hydrates: 'load' makes the page ship the islands runtime; 'with-page' (shell
- * enhancements that work without JavaScript) hydrates only when the page ships it anyway.
+ * enhancements that work without JavaScript) hydrates only when the page ships it anyway;
+ * 'visible' (below the fold) ships the runtime but loads and hydrates the island only when it
+ * comes near the viewport, so its chunk is not preloaded.
  */
-export type Hydrate = 'load' | 'with-page'
+export type Hydrate = 'load' | 'with-page' | 'visible'
 
 /** An island that takes no props is given `{}`. */
 type PropsOf<N extends IslandName> = unknown extends ComponentProps<(typeof islands)[N]> ? Record<string, never> : ComponentProps<(typeof islands)[N]>
@@ -26,12 +28,12 @@ interface IslandProps<N extends IslandName> {
 export function Island<N extends IslandName>({ name, props, hydrate = 'load' }: IslandProps<N>) {
   const ctx = useRenderContext()
   const prefix = `i${ctx.islands.next++}-`
-  if (hydrate === 'load') ctx.islands.eager++
-  ctx.islands.names.add(name)
+  if (hydrate !== 'with-page') ctx.islands.eager++
+  if (hydrate !== 'visible') ctx.islands.names.add(name)
   const component = islands[name] as unknown as ComponentType<object>
   const html = renderToString(createElement(component, props), { identifierPrefix: prefix })
   return (
-    <portal-island data-name={name} data-prefix={prefix} data-props={encodeProps(props)} dangerouslySetInnerHTML={{ __html: html }} />
+    <portal-island data-name={name} data-prefix={prefix} data-props={encodeProps(props)} data-hydrate={hydrate === 'visible' ? 'visible' : undefined} dangerouslySetInnerHTML={{ __html: html }} />
   )
 }
 

@@ -7,6 +7,7 @@ declare module 'react' {
         'data-name': string
         'data-prefix': string
         'data-props': string
+        'data-hydrate'?: 'visible'
       }
     }
   }

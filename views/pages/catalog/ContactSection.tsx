@@ -11,7 +11,7 @@ export function ContactSection() {
       </p>
       <div className="contact-grid">
         <div className="contact-panel">
-          <Island name="ContactForm" props={{}} />
+          <Island name="ContactForm" hydrate="visible" props={{}} />
         </div>
         <div className="contact-map">
           <iframe

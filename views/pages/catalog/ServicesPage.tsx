@@ -14,9 +14,9 @@ export const ServicesPage = page({ title: 'Nos services', description: 'Comptabi
         </div>
       </header>
       <div className="container services-list">
-        {services.map((service) => (
+        {services.map((service, i) => (
           <article key={service.id} id={service.id} className="service" aria-labelledby={`${service.id}-title`}>
-            <img className="service-image" src={assets.url(service.image)} alt={service.alt} width={400} height={260} loading="lazy" />
+            <img className="service-image" src={assets.url(service.image)} alt={service.alt} width={400} height={260} {...(i === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })} />
             <div className="service-body">
               <h2 id={`${service.id}-title`}>{service.title}</h2>
               <p>{service.description}</p>
