@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net'
 import t from 'tap'
 import { buildTestApp } from '../helpers/app.js'
-import { openRaw, parseAnswer, within } from './raw-client.js'
+import { openRaw, parseAnswer, waitFor, within } from './raw-client.js'
 
 const SLACK_MS = 10_000
 
@@ -36,10 +36,12 @@ for (const [label, bytes, status, message] of cases) {
 t.test('a request arriving while the server closes is served, not given an English 503', async (t) => {
   const { app } = await buildTestApp(t, { SHUTDOWN_GRACE_SECONDS: '5' })
   await app.listen({ port: 0, host: '127.0.0.1' })
+  let seen = false
+  app.server.on('request', () => (seen = true))
   const raw = await openRaw((app.server.address() as AddressInfo).port)
   // A keep-alive connection kept busy, so that the next request arrives after close() began.
   raw.socket.write('POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{')
-  await new Promise((r) => setTimeout(r, 200))
+  await waitFor(() => seen, SLACK_MS, 'the first request to reach the server')
   const closing = app.close()
   raw.socket.write('}GET /api/auth/status HTTP/1.1\r\nHost: x\r\n\r\n')
   await within(raw.closed, SLACK_MS, 'both answers')
