@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js'
 import { containsAny, fetchPage, unfiltered, withinDays, type ListFilter, type Page } from '../../db/lists.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb } from '../../db/values.js'
 import { fold } from '../../shared/fold.js'
+import type { IdsMatching } from '../identity/index.js'
 
 export interface DocumentType {
   id: number
@@ -193,13 +194,13 @@ function inState(state: DocumentState): Expression<SqlBool> {
 
 /**
  * One admin list, newest first. `q` looks in the document's name, its type's name and (through
- * `userIds`, the senders whose username matches) who sent it.
+ * `senders`, identity's query of the accounts whose username matches) who sent it.
  */
-export async function findDocumentsPage(db: Db, state: DocumentState, filter: ListFilter, userIds: number[]): Promise<Page<DocumentRecord>> {
+export async function findDocumentsPage(db: Db, state: DocumentState, filter: ListFilter, senders?: IdsMatching): Promise<Page<DocumentRecord>> {
   let query = withType(db).where(inState(state)).where(withinDays('documents.created_at', filter.from, filter.to))
   if (filter.q) {
     const text = containsAny(db, ['documents.name', 'document_types.type_name'], filter.q)
-    query = query.where(userIds.length ? (eb) => eb.or([text, eb('documents.user_id', 'in', userIds)]) : text)
+    query = query.where(senders ? (eb) => eb.or([text, eb('documents.user_id', 'in', senders)]) : text)
   }
   const total = unfiltered(filter) ? () => countInState(db, state) : undefined
   const page = await fetchPage(query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter, total)

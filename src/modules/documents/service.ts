@@ -136,8 +136,7 @@ async function recordUpload(app: FastifyInstance, user: SessionUser, fields: Rec
 
 export async function listDocuments(app: FastifyInstance, state: DocumentState, query: ListQuery): Promise<Page<DocumentView>> {
   const filter = listFilter(query)
-  const userIds = filter.q ? await idsMatching(app.db, filter.q) : []
-  const page = await repo.findDocumentsPage(app.db, state, filter, userIds)
+  const page = await repo.findDocumentsPage(app.db, state, filter, filter.q ? idsMatching(app.db, filter.q) : undefined)
   return { total: page.total, items: await toViews(app.db, page.items) }
 }
 
