@@ -5,6 +5,11 @@ export interface PageMeta {
   description: string
   /** Structured data for search engines (JSON-LD), given PUBLIC_URL. */
   jsonLd?: (publicUrl: string) => object
+  /**
+   * The same for every visitor of a theme when nobody is logged in: rendered once per theme and path
+   * and served from memory (a session or a flash toast still renders per request).
+   */
+  shared?: boolean
 }
 
 /** A server-rendered page: a component with its title and description. */

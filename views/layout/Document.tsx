@@ -31,7 +31,7 @@ export function Document({ meta, children }: { meta: PageMeta; children: ReactNo
         <meta property="og:url" content={url} />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href={assets.url('/static/favicon.svg')} type="image/svg+xml" />
-        {meta.jsonLd && <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonForScript(meta.jsonLd(publicUrl)) }} />}
+        {meta.jsonLd && <script type="application/ld+json" nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: jsonForScript(meta.jsonLd(publicUrl)) }} />}
       </head>
       <body>
         <Shell>{children}</Shell>

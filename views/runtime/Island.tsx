@@ -42,13 +42,14 @@ export function IslandScripts() {
   const { assets, islands: used, nonce } = useRenderContext()
   const scripts: React.ReactNode[] = []
   if (assets.dev) {
-    scripts.push(<script key="vite" type="module" nonce={nonce} src="/@vite/client" />)
+    scripts.push(<script key="vite" type="module" nonce={nonce || undefined} src="/@vite/client" />)
     if (used.eager > 0) scripts.push(<script key="refresh" type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: REFRESH_PREAMBLE }} />)
   }
   if (used.eager === 0) return scripts
   const preloads = new Set([...used.names].flatMap((name) => assets.islandChunks(name)))
   for (const href of preloads) scripts.push(<link key={href} rel="modulepreload" href={href} />)
-  scripts.push(<script key="entry" type="module" nonce={nonce} src={assets.entry} />)
+  // External, so 'self' allows it: a stored page (empty nonce) needs none.
+  scripts.push(<script key="entry" type="module" nonce={nonce || undefined} src={assets.entry} />)
   return scripts
 }
 

@@ -5,7 +5,7 @@ import { Island } from '../../runtime/Island.js'
 import { firmJsonLd } from '../../content/structured-data.js'
 import { ContactSection } from './ContactSection.js'
 
-export const HomePage = page({ title: 'Accueil', description: `${site.name} : comptabilité, commissariat aux comptes et conseil bancaire en Algérie.`, jsonLd: firmJsonLd }, function HomePage() {
+export const HomePage = page({ title: 'Accueil', description: `${site.name} : comptabilité, commissariat aux comptes et conseil bancaire en Algérie.`, jsonLd: firmJsonLd, shared: true }, function HomePage() {
   const { assets } = useRenderContext()
   return (
     <>

@@ -3,7 +3,7 @@ import { page } from '../../../src/render/page.js'
 import { services } from '../../content/site.js'
 import { firmJsonLd } from '../../content/structured-data.js'
 
-export const ServicesPage = page({ title: 'Nos services', description: 'Comptabilité, commissariat aux comptes, services bancaires et audit des entreprises.', jsonLd: firmJsonLd }, function ServicesPage() {
+export const ServicesPage = page({ title: 'Nos services', description: 'Comptabilité, commissariat aux comptes, services bancaires et audit des entreprises.', jsonLd: firmJsonLd, shared: true }, function ServicesPage() {
   const { assets } = useRenderContext()
   return (
     <>

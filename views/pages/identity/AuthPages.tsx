@@ -15,7 +15,7 @@ function AuthCard({ title, lead, children, wide = false }: { title: string; lead
   )
 }
 
-export const RegistrationPage = page({ title: 'Inscription', description: 'Créez le compte client de votre entreprise pour transmettre vos documents au cabinet.' }, function RegistrationPage() {
+export const RegistrationPage = page({ title: 'Inscription', description: 'Créez le compte client de votre entreprise pour transmettre vos documents au cabinet.', shared: true }, function RegistrationPage() {
   return (
     <AuthCard title="Créer un compte" lead="Inscrivez votre entreprise pour échanger vos documents avec le cabinet." wide>
       <Island name="RegistrationForm" props={{}} />
@@ -23,7 +23,7 @@ export const RegistrationPage = page({ title: 'Inscription', description: 'Crée
   )
 })
 
-export const LoginPage = page({ title: 'Connexion', description: 'Connectez-vous à votre espace client.' }, function LoginPage() {
+export const LoginPage = page({ title: 'Connexion', description: 'Connectez-vous à votre espace client.', shared: true }, function LoginPage() {
   return (
     <AuthCard title="Connexion" lead="Accédez à votre espace client.">
       <Island name="LoginForm" props={{}} />
@@ -31,7 +31,7 @@ export const LoginPage = page({ title: 'Connexion', description: 'Connectez-vous
   )
 })
 
-export const ForgotPasswordPage = page({ title: 'Mot de passe oublié', description: 'Recevez par e-mail un lien pour choisir un nouveau mot de passe.' }, function ForgotPasswordPage() {
+export const ForgotPasswordPage = page({ title: 'Mot de passe oublié', description: 'Recevez par e-mail un lien pour choisir un nouveau mot de passe.', shared: true }, function ForgotPasswordPage() {
   return (
     <AuthCard title="Mot de passe oublié" lead="Saisissez votre adresse e-mail : nous vous enverrons un lien pour choisir un nouveau mot de passe.">
       <Island name="ForgotPasswordForm" props={{}} />

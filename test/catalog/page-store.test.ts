@@ -1,0 +1,86 @@
+// Issue 8, render once, serve many: a public page is stored per theme and served byte for byte to
+// every visitor; sessions and flash toasts render per request and never get another variant's bytes.
+import { createElement } from 'react'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import t from 'tap'
+import { pickEncoding, renderForStore } from '../../src/render/page-store.js'
+import { publicPaths } from '../../src/modules/catalog/seo.js'
+import { injectAs, seedAccount } from '../helpers/accounts.js'
+import { buildTestApp } from '../helpers/app.js'
+
+const cspNonce = (headers: Record<string, unknown>) => /'nonce-([0-9a-f]+)'/.exec(String(headers['content-security-policy']))?.[1]
+
+t.test('two visitors get the same bytes; only the CSP nonce differs, and the page needs none', async (t) => {
+  const { app } = await buildTestApp(t)
+  for (const path of publicPaths) {
+    const first = await app.inject(path)
+    const second = await app.inject({ url: path, headers: { 'user-agent': 'another visitor' } })
+    t.equal(first.statusCode, 200, path)
+    t.ok(first.rawPayload.equals(second.rawPayload), `${path}: byte-identical`)
+    t.not(cspNonce(first.headers), cspNonce(second.headers), 'each response has its own nonce')
+    t.notMatch(first.body, /nonce=/, 'the stored page uses none')
+    t.notMatch(String(first.headers['content-security-policy']), /unsafe-inline/)
+    t.match(first.body, /^<!DOCTYPE html><html lang="fr" data-theme="light">/)
+    t.equal(first.headers['cache-control'], 'no-store')
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const res = await app.inject({ url: path, headers: { 'accept-encoding': encoding } })
+      t.equal(res.headers['content-encoding'], encoding)
+      t.match(String(res.headers.vary), /accept-encoding/i)
+      t.ok(decode(res.rawPayload).equals(first.rawPayload), `${path} ${encoding}: the same page`)
+    }
+  }
+})
+
+t.test('each theme has its own stored page, and neither leaks into the other', async (t) => {
+  const { app } = await buildTestApp(t)
+  for (let round = 0; round < 2; round++) {
+    const dark = await app.inject({ url: '/', cookies: { theme: 'dark' } })
+    const light = await app.inject('/')
+    t.match(dark.body, /data-theme="dark"/)
+    t.match(dark.body, />LTH</)
+    t.match(light.body, /data-theme="light"/)
+    t.match(light.body, />DRK</)
+    t.notOk(dark.rawPayload.equals(light.rawPayload))
+  }
+})
+
+t.test('a flash toast renders per request and is not stored for the next visitor', async (t) => {
+  const { app } = await buildTestApp(t)
+  const before = await app.inject('/services')
+  const flashed = await app.inject({ url: '/services', cookies: { flash: app.signCookie(JSON.stringify({ type: 'success', message: 'Compte créé' })) } })
+  t.match(flashed.body, /<span class="toast-message">Compte créé<\/span>/)
+  t.match(flashed.body, new RegExp(`nonce="${cspNonce(flashed.headers)}"`), 'its scripts carry this response\'s nonce')
+  t.match(String(flashed.headers['set-cookie']), /flash=;/, 'the toast is used up')
+  const after = await app.inject('/services')
+  t.notMatch(after.body, /Compte créé/)
+  t.ok(after.rawPayload.equals(before.rawPayload), 'visitors still get the stored page')
+})
+
+t.test('a logged-in visitor gets their own render, never the stored bytes, and leaves nothing in them', async (t) => {
+  const { app } = await buildTestApp(t)
+  const visitor = await app.inject('/')
+  const account = await seedAccount(app, { accepted: true, username: 'Sarl Tassili' })
+  for (const theme of ['light', 'dark']) {
+    const mine = await injectAs(app, account, { url: '/', cookies: { theme } })
+    t.equal(mine.statusCode, 200)
+    t.match(mine.body, /<span class="user-menu-name">Sarl Tassili<\/span>/)
+    t.notMatch(mine.body, />Se connecte</)
+    t.equal(mine.headers['cache-control'], 'private, no-store')
+    t.notOk(mine.rawPayload.equals(visitor.rawPayload))
+  }
+  const after = await app.inject('/')
+  t.notMatch(after.body, /Sarl Tassili/)
+  t.ok(after.rawPayload.equals(visitor.rawPayload))
+})
+
+t.test('a page that would need a nonce is not stored; encodings are negotiated', async (t) => {
+  const inline = createElement('html', null, createElement('body', null, createElement('script', { dangerouslySetInnerHTML: { __html: 'void 0' } })))
+  t.equal(await renderForStore(inline), null)
+  const data = createElement('html', null, createElement('body', null, createElement('script', { type: 'application/ld+json', dangerouslySetInnerHTML: { __html: '{}' } })))
+  t.ok(await renderForStore(data))
+  t.equal(pickEncoding('gzip, deflate, br'), 'br')
+  t.equal(pickEncoding('gzip, br;q=0'), 'gzip')
+  t.equal(pickEncoding('deflate'), 'identity')
+  t.equal(pickEncoding(undefined), 'identity')
+  t.equal(pickEncoding('br;q=0.5, gzip;q=1'), 'br', 'any accepted Brotli wins: smallest bytes')
+})
