@@ -2,7 +2,7 @@
 // an administrator. Whatever comes in: never a 5xx, errors are a French {message}, never a stack trace.
 import fc from 'fast-check'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { buildTestApp } from '../helpers/app.js'
 import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
 
@@ -147,7 +147,7 @@ t.teardown(() => {
   if (process.env.FUZZ_STATS) console.error([...stats].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n}\t${k}`).join('\n'))
 })
 
-async function fuzz(t: Parameters<typeof buildTestApp>[0], persona: 'visitor' | 'client' | 'admin') {
+async function fuzz(t: Test, persona: 'visitor' | 'client' | 'admin') {
   const limits = { RATE_LIMIT_LOGIN_ACCOUNT: '1000000', RATE_LIMIT_LOGIN_IP: '1000000', RATE_LIMIT_REGISTER_IP: '1000000', RATE_LIMIT_TOKEN_IP: '1000000', RATE_LIMIT_CONTACT_IP: '1000000' }
   const { app } = await buildTestApp(t, limits)
   const routes = (await apiRoutes(app)).filter((route) => persona === 'visitor' || route.path !== '/api/auth/logout')

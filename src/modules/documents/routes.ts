@@ -63,7 +63,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   })
 
   app.post('/api/documents/upload', {
-    schema: { tags, summary: 'Dépôt d’un document (multipart : file, type, userId, description)', response: { 201: Type.Object({ message: Type.String(), id: Type.Integer() }), ...errorResponses(400, 401, 403, 413, 415) } },
+    schema: { tags, summary: 'Dépôt d’un document (multipart : file, type, userId, description)', consumes: ['multipart/form-data'], response: { 201: Type.Object({ message: Type.String(), id: Type.Integer() }), ...errorResponses(400, 401, 403, 413, 415) } },
     onRequest: refuseDeclaredTooLarge(app),
     onSend: lingerAfterTooLarge,
     preHandler: requireAccepted,
