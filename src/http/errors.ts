@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { IncomingMessage } from 'node:http'
 import { ErrorPage, NotFoundPage } from '../../views/pages/ErrorPages.js'
+import { closeWithoutReading } from './lingering-close.js'
 
 /** An error whose French message is meant for the user, with its HTTP status. */
 export class HttpError extends Error {
@@ -52,7 +53,7 @@ export function bodyPending(raw: IncomingMessage): boolean {
 export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
   reply.code(status)
   // A refusal before the body was read closes the connection: the rest of the body is never read.
-  if (bodyPending(request.raw)) reply.header('connection', 'close')
+  if (bodyPending(request.raw)) closeWithoutReading(request, reply)
   if (isApi(request) || request.method !== 'GET') return reply.send({ message })
   return status === 404 ? reply.render(NotFoundPage, {}) : reply.render(ErrorPage, { status, message })
 }

@@ -7,7 +7,7 @@ import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schema
 import { requireAdmin, requireUser } from '../identity/index.js'
 import { DocumentSchema, DocumentTypeSchema, NewTypeBodySchema, StoredNameParamsSchema } from './schemas.js'
 import * as documents from './service.js'
-import { lingerAfterTooLarge, refuseDeclaredTooLarge } from './upload.js'
+import { refuseDeclaredTooLarge } from './upload.js'
 import { messages } from './validation.js'
 
 /** Contract §3: uploading is for accepted users (administrators are accepted too). */
@@ -65,7 +65,6 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/documents/upload', {
     schema: { tags, summary: 'Dépôt d’un document (multipart : file, type, userId, description)', consumes: ['multipart/form-data'], response: { 201: Type.Object({ message: Type.String(), id: Type.Integer() }), ...errorResponses(400, 401, 403, 413, 415) } },
     onRequest: refuseDeclaredTooLarge(app),
-    onSend: lingerAfterTooLarge,
     preHandler: requireAccepted,
   }, async (request, reply) => {
     const id = await documents.uploadDocument(app, request, request.user!)

@@ -1,6 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Socket } from 'node:net'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Readable } from 'node:stream'
 import { HttpError } from '../../http/errors.js'
 import { newKey } from '../../storage/storage.js'
@@ -39,26 +38,6 @@ export function refuseDeclaredTooLarge(app: FastifyInstance) {
     const declared = Number(request.headers['content-length'] ?? 0)
     if (declared > app.config.maxUploadBytes + MULTIPART_ALLOWANCE) throw tooLarge(app.config.maxUploadBytes)
   }
-}
-
-const LINGER_MS = 2000
-
-/**
- * After a 413 the connection closes without reading on. Closing a socket whose unread data is
- * still waiting makes the system reset the connection, and a client still sending may lose the
- * answer: so, like a web server's lingering close, the socket is half-closed and paused, and only
- * destroyed a moment later.
- */
-export async function lingerAfterTooLarge(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  const socket = request.raw.socket as Socket | undefined
-  if (reply.statusCode !== 413 || !socket || typeof socket.destroySoon !== 'function') return payload
-  socket.destroySoon = function lingeringClose(this: Socket) {
-    this.pause()
-    if (this.writable) this.end()
-    const timer = setTimeout(() => this.destroy(), LINGER_MS)
-    this.once('close', () => clearTimeout(timer))
-  }
-  return payload
 }
 
 /** Spec §3: the name the client gave, without any path, control or direction-override characters, at most 200 characters. */
