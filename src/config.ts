@@ -27,6 +27,7 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_REGISTER_IP: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
   RATE_LIMIT_TOKEN_IP: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
   RATE_LIMIT_CONTACT_IP: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
+  RATE_LIMIT_UPLOAD_USER: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
   VITE_DEV: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0')])),
   TRUST_PROXY: Type.Optional(Type.String({ pattern: '^(true|false|[0-9]+|[0-9a-fA-F.:/, ]+)$' })),
   HEADERS_TIMEOUT_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
@@ -45,6 +46,8 @@ export interface RateLimits {
   registerPerIp: number
   tokenPerIp: number
   contactPerIp: number
+  /** Documents uploaded per user per 15 minutes. */
+  uploadPerUser: number
 }
 
 /** Bounds on connections and request bodies (issue 9): see docs/decisions.md, "Abuse resistance". */
@@ -135,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       registerPerIp: Number(env.RATE_LIMIT_REGISTER_IP ?? 20),
       tokenPerIp: Number(env.RATE_LIMIT_TOKEN_IP ?? 20),
       contactPerIp: Number(env.RATE_LIMIT_CONTACT_IP ?? 10),
+      uploadPerUser: Number(env.RATE_LIMIT_UPLOAD_USER ?? 100),
     },
     connections: connectionLimits(env),
     ...overrides,

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { HttpError } from '../../http/errors.js'
 import { ListQuerySchema, sendList } from '../../http/lists.js'
+import { QUARTER_HOUR_MS, userLimit } from '../../http/rate-limit.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
 import { requireAdmin, requireUser } from '../identity/index.js'
 import { DocumentSchema, DocumentTypeSchema, NewTypeBodySchema, StoredNameParamsSchema } from './schemas.js'
@@ -65,6 +66,8 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/documents/upload', {
     schema: { tags, summary: 'Dépôt d’un document (multipart : file, type, userId, description)', consumes: ['multipart/form-data'], response: { 201: Type.Object({ message: Type.String(), id: Type.Integer() }), ...errorResponses(400, 401, 403, 413, 415) } },
     onRequest: refuseDeclaredTooLarge(app),
+    // Each upload takes disk and mails the firm: one client (or a stolen session) cannot flood either.
+    config: userLimit(app.config.rateLimits.uploadPerUser, QUARTER_HOUR_MS),
     preHandler: requireAccepted,
   }, async (request, reply) => {
     const id = await documents.uploadDocument(app, request, request.user!)
@@ -83,8 +86,9 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/documents/view-document/:id', {
     schema: { tags, summary: 'Le document, marqué consulté', params: IdParamsSchema, response: { 200: DocumentSchema, ...errorResponses(401, 403, 404) } },
     ...admin,
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store')
+  }, async (request) => {
+    // A GET that marks the document viewed (spec §7): never on a link followed from another site.
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'Requête refusée : origine non autorisée.')
     return documents.viewDocument(app, request.params.id)
   })
 

@@ -110,7 +110,7 @@ async function recordUpload(app: FastifyInstance, user: SessionUser, fields: Rec
   if (refused || !file) throw refused ?? new HttpError(400, messages.fileRequired)
   const type = await repo.findTypeByName(app.db, checked.value.typeName)
   if (!type) throw new HttpError(400, messages.unknownType)
-  const id = await repo.insertDocument(app.db, {
+  const id = await insertOrExplain(app, {
     userId: user.id,
     typeId: type.id,
     name: file.originalName,
@@ -165,11 +165,26 @@ export async function deleteDocument(app: FastifyInstance, id: number): Promise<
 /** Spec §4: the owner may delete a document only while the firm has not viewed it. */
 export async function deleteOwnDocument(app: FastifyInstance, user: SessionUser, id: number): Promise<void> {
   const record = await repo.findDocument(app.db, id)
-  if (!record) throw new HttpError(404, messages.notFound)
-  if (record.userId !== user.id) throw new HttpError(403, messages.notOwner)
+  // Someone else's document and a missing one look alike: ids are sequential, their existence is the firm's business.
+  if (!record || record.userId !== user.id) throw new HttpError(403, messages.notOwner)
   // The condition is part of the delete: a view that lands meanwhile wins.
   if (record.isViewed || !(await repo.deleteDocumentRow(app.db, id, true))) throw new HttpError(403, messages.alreadyViewed)
   await removeFiles(app, [record.storageKey])
+}
+
+/**
+ * The row of a stored upload. The account or the type may have been deleted while the file was
+ * arriving: the foreign key refuses the row, and the answer says which (never a 500).
+ */
+async function insertOrExplain(app: FastifyInstance, doc: repo.NewDocument): Promise<number> {
+  try {
+    return await repo.insertDocument(app.db, doc)
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? ''
+    if (!/FOREIGNKEY|NO_REFERENCED_ROW/.test(code)) throw error
+    if (!(await repo.typeExists(app.db, doc.typeId))) throw new HttpError(400, messages.unknownType)
+    throw new HttpError(404, messages.ownerGone)
+  }
 }
 
 // ---- Files
@@ -201,7 +216,10 @@ export async function openStoredFile(app: FastifyInstance, viewer: SessionUser |
 
 export async function openDownload(app: FastifyInstance, viewer: SessionUser | null, id: number): Promise<OpenedFile> {
   if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
-  return openFor(app, viewer, await repo.findDocument(app.db, id))
+  const record = await repo.findDocument(app.db, id)
+  // As for deletion: a client cannot tell a missing id from someone else's document.
+  if (!record && !viewer.isAdmin) throw new HttpError(403, messages.notOwner)
+  return openFor(app, viewer, record)
 }
 
 async function removeFiles(app: FastifyInstance, keys: string[]): Promise<void> {

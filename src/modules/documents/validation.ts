@@ -1,4 +1,4 @@
-import { firstFailure, hasControlChars, text, type Checked } from '../../shared/validation.js'
+import { firstFailure, hasControlChars, hasControlCharsInText, multilineText, text, type Checked } from '../../shared/validation.js'
 
 /** The upload and new-type forms' rules and French messages (spec §5), shared by the API and the islands. */
 export const TYPE_NAME_MAX = 100
@@ -31,6 +31,8 @@ export const messages = {
   typeDeleteFailed: 'Erreur lors de la suppression du type',
   typeNotFound: 'Type de document introuvable.',
   notFound: 'Document introuvable.',
+  descriptionInvalid: 'La description contient des caractères non autorisés.',
+  ownerGone: 'Compte introuvable.',
   deleted: 'Document supprimé avec succès.',
   archived: 'Document archivé avec succès.',
   notViewedYet: 'Seul un document déjà consulté peut être archivé.',
@@ -46,11 +48,13 @@ export interface UploadFields {
 /** Spec §5 order: the type, then the file; then what the specification leaves open (description length). */
 export function checkUpload(input: Record<string, unknown>, hasFile: boolean): Checked<UploadFields> {
   const typeName = text(input.type)
-  const description = text(input.description)
+  // Mailed to the firm: line breaks normalised, other control characters refused (issue 9, finding 7).
+  const description = multilineText(input.description)
   const failure = firstFailure([
     [!typeName, messages.typeRequired],
     [!hasFile, messages.fileRequired],
     [description.length > DESCRIPTION_MAX, messages.descriptionTooLong],
+    [hasControlCharsInText(description), messages.descriptionInvalid],
   ])
   return failure ? { ok: false, message: failure } : { ok: true, value: { typeName, description } }
 }
