@@ -1,8 +1,8 @@
 // The back-office in a real browser: the inbox, the sidebar on a phone, accepting a new user.
 import t from 'tap'
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core'
-import { linkIn, startSmtp, type TestSmtp } from '../helpers/smtp.js'
-import { launchBrowser, startServer, type RunningServer } from './helpers.js'
+import type { Browser, Page } from 'playwright-core'
+import type { TestSmtp } from '../helpers/smtp.js'
+import { logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
 
 const ADMIN = { email: 'admin@cabinet-benali.dz', password: 'Qv7!rTz2Lp#m' }
 const PASSWORD = 'Zt9#qLm2vR!x'
@@ -11,54 +11,7 @@ let server: RunningServer
 let browser: Browser
 let smtp: TestSmtp
 
-t.before(async () => {
-  smtp = await startSmtp(t)
-  server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
-  browser = await launchBrowser()
-})
-t.teardown(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-type T = { teardown: (fn: () => unknown) => void }
-
-/** A page in a fresh context that records script errors. */
-async function openPage(t: T, options: BrowserContextOptions = {}): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options })
-  t.teardown(() => context.close())
-  context.setDefaultTimeout(10_000)
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text())
-  })
-  page.on('pageerror', (error) => problems.push(error.message))
-  return { page, problems }
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/login`)
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Se connecter' }).click()
-  await page.waitForURL(`${server.url}/`)
-}
-
-/** Registers through the API; with `verify`, follows the mailed link too. */
-async function register(username: string, email: string, verify: boolean) {
-  const res = await fetch(`${server.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email, entreprise: 'SARL Atlas', telephone: '0551234567', password: PASSWORD, confirmPassword: PASSWORD }),
-  })
-  if (res.status !== 201) throw new Error(`register ${res.status}`)
-  const link = linkIn(await smtp.nextMail(email, 10_000), /^\/users\/\d+\/verify\//)
-  if (!verify) return
-  const [, , userId, , token] = link.pathname.split('/')
-  const verified = await fetch(`${server.url}/api/auth/${userId}/verify/${token}`)
-  if (verified.status !== 200) throw new Error(`verify ${verified.status}`)
-}
+t.before(async () => ({ smtp, server, browser } = await startSuite(t, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })))
 
 /** Waits until the focused element's accessible label (aria-label, else its text) is `label`. */
 const focusOn = (page: Page, label: string) =>
@@ -68,7 +21,7 @@ const focusOn = (page: Page, label: string) =>
   }, label)
 
 t.test('a message sent from the home page reaches the inbox, where it can be found and deleted', async (t) => {
-  const visitor = await openPage(t)
+  const visitor = await openPage(browser, t)
   const name = `Amina ${Date.now().toString(36)}`
   await visitor.page.goto(`${server.url}/`)
   await visitor.page.getByLabel('Nom').fill(name)
@@ -78,8 +31,8 @@ t.test('a message sent from the home page reaches the inbox, where it can be fou
   await visitor.page.getByRole('button', { name: 'Envoyer' }).click()
   await visitor.page.locator('.toast[data-type="success"]').waitFor()
 
-  const { page, problems } = await openPage(t)
-  await logIn(page, ADMIN.email, ADMIN.password)
+  const { page, problems } = await openPage(browser, t)
+  await logIn(page, server.url, ADMIN.email, ADMIN.password)
   await page.goto(`${server.url}/admin-dashboard/messages`)
   const row = page.locator('tr', { hasText: name })
   await row.waitFor()
@@ -114,9 +67,9 @@ t.test('a message sent from the home page reaches the inbox, where it can be fou
 
 t.test('on a phone the admin sidebar folds behind its toggle, with and without JavaScript', async (t) => {
   for (const javaScriptEnabled of [true, false]) {
-    const { page } = await openPage(t, { viewport: { width: 375, height: 800 } })
-    await logIn(page, ADMIN.email, ADMIN.password)
-    const admin = javaScriptEnabled ? page : (await openPage(t, { viewport: { width: 375, height: 800 }, javaScriptEnabled: false, storageState: await page.context().storageState() })).page
+    const { page } = await openPage(browser, t, { viewport: { width: 375, height: 800 } })
+    await logIn(page, server.url, ADMIN.email, ADMIN.password)
+    const admin = javaScriptEnabled ? page : (await openPage(browser, t, { viewport: { width: 375, height: 800 }, javaScriptEnabled: false, storageState: await page.context().storageState() })).page
     await admin.goto(`${server.url}/admin-dashboard`)
     const sidebar = admin.getByRole('navigation', { name: 'Administration' })
     const link = sidebar.getByRole('link', { name: 'Nouveaux utilisateurs' })
@@ -131,8 +84,8 @@ t.test('on a phone the admin sidebar folds behind its toggle, with and without J
     await link.waitFor({ state: 'hidden' })
     t.pass(`${javaScriptEnabled ? 'JS' : 'no JS'}: the toggle opens and closes the sidebar`)
   }
-  const { page } = await openPage(t)
-  await logIn(page, ADMIN.email, ADMIN.password)
+  const { page } = await openPage(browser, t)
+  await logIn(page, server.url, ADMIN.email, ADMIN.password)
   await page.goto(`${server.url}/admin-dashboard`)
   t.ok(await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Nouveaux utilisateurs' }).isVisible(), 'always shown on a wide screen')
 })
@@ -141,11 +94,11 @@ t.test('an administrator accepts a new user through the confirmation dialog; the
   const unique = Date.now().toString(36)
   const client = { username: `Client ${unique}`, email: `client-${unique}@example.dz` }
   const unverified = { username: `Pending ${unique}`, email: `pending-${unique}@example.dz` }
-  await register(client.username, client.email, true)
-  await register(unverified.username, unverified.email, false)
+  await register(server.url, smtp, { ...client, password: PASSWORD }, { follow: 'api' })
+  await register(server.url, smtp, { ...unverified, password: PASSWORD })
 
-  const { page, problems } = await openPage(t)
-  await logIn(page, ADMIN.email, ADMIN.password)
+  const { page, problems } = await openPage(browser, t)
+  await logIn(page, server.url, ADMIN.email, ADMIN.password)
   // Paging with JavaScript: the API answers, the address follows, the page size stays.
   await page.goto(`${server.url}/admin-dashboard/new-users?pageSize=1`)
   await page.locator('tr', { hasText: unverified.username }).waitFor()
@@ -179,8 +132,8 @@ t.test('an administrator accepts a new user through the confirmation dialog; the
   await page.locator('tr', { hasText: client.username }).waitFor()
   t.same(problems, [], 'no script errors')
 
-  const user = await openPage(t)
-  await logIn(user.page, client.email, PASSWORD)
+  const user = await openPage(browser, t)
+  await logIn(user.page, server.url, client.email, PASSWORD)
   const documents = user.page.getByRole('navigation', { name: 'Navigation principale' }).getByRole('link', { name: 'Documents' })
   await documents.waitFor({ state: 'attached' })
   t.equal(await documents.getAttribute('href'), '/files')

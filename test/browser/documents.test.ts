@@ -3,9 +3,9 @@
 // and finds it in Archived documents; the owner deletes an unviewed document from the profile and
 // has no delete button on the viewed one.
 import t from 'tap'
-import type { Browser, Page } from 'playwright-core'
-import { linkIn, startSmtp, type TestSmtp } from '../helpers/smtp.js'
-import { launchBrowser, startServer, type RunningServer } from './helpers.js'
+import type { Browser } from 'playwright-core'
+import type { TestSmtp } from '../helpers/smtp.js'
+import { apiSession, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
 
 let server: RunningServer
 let browser: Browser
@@ -14,83 +14,29 @@ let smtp: TestSmtp
 const PASSWORD = 'Zt9#qLm2vR!x'
 const ADMIN = { email: 'cabinet-docs@example.dz', password: 'Adm1n#Cabinet!x' }
 
-t.before(async () => {
-  smtp = await startSmtp(t)
-  server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
-  browser = await launchBrowser()
-})
-t.teardown(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+t.before(async () => ({ smtp, server, browser } = await startSuite(t, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })))
 
 /** A PDF of some size, so that sending it is not instantaneous. */
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n'), Buffer.alloc(512 * 1024, 0x20), Buffer.from('\ntrailer << /Root 1 0 R >>\n%%EOF\n')])
 
-async function apiSession(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
-  if (res.status !== 200) throw new Error(`login: ${res.status}`)
-  return res.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ')
-}
-
-async function call(cookie: string, method: string, path: string, body?: unknown): Promise<Response> {
-  const form = body instanceof FormData
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-  return res
-}
-
 /** A verified client accepted by the administrator; answers its id. */
 async function acceptedClient(adminCookie: string, email: string, username: string): Promise<number> {
-  const registered = await fetch(`${server.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email, entreprise: 'SARL Documents', telephone: '0551234567', password: PASSWORD, confirmPassword: PASSWORD }),
-  })
-  if (registered.status !== 201) throw new Error(`register: ${registered.status}`)
-  const link = linkIn(await smtp.nextMail(email, 10_000), /^\/users\/\d+\/verify\//)
-  const [, , userId, , token] = link.pathname.split('/')
-  await call('', 'GET', `/api/auth/${userId}/verify/${token}`)
-  await call(adminCookie, 'POST', `/api/users/accept/${userId}`)
-  return Number(userId)
-}
-
-async function openPage(t: { teardown: (fn: () => unknown) => void }): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })
-  t.teardown(() => context.close())
-  context.setDefaultTimeout(15_000)
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text())
-  })
-  page.on('pageerror', (error) => problems.push(error.message))
-  return { page, problems }
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/login`)
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Mot de passe', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Se connecter' }).click()
-  await page.waitForURL(`${server.url}/`)
+  const { id } = await register(server.url, smtp, { username, email, password: PASSWORD, entreprise: 'SARL Documents' }, { follow: 'api' })
+  await call(server.url, adminCookie, 'POST', `/api/users/accept/${id}`)
+  return id
 }
 
 t.test('upload, then New documents → view (new tab) → Documents → archive → Archived documents; the owner’s deletions', async (t) => {
   const unique = Date.now().toString(36)
   const client = { email: `docs-${unique}@example.dz`, username: `Client ${unique}` }
-  const adminCookie = await apiSession(ADMIN.email, ADMIN.password)
-  await call(adminCookie, 'POST', '/api/documents/types', { typeName: 'Bilan' })
+  const adminCookie = await apiSession(server.url, ADMIN.email, ADMIN.password)
+  await call(server.url, adminCookie, 'POST', '/api/documents/types', { typeName: 'Bilan' })
   const clientId = await acceptedClient(adminCookie, client.email, client.username)
   const fileName = `bilan-${unique}.pdf`
 
   // The client uploads through the form; the request is held until the progress bar has been seen.
-  const owner = await openPage(t)
-  await logIn(owner.page, client.email, PASSWORD)
+  const owner = await openPage(browser, t, { acceptDownloads: true, timeout: 15_000 })
+  await logIn(owner.page, server.url, client.email, PASSWORD)
   await owner.page.goto(`${server.url}/files`)
   await owner.page.getByRole('heading', { name: 'Choisir Vos Documents et Télécharge' }).waitFor()
   await owner.page.getByRole('button', { name: 'Envoyez' }).click()
@@ -117,8 +63,8 @@ t.test('upload, then New documents → view (new tab) → Documents → archive 
   await owner.page.unroute('**/api/documents/upload')
 
   // The administrator: New documents → View opens the file in a new tab and the list reloads.
-  const admin = await openPage(t)
-  await logIn(admin.page, ADMIN.email, ADMIN.password)
+  const admin = await openPage(browser, t, { acceptDownloads: true, timeout: 15_000 })
+  await logIn(admin.page, server.url, ADMIN.email, ADMIN.password)
   await admin.page.goto(`${server.url}/admin-dashboard/new-documents`)
   const row = admin.page.locator('tr', { hasText: fileName })
   await row.waitFor()
@@ -146,7 +92,7 @@ t.test('upload, then New documents → view (new tab) → Documents → archive 
   body.append('file', new Blob([PDF], { type: 'application/pdf' }), `brouillon-${unique}.pdf`)
   body.append('type', 'Bilan')
   body.append('userId', String(clientId))
-  await call(await apiSession(client.email, PASSWORD), 'POST', '/api/documents/upload', body)
+  await call(server.url, await apiSession(server.url, client.email, PASSWORD), 'POST', '/api/documents/upload', body)
   await owner.page.goto(`${server.url}/users/profile/${clientId}`)
   await owner.page.locator('tr', { hasText: `brouillon-${unique}.pdf` }).waitFor()
   t.equal(await owner.page.getByRole('button', { name: `Supprimer ${fileName}` }).count(), 0, 'no delete button on the viewed document')
@@ -161,11 +107,11 @@ t.test('upload, then New documents → view (new tab) → Documents → archive 
 
 t.test('cancelling an upload aborts it: nothing is stored', async (t) => {
   const unique = `${Date.now().toString(36)}c`
-  const adminCookie = await apiSession(ADMIN.email, ADMIN.password)
+  const adminCookie = await apiSession(server.url, ADMIN.email, ADMIN.password)
   const email = `cancel-${unique}@example.dz`
   await acceptedClient(adminCookie, email, `Client ${unique}`)
-  const { page } = await openPage(t)
-  await logIn(page, email, PASSWORD)
+  const { page } = await openPage(browser, t, { acceptDownloads: true, timeout: 15_000 })
+  await logIn(page, server.url, email, PASSWORD)
   await page.goto(`${server.url}/files`)
   await page.getByLabel('Type de document').selectOption('Bilan')
   await page.getByLabel('Fichier').setInputFiles({ name: `annule-${unique}.pdf`, mimeType: 'application/pdf', buffer: PDF })
@@ -176,6 +122,6 @@ t.test('cancelling an upload aborts it: nothing is stored', async (t) => {
   await page.locator('.toast', { hasText: 'Envoi annulé.' }).waitFor()
   await page.getByRole('progressbar').waitFor({ state: 'detached' })
   t.equal(page.url(), `${server.url}/files`, 'still on the form')
-  const list = await call(adminCookie, 'GET', `/api/documents/new-documents?q=${encodeURIComponent(`annule-${unique}`)}`)
+  const list = await call(server.url, adminCookie, 'GET', `/api/documents/new-documents?q=${encodeURIComponent(`annule-${unique}`)}`)
   t.same(await list.json(), [], 'nothing stored')
 })

@@ -1,10 +1,13 @@
-// Helpers for the browser tests: the built server on a free port with its own SQLite file, and Debian's Chromium.
+// Helpers for the browser tests: the built server on a free port with its own SQLite file, Debian's Chromium,
+// the two with a test SMTP server for a file's tests, pages that record script errors, and logging in or
+// registering through the form or the API.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import { linkIn, startSmtp, type TestSmtp } from '../helpers/smtp.js'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -114,4 +117,124 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   })
+}
+
+export interface BrowserSuite {
+  smtp: TestSmtp
+  server: RunningServer
+  browser: Browser
+}
+
+/**
+ * For `t.before`: a test SMTP server, the built server sending its mail there (`env` added to its
+ * environment) and the browser; at `t`'s teardown the browser closes, then the server stops, then the SMTP server.
+ */
+export async function startSuite(t: { teardown: (fn: () => unknown) => void }, env: Record<string, string> = {}): Promise<BrowserSuite> {
+  let server: RunningServer | undefined
+  let browser: Browser | undefined
+  t.teardown(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+  const smtp = await startSmtp(t)
+  server = await startServer({ SMTP_URL: smtp.url, ...env })
+  browser = await launchBrowser()
+  return { smtp, server, browser }
+}
+
+export interface OpenPageOptions extends BrowserContextOptions {
+  /** The context's default timeout for actions and waits, in ms. */
+  timeout?: number
+}
+
+/**
+ * A page in a fresh context (1280×900 unless `viewport` says otherwise) that records console errors and
+ * uncaught page errors in `problems`; the context closes at `t`'s teardown.
+ */
+export async function openPage(
+  browser: Browser,
+  t: { teardown: (fn: () => unknown) => void },
+  { timeout = 10_000, ...options }: OpenPageOptions = {},
+): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options })
+  t.teardown(() => context.close())
+  context.setDefaultTimeout(timeout)
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    // A refused API call (e.g. 401 on status) logs a network error; only script errors matter here.
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text())
+  })
+  page.on('pageerror', (error) => problems.push(error.message))
+  return { page, problems }
+}
+
+/** Logs in through the form at `url`/login and waits for the home page. */
+export async function logIn(page: Page, url: string, email: string, password: string): Promise<void> {
+  await page.goto(`${url}/login`)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await page.waitForURL(`${url}/`)
+}
+
+/** Logs in through the API and answers the session's `Cookie` header. */
+export async function apiSession(url: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
+  if (res.status !== 200) throw new Error(`login: ${res.status}`)
+  return res.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ')
+}
+
+/** `method` `path` with the session `cookie` (JSON body, or a FormData as is); throws unless 2xx. */
+export async function call(url: string, cookie: string, method: string, path: string, body?: unknown): Promise<Response> {
+  const form = body instanceof FormData
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+  return res
+}
+
+function registered(status: number): void {
+  if (status !== 201) throw new Error(`register: ${status}`)
+}
+
+export interface NewAccount {
+  username: string
+  email: string
+  password: string
+  entreprise?: string
+  telephone?: string
+}
+
+/**
+ * Registers through the API and waits for the verification mail. `checkStatus` judges the answer's
+ * status (by default: throws unless 201). `follow`: `'api'` follows the mailed link through the API
+ * (throws unless 200), a page follows it in that page and waits for E-mail vérifié, `false` (the
+ * default) leaves the address unverified. Answers the user id and the link.
+ */
+export async function register(
+  url: string,
+  smtp: TestSmtp,
+  { username, email, password, entreprise = 'SARL Atlas', telephone = '0551234567' }: NewAccount,
+  { follow = false, checkStatus = registered }: { follow?: 'api' | Page | false; checkStatus?: (status: number) => void } = {},
+): Promise<{ id: number; link: URL }> {
+  const res = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email, entreprise, telephone, password, confirmPassword: password }),
+  })
+  checkStatus(res.status)
+  const link = linkIn(await smtp.nextMail(email, 10_000), /^\/users\/\d+\/verify\//)
+  const [, , userId, , token] = link.pathname.split('/')
+  if (follow === 'api') {
+    const verified = await fetch(`${url}/api/auth/${userId}/verify/${token}`)
+    if (verified.status !== 200) throw new Error(`verify: ${verified.status}`)
+  } else if (follow) {
+    await follow.goto(link.toString())
+    await follow.getByRole('heading', { name: 'E-mail vérifié' }).waitFor()
+  }
+  return { id: Number(userId), link }
 }

@@ -1,43 +1,20 @@
 // The identity flow in a real browser: register through the form, follow the mailed link,
 // log in, see the user in the navigation bar, log out.
 import t from 'tap'
-import type { Browser, Page } from 'playwright-core'
-import { linkIn, startSmtp, type TestSmtp } from '../helpers/smtp.js'
-import { launchBrowser, startServer, type RunningServer } from './helpers.js'
+import type { Browser } from 'playwright-core'
+import { linkIn, type TestSmtp } from '../helpers/smtp.js'
+import { openPage, register, startSuite, type RunningServer } from './helpers.js'
 
 let server: RunningServer
 let browser: Browser
 let smtp: TestSmtp
 
-t.before(async () => {
-  smtp = await startSmtp(t)
-  server = await startServer({ SMTP_URL: smtp.url })
-  browser = await launchBrowser()
-})
-t.teardown(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+t.before(async () => ({ smtp, server, browser } = await startSuite(t)))
 
 const PASSWORD = 'Zt9#qLm2vR!x'
 
-/** A page in a fresh context that records console errors and uncaught page errors. */
-async function openPage(t: { teardown: (fn: () => unknown) => void }): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  t.teardown(() => context.close())
-  context.setDefaultTimeout(10_000)
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('console', (message) => {
-    // A refused API call (e.g. 401 on status) logs a network error; only script errors matter here.
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text())
-  })
-  page.on('pageerror', (error) => problems.push(error.message))
-  return { page, problems }
-}
-
 t.test('register, verify by mail, log in and log out', async (t) => {
-  const { page, problems } = await openPage(t)
+  const { page, problems } = await openPage(browser, t)
   const unique = Date.now().toString(36)
   const email = `client-${unique}@example.dz`
   const username = `Client ${unique}`
@@ -87,21 +64,21 @@ t.test('register, verify by mail, log in and log out', async (t) => {
 })
 
 t.test('a spent or forged verification link shows E-mail non trouvé', async (t) => {
-  const { page } = await openPage(t)
+  const { page } = await openPage(browser, t)
   await page.goto(`${server.url}/users/999/verify/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`)
   await page.getByRole('heading', { name: 'E-mail non trouvé' }).waitFor()
   t.equal(await page.getByRole('link', { name: 'S’inscrire' }).last().getAttribute('href'), '/registration')
 })
 
 t.test('a forged reset link shows Lien Invalide ! with a retry link', async (t) => {
-  const { page } = await openPage(t)
+  const { page } = await openPage(browser, t)
   await page.goto(`${server.url}/reset-password/999/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`)
   await page.getByRole('heading', { name: 'Lien Invalide !' }).waitFor()
   t.equal(await page.getByRole('link', { name: 'Réessayer' }).getAttribute('href'), '/forget-password')
 })
 
 t.test('login validation and server errors show as toasts', async (t) => {
-  const { page } = await openPage(t)
+  const { page } = await openPage(browser, t)
   await page.goto(`${server.url}/login`)
   await page.getByRole('button', { name: 'Se connecter' }).click()
   await page.locator('.toast[data-type="error"]', { hasText: 'Email est requis' }).waitFor()
@@ -114,18 +91,15 @@ t.test('login validation and server errors show as toasts', async (t) => {
 })
 
 t.test('forgotten password: request the mail, set a new password, log in with it', async (t) => {
-  const { page, problems } = await openPage(t)
+  const { page, problems } = await openPage(browser, t)
   const unique = Date.now().toString(36)
   const email = `reset-${unique}@example.dz`
-  const registered = await fetch(`${server.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: `Reset ${unique}`, email, entreprise: 'EURL Reset', telephone: '0661234567', password: PASSWORD, confirmPassword: PASSWORD }),
-  })
-  t.equal(registered.status, 201, 'registered through the API')
-  const verify = linkIn(await smtp.nextMail(email, 10_000), /^\/users\/\d+\/verify\//)
-  await page.goto(verify.toString())
-  await page.getByRole('heading', { name: 'E-mail vérifié' }).waitFor()
+  await register(
+    server.url,
+    smtp,
+    { username: `Reset ${unique}`, email, password: PASSWORD, entreprise: 'EURL Reset', telephone: '0661234567' },
+    { checkStatus: (status) => t.equal(status, 201, 'registered through the API'), follow: page },
+  )
 
   await page.goto(`${server.url}/forget-password`)
   await page.getByLabel('E-mail').fill(email)

@@ -3,79 +3,27 @@
 import t from 'tap'
 import sharp from 'sharp'
 import type { Browser, Page } from 'playwright-core'
-import { linkIn, startSmtp, type TestSmtp } from '../helpers/smtp.js'
-import { launchBrowser, startServer, type RunningServer } from './helpers.js'
+import type { TestSmtp } from '../helpers/smtp.js'
+import { apiSession, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
 
 let server: RunningServer
 let browser: Browser
 let smtp: TestSmtp
 
-t.before(async () => {
-  smtp = await startSmtp(t)
-  server = await startServer({ SMTP_URL: smtp.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
-  browser = await launchBrowser()
-})
-t.teardown(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
 const PASSWORD = 'Zt9#qLm2vR!x'
 const ADMIN = { email: 'cabinet-admin@example.dz', password: 'Adm1n#Cabinet!x' }
 
-/** Logs in through the API and answers the session's `Cookie` header. */
-async function apiSession(email: string, password: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) })
-  if (res.status !== 200) throw new Error(`login: ${res.status}`)
-  return res.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ')
-}
-
-async function call(cookie: string, method: string, path: string, body?: unknown): Promise<Response> {
-  const form = body instanceof FormData
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { cookie, ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-  return res
-}
-
-async function openPage(t: { teardown: (fn: () => unknown) => void }): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  t.teardown(() => context.close())
-  context.setDefaultTimeout(15_000)
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('console', (message) => {
-    // A refused API call logs a network error; only script errors matter here.
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text())
-  })
-  page.on('pageerror', (error) => problems.push(error.message))
-  return { page, problems }
-}
+t.before(async () => ({ smtp, server, browser } = await startSuite(t, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })))
 
 /** Registers through the API, follows the mailed link in the page, logs in through the form; answers the user id. */
 async function registerAndLogIn(page: Page, email: string, username: string): Promise<number> {
-  const registered = await fetch(`${server.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email, entreprise: 'SARL Profil', telephone: '0551234567', password: PASSWORD, confirmPassword: PASSWORD }),
-  })
-  if (registered.status !== 201) throw new Error(`register: ${registered.status}`)
-  const link = linkIn(await smtp.nextMail(email, 10_000), /^\/users\/\d+\/verify\//)
-  await page.goto(link.toString())
-  await page.getByRole('heading', { name: 'E-mail vérifié' }).waitFor()
-  await page.goto(`${server.url}/login`)
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Se connecter' }).click()
-  await page.waitForURL(`${server.url}/`)
-  return Number(link.pathname.split('/')[2])
+  const { id } = await register(server.url, smtp, { username, email, password: PASSWORD, entreprise: 'SARL Profil' }, { follow: page })
+  await logIn(page, server.url, email, PASSWORD)
+  return id
 }
 
 t.test('the owner changes the photo, then deletes the account', async (t) => {
-  const { page, problems } = await openPage(t)
+  const { page, problems } = await openPage(browser, t, { timeout: 15_000 })
   const unique = Date.now().toString(36)
   const email = `profile-${unique}@example.dz`
   const username = `Profil ${unique}`
@@ -140,21 +88,21 @@ t.test('the owner changes the photo, then deletes the account', async (t) => {
 })
 
 t.test('the owner deletes an unviewed document after confirming', async (t) => {
-  const { page, problems } = await openPage(t)
+  const { page, problems } = await openPage(browser, t, { timeout: 15_000 })
   const unique = Date.now().toString(36)
   const email = `docs-${unique}@example.dz`
   const id = await registerAndLogIn(page, email, `Documents ${unique}`)
 
-  const admin = await apiSession(ADMIN.email, ADMIN.password)
-  await call(admin, 'POST', `/api/users/accept/${id}`)
-  await call(admin, 'POST', '/api/documents/types', { typeName: `Bilan ${unique}` })
-  const owner = await apiSession(email, PASSWORD)
+  const admin = await apiSession(server.url, ADMIN.email, ADMIN.password)
+  await call(server.url, admin, 'POST', `/api/users/accept/${id}`)
+  await call(server.url, admin, 'POST', '/api/documents/types', { typeName: `Bilan ${unique}` })
+  const owner = await apiSession(server.url, email, PASSWORD)
   const form = new FormData()
   form.append('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1')], { type: 'application/pdf' }), 'bilan-annuel.pdf')
   form.append('type', `Bilan ${unique}`)
   form.append('userId', String(id))
   form.append('description', 'Bilan de l’exercice')
-  await call(owner, 'POST', '/api/documents/upload', form)
+  await call(server.url, owner, 'POST', '/api/documents/upload', form)
 
   await page.goto(`${server.url}/users/profile/${id}`)
   const row = page.locator('.profile-table tbody tr', { hasText: 'bilan-annuel.pdf' })
