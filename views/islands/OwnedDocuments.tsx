@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react'
-import type { Profile } from '../../src/modules/clients/index.js'
+import type { Profile } from '../../src/modules/clients/types.js'
 import { formatDateFr } from '../../src/shared/time.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'

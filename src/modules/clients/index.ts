@@ -17,4 +17,4 @@ export default fp(
 
 // The module's public face for pages and other modules.
 export { acceptClient, deleteClient, getCounts, getProfile, listClients, listNewUsers } from './service.js'
-export type { Counts, Profile } from './service.js'
+export type { Counts, Profile } from './types.js'

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import type { Page } from '../../db/lists.js'
 import { HttpError } from '../../http/errors.js'
 import { listFilter, type ListQuery } from '../../http/lists.js'
-import { countDocuments, countTypes, listOwnedDocuments, removeAllOwnedBy, type OwnedDocument } from '../documents/index.js'
+import { countDocuments, countTypes, listOwnedDocuments, removeAllOwnedBy } from '../documents/index.js'
 import { acceptAccount, countAccounts, deleteAccount, findAccountSummary, findAccountsPage, type AccountSummary, type SessionUser } from '../identity/index.js'
 import { acceptanceMail } from './mails.js'
+import type { Counts, Profile } from './types.js'
 
 export const texts = {
   accepted: 'Utilisateur accepté avec succès.',
@@ -17,15 +18,6 @@ export const texts = {
   notOwnAccount: 'Vous ne pouvez supprimer que votre propre compte.',
 } as const
 
-export interface Profile extends Omit<AccountSummary, 'isVerified'> {
-  documents: OwnedDocument[]
-}
-
-export interface Counts {
-  users: { unaccepted: number; accepted: number }
-  documents: { unviewed: number; viewed: number }
-  types: number
-}
 
 export function listNewUsers(app: FastifyInstance, query: ListQuery): Promise<Page<AccountSummary>> {
   return findAccountsPage(app.db, false, listFilter(query))

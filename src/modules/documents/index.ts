@@ -14,4 +14,4 @@ export default fp(
 
 // The module's public face: other modules (clients) import these, never documents' files or tables.
 export { countDocuments, countTypes, listOwnedDocuments, removeAllOwnedBy } from './service.js'
-export type { DocumentView, OwnedDocument } from './service.js'
+export type { DocumentView, OwnedDocument } from './types.js'

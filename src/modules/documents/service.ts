@@ -5,37 +5,13 @@ import type { Page } from '../../db/lists.js'
 import { HttpError } from '../../http/errors.js'
 import { listFilter, type ListQuery } from '../../http/lists.js'
 import { firmMail } from '../../mail/layout.js'
-import type { ProfilePhoto } from '../../shared/profile-photo.js'
 import { idsMatching, summariesByIds, type SessionUser } from '../identity/index.js'
 import { KIND_BY_EXTENSION } from './content-check.js'
 import * as repo from './repository.js'
+import type { DocumentView, OwnedDocument } from './types.js'
 import type { DocumentRecord, DocumentState, DocumentType } from './repository.js'
 import { receiveUpload, type StoredFile } from './upload.js'
 import { acceptedExtension, checkNewType, checkUpload, messages } from './validation.js'
-
-/** A document as the API answers it (spec §3, contract §2). */
-export interface DocumentView {
-  id: number
-  name: string
-  description: string
-  path: string
-  createdAt: Date
-  isViewed: boolean
-  isArchived: boolean
-  file: { url: string; originalName: string; mime: string; size: number }
-  type: { typeName: string }
-  user: { id: number; username: string; profilePhoto: ProfilePhoto | null }
-}
-
-/** The profile's documents table (clients module). */
-export interface OwnedDocument {
-  id: number
-  name: string
-  typeName: string
-  createdAt: Date
-  isViewed: boolean
-  url: string
-}
 
 const DOCUMENTS_PREFIX = 'documents/'
 

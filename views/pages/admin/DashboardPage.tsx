@@ -1,12 +1,9 @@
+import type { Counts } from '../../../src/modules/clients/types.js'
 import { page } from '../../../src/render/page.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
 
 /** What the dashboard counts (spec §3, Counts). */
-export interface DashboardCounts {
-  users: { unaccepted: number; accepted: number }
-  documents: { unviewed: number; viewed: number }
-  types: number
-}
+export type DashboardCounts = Counts
 
 /** The sub-admins screen is a demo: its card always shows 0 (spec §9). */
 const SUB_ADMIN_COUNT = 0

@@ -1,4 +1,4 @@
-import type { Profile } from '../../../src/modules/clients/index.js'
+import type { Profile } from '../../../src/modules/clients/types.js'
 import { formatDateFr } from '../../../src/shared/time.js'
 import { site } from '../../content/site.js'
 import { Island } from '../../runtime/Island.js'

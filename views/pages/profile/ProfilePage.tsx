@@ -1,4 +1,4 @@
-import type { Profile } from '../../../src/modules/clients/index.js'
+import type { Profile } from '../../../src/modules/clients/types.js'
 import { page } from '../../../src/render/page.js'
 import { Island } from '../../runtime/Island.js'
 import { ProfileHeader } from './ProfileHeader.js'
