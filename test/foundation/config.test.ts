@@ -12,7 +12,7 @@ t.test('defaults follow contract §1', async (t) => {
   t.equal(config.maxUploadBytes, 20 * 1024 * 1024)
   t.match(config.uploadDir, /\/uploads$/)
   t.equal(config.secureCookies, false)
-  t.same(config.rateLimits, { loginPerAccount: 10, loginPerIp: 100, registerPerIp: 20, tokenPerIp: 20, contactPerIp: 10 })
+  t.same(config.rateLimits, { loginPerAccount: 10, loginPerIp: 100, registerPerIp: 20, tokenPerIp: 20, contactPerIp: 10, uploadPerUser: 100 })
 })
 
 t.test('values are read and converted', async (t) => {
@@ -23,6 +23,7 @@ t.test('values are read and converted', async (t) => {
   t.equal(config.maxUploadBytes, 5 * 1024 * 1024)
   t.equal(config.databaseUrl, 'mysql://u:p@db:3306/portal')
   t.equal(config.rateLimits.loginPerIp, 7)
+  t.equal(loadConfig({ ...base, RATE_LIMIT_UPLOAD_USER: '3' }).rateLimits.uploadPerUser, 3)
 })
 
 t.test('a bad value is refused with one line naming the variable', async (t) => {
