@@ -4,7 +4,6 @@ import type { LoggerOptions as PinoLoggerOptions } from 'pino'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
-import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
@@ -20,6 +19,7 @@ import storagePlugin from './storage/plugin.js'
 import type { FileStorage } from './storage/storage.js'
 import { frameworkErrors, HttpError, registerErrorHandling } from './http/errors.js'
 import { registerSameOriginCheck } from './http/same-origin.js'
+import securityHeaders, { securityOptions } from './http/security-headers.js'
 import { refuseUnexpectedMultipart } from './http/body-guard.js'
 import { connectionOptions, guardConnections } from './http/connections.js'
 import { developmentAssets, productionAssets } from './render/assets.js'
@@ -47,7 +47,8 @@ export interface BuildOptions {
   storage?: FileStorage
 }
 
-function loggerFor(config: Config): LoggerOptions {
+/** The portal's logger settings (also the public-pages bench's control, so both log alike). */
+export function loggerFor(config: Config): LoggerOptions {
   return {
     level: config.logLevel,
     // No password, token or cookie ever reaches a log line.
@@ -84,27 +85,8 @@ export async function buildApp({ config, db, logger, storage }: BuildOptions): P
   await app.register(background)
   await app.register(storagePlugin, { storage })
   await app.register(cookie, { secret: config.sessionSecret })
-  await app.register(helmet, {
-    enableCSPNonces: true,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: config.viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: config.viteDev ? ["'self'", 'ws:'] : ["'self'"],
-        frameSrc: ['https://www.google.com'],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
-      },
-    },
-    strictTransportSecurity: config.secureCookies,
-    crossOriginEmbedderPolicy: false,
-  })
+  // Helmet's headers, computed once; a nonce only for a response that renders with one (issue 8).
+  await app.register(securityHeaders, { options: securityOptions(config) })
   // Before any route: compress adds its hook to each route as it is declared. Assets come pre-compressed.
   await app.register(compress, { encodings: ['br', 'gzip'] })
   await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => new HttpError(429, `Trop de tentatives. Réessayez dans ${Math.ceil(ctx.ttl / 60000)} minute(s).`) })

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream'
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { renderToPipeableStream } from 'react-dom/server'
+import { renderToPipeableStream, renderToString } from 'react-dom/server'
 import { Document } from '../../views/layout/Document.js'
 import type { AssetManifest } from './assets.js'
 import { RenderContext, type RenderContextValue, type Theme, type Toast } from './context.js'
@@ -67,7 +67,8 @@ export default fp(
           return reply.send(bytes[encoding])
         }
       }
-      return streamPage(reply, { ...contextFor(request, reply.cspNonce?.script ?? ''), toasts: takeFlash(request, reply) }, meta, target, props)
+      const toasts = takeFlash(request, reply)
+      return renderPage(reply, () => ({ ...contextFor(request, reply.cspNonce.script), toasts }), meta, target, props)
     })
 
     function contextFor(request: FastifyRequest, nonce: string): RenderContextValue {
@@ -97,7 +98,29 @@ function documentFor<P extends object>(context: RenderContextValue, meta: PageMe
   )
 }
 
-/** Streams the page as soon as its shell is ready (per request: nonce, session, toasts). */
+/** What renderToString leaves where a Suspense boundary could not finish: the client would render it. */
+const UNFINISHED_BOUNDARY = '<!--$!'
+
+/**
+ * A page rendered per request (nonce, session, toasts). Without a Suspense boundary waiting for data,
+ * which no page has today, it is rendered in one piece and sent as one string, with a length; a page
+ * whose render suspends (thrown, or a boundary left unfinished) is streamed as its shell gets ready.
+ */
+function renderPage<P extends object>(reply: FastifyReply, context: () => RenderContextValue, meta: PageMeta, target: Page<P>, props: P): FastifyReply | Promise<FastifyReply> {
+  let html: string | undefined
+  try {
+    html = renderToString(documentFor(context(), meta, target, props))
+  } catch {
+    // Suspended outside a boundary, or failed: the stream waits for the former and reports the latter.
+  }
+  if (html !== undefined && !html.includes(UNFINISHED_BOUNDARY)) {
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8')
+    return reply.send(`<!DOCTYPE html>${html}`)
+  }
+  return streamPage(reply, context(), meta, target, props)
+}
+
+/** Streams the page as soon as its shell is ready. */
 function streamPage<P extends object>(reply: FastifyReply, context: RenderContextValue, meta: PageMeta, target: Page<P>, props: P): Promise<FastifyReply> {
   const request = reply.request
   const element = documentFor(context, meta, target, props)
