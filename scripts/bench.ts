@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path'
 import { benchLists } from './bench/lists.js'
 import { benchUploads } from './bench/uploads.js'
 import { benchDocumentLists } from './bench/documents-lists.js'
+import { benchPublicPages } from './bench/public-pages.js'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const SAMPLES = 1000
@@ -135,6 +136,7 @@ main()
   .then(() => benchLists())
   .then(() => benchUploads())
   .then(() => benchDocumentLists())
+  .then(() => benchPublicPages())
   .catch((error: unknown) => {
     console.error(error)
     process.exitCode = 1

@@ -10,7 +10,7 @@ import { pickEncoding, renderForStore, type StoredPage } from './page-store.js'
 
 declare module 'fastify' {
   interface FastifyReply {
-    /** Streams a full HTML document for this page. */
+    /** Sends a full HTML document for this page: stored, in one piece, or streamed when it suspends. */
     render<P extends object>(target: Page<P>, props: P): Promise<FastifyReply>
     /** Shows a toast on the next page this browser renders (flash cookie). */
     flash(toast: Toast): FastifyReply
