@@ -11,6 +11,8 @@ export interface Mail {
   subject: string
   text: string
   html: string
+  /** Where a reply goes (the visitor of a contact message); checked as strictly as `to`. */
+  replyTo?: string
 }
 
 export interface Mailer {
@@ -87,5 +89,5 @@ function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Pick
  * or a display name (issue 9, finding 6); addresses are checked strictly before they get here.
  */
 function envelope(from: string, mail: Mail) {
-  return { from, subject: mail.subject, text: mail.text, html: mail.html, to: { name: '', address: mail.to } }
+  return { from, subject: mail.subject, text: mail.text, html: mail.html, to: { name: '', address: mail.to }, ...(mail.replyTo ? { replyTo: { name: '', address: mail.replyTo } } : {}) }
 }

@@ -111,6 +111,7 @@ t.test('the firm is told at FIRM_EMAIL by a real SMTP server, with a link to its
   t.match(mail.decoded, /0551234567/)
   t.match(mail.decoded, /Bonjour, je souhaite un rendez-vous\./)
   t.match(mail.decoded, /http:\/\/portail\.test\/admin-dashboard\/messages/)
+  t.match(mail.raw, /^Reply-To: amina@example\.dz\r?$/m, 'a reply goes to the visitor')
 })
 
 t.test('FIRM_EMAIL defaults to ADMIN_EMAIL, else to the address shown on the site', async (t) => {

@@ -55,7 +55,7 @@ t.test('the permission matrix', async (t) => {
   await matrix('GET download/:id', ownerOrAdmin, (a) => as(a, `/api/documents/download/${doc}`))
   const stored = await pathOf(doc)
   await matrix('GET the stored file', ownerOrAdmin, (a) => as(a, stored))
-  t.equal((await db.selectFrom('documents').select('is_viewed').where('id', '=', doc).executeTakeFirstOrThrow()).is_viewed, 0, 'opening the file does not mark it viewed')
+  t.equal((await db.selectFrom('documents').select('is_viewed').where('id', '=', doc).executeTakeFirstOrThrow()).is_viewed, 1, 'the administrator opened it: viewed (spec §4)')
   await matrix('DELETE delete/owner/:id', { visitor: 401, unaccepted: 403, owner: 200, other: 403, admin: 403 }, async (a) =>
     as(a, { method: 'DELETE', url: `/api/documents/delete/owner/${a === 'owner' ? await uploadPdf(app, owner, 'Bilan') : doc}` }),
   )

@@ -74,3 +74,15 @@ t.test('viewing marks a document only from the portal, never from a link on anot
   t.equal(own.statusCode, 200)
   t.equal((await injectAs(app, admin, '/api/users/counts')).json().documents.viewed, 1)
 })
+
+t.test('an administrator opening the stored file by its link marks it viewed, as View does; its owner does not', async (t) => {
+  const { app, db, admin, client } = await setup(t)
+  const id = await uploadPdf(app, client, 'Bilan')
+  const key = (await db.selectFrom('documents').select('storage_key').executeTakeFirstOrThrow()).storage_key
+  const url = `/uploads/${key.slice('documents/'.length)}`
+  t.equal((await injectAs(app, client, url)).statusCode, 200)
+  t.equal((await injectAs(app, admin, '/api/users/counts')).json().documents.unviewed, 1, 'the owner’s own look changes nothing')
+  t.equal((await injectAs(app, admin, url)).statusCode, 200)
+  t.same((await injectAs(app, admin, '/api/users/counts')).json().documents, { unviewed: 0, viewed: 1 })
+  t.equal((await injectAs(app, client, { method: 'DELETE', url: `/api/documents/delete/owner/${id}` })).statusCode, 403, 'seen by the firm: no longer the owner’s to delete')
+})

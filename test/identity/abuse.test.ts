@@ -197,3 +197,20 @@ t.test('logout from a plain form (no JavaScript) returns home; from the API it a
   t.equal(api.statusCode, 200)
   t.same(api.json(), { message: 'Déconnexion réussie.' })
 })
+
+t.test('a verification link opened twice says the address is already verified; a foreign or unknown token is still refused', async (t) => {
+  const { app, smtp } = await identityApp(t)
+  await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration() })
+  const link = linkIn(await smtp.nextMail('atlas@example.dz'), /^\/users\/\d+\/verify\//)
+  const api = `/api${link.pathname.replace('/users', '/auth')}`
+  const first = await app.inject(api)
+  t.equal(first.statusCode, 200)
+  t.match(first.json().message, /vérifiée avec succès/)
+  t.match(first.json().message, /après avoir accepté votre inscription/, 'the client learns the firm accepts next')
+  const again = await app.inject(api)
+  t.equal(again.statusCode, 200)
+  t.same(again.json(), { message: 'Cette adresse e-mail est déjà vérifiée. Vous pouvez vous connecter.' })
+  const [, , userId, , token] = link.pathname.split('/')
+  t.equal((await app.inject(`/api/auth/${Number(userId) + 1}/verify/${token}`)).statusCode, 400, 'another account’s id')
+  t.equal((await app.inject(`/api/auth/${userId}/verify/${'B'.repeat(43)}`)).statusCode, 400, 'an unknown token')
+})

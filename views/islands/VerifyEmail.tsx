@@ -16,7 +16,7 @@ export default function VerifyEmail({ userId, token, wellFormed }: { userId: str
   if (check !== 'malformed' && check.ok) {
     return (
       <AuthNotice tone="success" title="E-mail vérifié" href="/login" action="Se connecter">
-        Votre adresse e-mail a été vérifiée avec succès. Vous pouvez maintenant vous connecter.
+        {(check.data as { message?: string }).message ?? 'Votre adresse e-mail a été vérifiée avec succès. Vous pouvez maintenant vous connecter.'}
       </AuthNotice>
     )
   }

@@ -31,6 +31,12 @@ export function Shell({ children }: { children: ReactNode }) {
         </div>
       </header>
       <Island name="Toaster" hydrate={toasts.length > 0 ? 'load' : 'with-page'} props={{ initial: toasts }} />
+      {user && !user.isAccepted && !user.isAdmin && (
+        // Without it a client who logs in before acceptance sees no Documents link and no reason why.
+        <p className="pending-notice" role="status">
+          Votre compte est en attente d’acceptation par le cabinet. Vous recevrez un e-mail dès que votre espace documents sera ouvert.
+        </p>
+      )}
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -12,6 +12,8 @@ export async function receiveMessage(app: FastifyInstance, message: ContactMessa
   app.mailer.deliver({
     to: app.config.firmEmail,
     subject: `Nouveau message de contact — ${message.name}`,
+    // « Répondre » in the firm's mail client answers the visitor, not the portal's no-reply address.
+    replyTo: message.email,
     ...firmMail({
       lines: [`Nom : ${message.name}`, `E-mail : ${message.email}`, `Téléphone : ${message.telephone}`, '', message.message],
       action: 'Voir les messages',

@@ -179,6 +179,8 @@ async function openFor(app: FastifyInstance, viewer: SessionUser | null, record:
   if (record.userId !== viewer.id && !viewer.isAdmin) throw new HttpError(403, messages.notOwner)
   const file = await app.storage.read(record.storageKey)
   if (!file) throw new HttpError(404, messages.notFound)
+  // Spec §4: a document is viewed once an administrator opens it, whichever link they followed.
+  if (viewer.isAdmin && !record.isViewed) await repo.markViewedRow(app.db, record.id)
   const ext = acceptedExtension(record.storageKey)
   return { record, ...file, inline: ext ? KIND_BY_EXTENSION[ext].inline : false }
 }

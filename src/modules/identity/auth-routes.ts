@@ -68,8 +68,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags: ['auth'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 429) } },
     config: ipLimit(limits.tokenPerIp, QUARTER),
   }, async (request) => {
-    await verifyEmail(app, request.params.userId, request.params.token)
-    return { message: texts.verified }
+    return { message: await verifyEmail(app, request.params.userId, request.params.token) }
   })
 }
 

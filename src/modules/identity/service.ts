@@ -18,7 +18,8 @@ export const texts = {
   unverified: 'Votre adresse e-mail n’est pas encore vérifiée. Un nouveau lien de vérification vous a été envoyé.',
   unverifiedRecentlySent: 'Votre adresse e-mail n’est pas encore vérifiée. Un lien de vérification vous a été envoyé il y a moins de 5 minutes : consultez votre boîte de réception (et les indésirables).',
   sameAsOld: 'Le nouveau mot de passe doit être différent de l’ancien.',
-  verified: 'Adresse e-mail vérifiée avec succès. Vous pouvez maintenant vous connecter.',
+  verified: 'Adresse e-mail vérifiée avec succès. Vous pouvez maintenant vous connecter ; le cabinet ouvrira votre espace documents après avoir accepté votre inscription.',
+  alreadyVerified: 'Cette adresse e-mail est déjà vérifiée. Vous pouvez vous connecter.',
   verifyInvalid: 'Lien de vérification invalide ou expiré.',
   forgotSent: 'Si un compte existe pour cette adresse, un lien de réinitialisation vous a été envoyé.',
   resetValid: 'Lien valide.',
@@ -132,12 +133,25 @@ async function usableToken(app: FastifyInstance, purpose: TokenPurpose, token: s
   return stored
 }
 
-export async function verifyEmail(app: FastifyInstance, userId: number, token: string): Promise<void> {
+/** Answers the message to show: verified now, or already (the same link opened twice, or by a mail scanner). */
+export async function verifyEmail(app: FastifyInstance, userId: number, token: string): Promise<string> {
   const stored = await usableToken(app, 'verify', token, userId)
-  if (!stored || !(await repo.consumeToken(app.db, stored.id))) throw new HttpError(400, texts.verifyInvalid)
+  if (!stored || !(await repo.consumeToken(app.db, stored.id))) {
+    if (await alreadyVerifiedBy(app, userId, token)) return texts.alreadyVerified
+    throw new HttpError(400, texts.verifyInvalid)
+  }
   await repo.markVerified(app.db, stored.userId)
   const client = await findAccountSummary(app.db, stored.userId)
   if (client && !client.isAccepted) app.mailer.deliver(newClientMail(app.config.publicUrl, app.config.firmEmail, client))
+  return texts.verified
+}
+
+/** A used verification link of this very account, whose address is verified: holding it proves nothing new. */
+async function alreadyVerifiedBy(app: FastifyInstance, userId: number, token: string): Promise<boolean> {
+  const hash = hashToken(token)
+  const stored = await repo.findToken(app.db, 'verify', hash)
+  if (!stored || !sameHash(stored.tokenHash, hash) || stored.userId !== userId || !stored.usedAt) return false
+  return (await repo.findAccountById(app.db, userId))?.isVerified === true
 }
 
 /**
