@@ -14,18 +14,17 @@
  * Run alone: `npx tsx scripts/bench/public-pages.ts` (after `npm run build`).
  * Bounded: fixed durations, start-up deadlines; every process it starts is stopped.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { request, type IncomingHttpHeaders } from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { appendRow, machine, now, ROOT } from './report.js'
+import { BENCH_ADMIN, freePort, startPortal, startProcess, type Running } from './server.js'
 
-const ADMIN = { email: 'bench-public@cabinet.test', password: 'B3nch#Admin!x' }
+const ADMIN = BENCH_ADMIN
 const ANONYMOUS = ['/', '/services', '/login']
 const LIGHTHOUSE_PAGES = ['/', '/services', '/login', '/registration']
 const CONNECTIONS = 10
@@ -41,64 +40,11 @@ interface Captured {
   body: Buffer
 }
 
-interface Child {
-  base: string
-  stop(): Promise<void>
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (address && typeof address === 'object' ? done(address.port) : fail(new Error('no port'))))
-    })
-  })
-}
-
-async function waitFor(url: string, child: ChildProcess, stop: () => Promise<void>): Promise<void> {
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(url)).status < 500) return
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop()
-      throw new Error(`${url}: not up within 30 s`)
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
-
-function stopper(child: ChildProcess, dir?: string) {
-  return async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
-    }
-    if (dir) rmSync(dir, { recursive: true, force: true })
-  }
-}
+type Child = Running
 
 /** The built portal, production settings and logging (JSON lines to a sink). */
-async function startPortal(): Promise<Child> {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-bench-public-'))
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, [join(ROOT, 'dist/server/src/server.js')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env, NODE_ENV: 'production', LOG_LEVEL: '', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base,
-      DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`, SESSION_SECRET: randomBytes(32).toString('hex'),
-      ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, UPLOAD_DIR: join(dir, 'uploads'),
-    },
-  })
-  const stop = stopper(child, dir)
-  await waitFor(`${base}/healthz`, child, stop)
-  return { base, stop }
+function startPortalForPages(): Promise<Child> {
+  return startPortal({ LOG_LEVEL: '' })
 }
 
 /** The control in its own process (this file with `control`), serving `pages` from memory. */
@@ -107,15 +53,7 @@ async function startControl(pages: Map<string, Captured>): Promise<Child> {
   const file = join(dir, 'pages.json')
   writeFileSync(file, JSON.stringify([...pages].map(([key, page]) => [key, { ...page, body: page.body.toString('base64') }])))
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'public-pages.ts'), 'control', file, String(port)], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: '' },
-  })
-  const base = `http://127.0.0.1:${port}`
-  const stop = stopper(child, dir)
-  await waitFor(`${base}/healthz`, child, stop)
-  return { base, stop }
+  return startProcess(['--import', 'tsx', join(import.meta.dirname, 'public-pages.ts'), 'control', file, String(port)], { NODE_ENV: 'production', LOG_LEVEL: '' }, port, dir)
 }
 
 /** The control itself: the portal's logger settings, each page's stored answer by a key header. */
@@ -296,7 +234,7 @@ const pct = (ratio: number) => `${(ratio * 100).toFixed(0)} %`
 const int = (n: number) => Math.round(n).toLocaleString('en-US')
 
 export async function benchPublicPages(): Promise<void> {
-  const portal = await startPortal()
+  const portal = await startPortalForPages()
   try {
     const rates = await throughput(portal)
     const plain = (await capture(`${portal.base}/`)).body.length

@@ -5,74 +5,26 @@
  * - time to the 413 of a declared 1 GiB upload with the default MAX_UPLOAD_MB (goal < 1 s).
  * Bounded: one upload of each kind, start-up and answer deadlines, servers always stopped.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
-import { connect, createServer } from 'node:net'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { appendRow, machine, now, ROOT } from './report.js'
+import { appendRow, machine, now } from './report.js'
+import { BENCH_ADMIN, startPortal, type Running } from './server.js'
 
 const GIB = 1024 ** 3
 const MIB = 1024 ** 2
 const CHUNK = Buffer.alloc(MIB, 0x20)
-const ADMIN = { email: 'bench-docs@cabinet.test', password: 'B3nch#Admin!x' }
+const ADMIN = BENCH_ADMIN
 const BOUNDARY = '----portalbench'
 
-interface Server {
-  base: string
-  port: number
-  child: ChildProcess
-  stop(): Promise<void>
-}
+type Server = Running
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (address && typeof address === 'object' ? done(address.port) : fail(new Error('no port'))))
-    })
-  })
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const dir = mkdtempSync(join(tmpdir(), 'portal-bench-uploads-'))
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, [join(ROOT, 'dist/server/src/server.js')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base,
-      DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`, SESSION_SECRET: randomBytes(32).toString('hex'),
-      ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, UPLOAD_DIR: join(dir, 'uploads'), ...env,
-    },
-  })
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
-    }
-    rmSync(dir, { recursive: true, force: true })
-  }
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop()
-      throw new Error('server did not start within 30 s')
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return { base, port, child, stop }
+function startServer(env: Record<string, string>): Promise<Server> {
+  return startPortal(env)
 }
 
 /** The administrator's session (accepted, so it may upload) and a type to upload under. */
