@@ -2,19 +2,12 @@
 // and that a page without islands ships no JavaScript.
 import t from 'tap'
 import type { Browser, Page, BrowserContext } from 'playwright-core'
-import { launchBrowser, startServer, type RunningServer } from './helpers.js'
+import { startSuite, type RunningServer } from './helpers.js'
 
 let server: RunningServer
 let browser: Browser
 
-t.before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-t.teardown(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+t.before(async () => ({ server, browser } = await startSuite(t)))
 
 interface Watched {
   page: Page

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module'
 import t from 'tap'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { messages } from '../../src/modules/contact/validation.js'
-import { launchBrowser, startServer, type RunningServer } from './helpers.js'
+import { startSuite, type RunningServer } from './helpers.js'
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const PAGES = ['/', '/services', '/login', '/registration', '/forget-password']
@@ -13,14 +13,7 @@ const PAGES = ['/', '/services', '/login', '/registration', '/forget-password']
 let server: RunningServer
 let browser: Browser
 
-t.before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-t.teardown(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+t.before(async () => ({ server, browser } = await startSuite(t)))
 
 async function newContext(t: { teardown: (fn: () => unknown) => void }, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options })

@@ -1,5 +1,6 @@
-import { sql, type Expression, type SqlBool } from 'kysely'
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely'
 import type { Db } from '../../db/database.js'
+import type { DocumentsTable } from '../../db/schema.js'
 import { containsAny, fetchPage, unfiltered, withinDays, type ListFilter, type Page } from '../../db/lists.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb } from '../../db/values.js'
 import { fold } from '../../shared/fold.js'
@@ -136,20 +137,8 @@ const COLUMNS = [
   'documents.created_at',
 ] as const
 
-type Row = {
-  id: number
-  user_id: number
-  type_name: string
-  name: string
-  description: string
-  original_name: string
-  storage_key: string
-  mime: string
-  size: number | string
-  is_viewed: number
-  is_archived: number
-  created_at: string
-}
+/** A documents row joined with its type's name, as COLUMNS selects it. */
+type Row = Omit<Selectable<DocumentsTable>, 'type_id' | 'viewed_at' | 'archived_at'> & { type_name: string }
 
 function toRecord(row: Row): DocumentRecord {
   return {
