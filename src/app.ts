@@ -24,6 +24,7 @@ import { refuseUnexpectedMultipart } from './http/body-guard.js'
 import { connectionOptions, guardConnections } from './http/connections.js'
 import { developmentAssets, productionAssets } from './render/assets.js'
 import renderPlugin from './render/plugin.js'
+import pageStore from './render/page-store.js'
 import shellRoutes from './render/shell-routes.js'
 import catalog from './modules/catalog/pages.js'
 import identity from './modules/identity/index.js'
@@ -84,9 +85,11 @@ export async function buildApp({ config, db, logger, storage }: BuildOptions): P
   await app.register(mailer)
   await app.register(background)
   await app.register(storagePlugin, { storage })
-  await app.register(cookie, { secret: config.sessionSecret })
   // Helmet's headers, computed once; a nonce only for a response that renders with one (issue 8).
   await app.register(securityHeaders, { options: securityOptions(config) })
+  // Next: a stored public page asked for without a session is answered before any other hook (issue 8).
+  await app.register(pageStore)
+  await app.register(cookie, { secret: config.sessionSecret })
   // Before any route: compress adds its hook to each route as it is declared. Assets come pre-compressed.
   await app.register(compress, { encodings: ['br', 'gzip'] })
   await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => new HttpError(429, `Trop de tentatives. Réessayez dans ${Math.ceil(ctx.ttl / 60000)} minute(s).`) })

@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, MysqlDialect, SqliteDialect, sql } from 'kysely'
+import { Kysely, MysqlDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely'
 import { createPool } from 'mysql2'
 import { fold } from '../shared/fold.js'
 import type { Database } from './schema.js'
@@ -57,7 +57,35 @@ function createSqlite(path: string): Db {
   database.pragma('synchronous = NORMAL')
   // Searches ignore case and accents on both dialects; MySQL does it by collation (db/lists.ts).
   database.function('fold', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? fold(value) : value))
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) })
+}
+
+/** Prepared statements kept for reuse, the least recently used dropped first. */
+const STATEMENT_CACHE_SIZE = 256
+
+/**
+ * Kysely's SQLite driver prepares every query afresh; compiling the SQL was a tenth of a logged-in
+ * page's time (issue 8). The same text reuses its statement, unless that one is still being iterated
+ * (a streamed query), which better-sqlite3 would refuse.
+ */
+export function withStatementCache(database: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      const kept = statements.get(sql)
+      if (kept && !kept.busy) {
+        statements.delete(sql)
+        statements.set(sql, kept)
+        return kept
+      }
+      const statement = database.prepare(sql)
+      if (kept) return statement
+      statements.set(sql, statement)
+      if (statements.size > size) statements.delete(statements.keys().next().value!)
+      return statement
+    },
+  }
 }
 
 function createMysql(url: string): Db {

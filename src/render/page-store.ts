@@ -1,7 +1,10 @@
 import { Writable } from 'node:stream'
-import type { ReactNode } from 'react'
-import { renderToPipeableStream } from 'react-dom/server'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import fp from 'fastify-plugin'
+import type { FastifyReply } from 'fastify'
+import type { ReactNode } from 'react'
+import { renderToPipeableStream, renderToString } from 'react-dom/server'
+import type { Theme } from './context.js'
 
 /** A rendered page kept in memory, in each encoding it is served in. */
 export interface StoredPage {
@@ -11,11 +14,45 @@ export interface StoredPage {
 }
 export type Encoding = keyof StoredPage
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Public pages rendered once per theme and path (issue 8: render once, serve many). */
+    pageStore: PageStore
+  }
+}
+
+export interface PageStore {
+  /** The stored page of `theme path`, rendered by `render` the first time; null when it needs a nonce. */
+  get(theme: Theme, path: string, render: () => ReactNode): Promise<StoredPage | null>
+}
+
 /** An inline script would need a nonce, which must differ per response: such a page is not stored. */
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")/
+/** What renderToString leaves where a Suspense boundary could not finish. */
+export const UNFINISHED_BOUNDARY = '<!--$!'
 
-/** The whole document once every part is ready, without a nonce; null when it would need one. */
-export function renderForStore(element: ReactNode): Promise<StoredPage | null> {
+/**
+ * The whole document once every part is ready, without a nonce; null when it would need one.
+ * renderToString when nothing suspends (every page today): React's streaming renderer switches on an
+ * AsyncLocalStorage, which from then on makes every promise of the process dearer.
+ */
+export async function renderForStore(element: ReactNode): Promise<StoredPage | null> {
+  let html: string | undefined
+  try {
+    html = renderToString(element)
+  } catch {
+    // Suspended outside a boundary: the stream below waits for it.
+  }
+  const identity = html !== undefined && !html.includes(UNFINISHED_BOUNDARY) ? Buffer.from(`<!DOCTYPE html>${html}`) : await renderAllReady(element)
+  if (INLINE_SCRIPT.test(identity.toString('utf8'))) return null
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  }
+}
+
+function renderAllReady(element: ReactNode): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     const sink = new Writable({
@@ -24,21 +61,11 @@ export function renderForStore(element: ReactNode): Promise<StoredPage | null> {
         done()
       },
       final(done) {
-        const identity = Buffer.concat(chunks)
         done()
-        if (INLINE_SCRIPT.test(identity.toString('utf8'))) return resolve(null)
-        resolve({
-          identity,
-          br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
-          gzip: gzipSync(identity, { level: 9 }),
-        })
+        resolve(Buffer.concat(chunks))
       },
     })
-    const stream = renderToPipeableStream(element, {
-      onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
-      onError: reject,
-    })
+    const stream = renderToPipeableStream(element, { onAllReady: () => stream.pipe(sink), onShellError: reject, onError: reject })
   })
 }
 
@@ -52,3 +79,52 @@ export function pickEncoding(header: string | undefined): Encoding {
   }
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : 'identity'
 }
+
+export function sendStored(reply: FastifyReply, page: StoredPage): FastifyReply {
+  const encoding = pickEncoding(reply.request.headers['accept-encoding'])
+  reply.header('cache-control', 'no-store').header('vary', 'accept-encoding').type('text/html; charset=utf-8')
+  if (encoding !== 'identity') reply.header('content-encoding', encoding)
+  return reply.send(page[encoding])
+}
+
+/**
+ * The theme of a request that carries no cookie but the theme's: such a visitor has no session and
+ * no flash toast. null for any other cookie, which goes through the route.
+ */
+export function anonymousTheme(cookie: string | undefined): Theme | null {
+  if (!cookie) return 'light'
+  return cookie === 'theme=dark' ? 'dark' : cookie === 'theme=light' ? 'light' : null
+}
+
+/**
+ * Registered before any other request hook but the security headers: a GET of a stored page by a
+ * visitor with no cookie but the theme is answered from memory before cookies, session, guards and
+ * the route run, like a static file. The route itself stores the page (its first anonymous visit)
+ * and serves it to the requests that come here with other cookies or a query string.
+ */
+export default fp(
+  async function pageStorePlugin(app) {
+    const pending = new Map<string, Promise<StoredPage | null>>()
+    const ready = new Map<string, StoredPage>()
+    app.decorate('pageStore', {
+      get(theme, path, render) {
+        const key = `${theme} ${path}`
+        let page = pending.get(key)
+        if (!page) {
+          page = renderForStore(render())
+          pending.set(key, page)
+          page.then((stored) => stored && ready.set(key, stored), () => pending.delete(key))
+        }
+        return page
+      },
+    } satisfies PageStore)
+    app.addHook('onRequest', (request, reply, done) => {
+      if (ready.size === 0 || request.method !== 'GET') return done()
+      const theme = anonymousTheme(request.headers.cookie)
+      const page = theme && ready.get(`${theme} ${request.url}`)
+      if (!page) return done()
+      sendStored(reply, page)
+    })
+  },
+  { name: 'page-store' },
+)

@@ -6,7 +6,7 @@ import { Document } from '../../views/layout/Document.js'
 import type { AssetManifest } from './assets.js'
 import { RenderContext, type RenderContextValue, type Theme, type Toast } from './context.js'
 import { metaOf, type Page, type PageMeta } from './page.js'
-import { pickEncoding, renderForStore, type StoredPage } from './page-store.js'
+import { sendStored, UNFINISHED_BOUNDARY } from './page-store.js'
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -43,29 +43,16 @@ export default fp(
       return this.setCookie(FLASH_COOKIE, JSON.stringify(toast), { path: '/', httpOnly: true, sameSite: 'lax', signed: true, maxAge: 60 })
     })
 
-    // Shared pages by theme and path; null when the page turned out to need a nonce.
-    const stored = new Map<string, Promise<StoredPage | null>>()
-
     app.decorateReply('render', async function <P extends object>(this: FastifyReply, target: Page<P>, props: P) {
       const reply = this
       const request = reply.request
       const meta = metaOf(target, props)
-      const path = request.url.split('?')[0] ?? '/'
-      if (meta.shared && !assets.dev && !request.user && !request.cookies[FLASH_COOKIE]) {
-        const key = `${themeOf(request)} ${path}`
-        let page = stored.get(key)
-        if (!page) {
-          page = renderForStore(documentFor({ ...contextFor(request, ''), toasts: [] }, meta, target, props))
-          stored.set(key, page)
-          page.catch(() => stored.delete(key))
-        }
-        const bytes = await page
-        if (bytes) {
-          const encoding = pickEncoding(request.headers['accept-encoding'])
-          reply.header('cache-control', 'no-store').header('vary', 'accept-encoding').type('text/html; charset=utf-8')
-          if (encoding !== 'identity') reply.header('content-encoding', encoding)
-          return reply.send(bytes[encoding])
-        }
+      // Stored under the route's own path, so that /login/ or /%6Cogin neither store another copy nor
+      // give the stored page another path.
+      const route = request.routeOptions.url
+      if (meta.shared && route && !/[:*]/.test(route) && !assets.dev && !request.user && !request.cookies[FLASH_COOKIE]) {
+        const page = await app.pageStore.get(themeOf(request), route, () => documentFor({ ...contextFor(request, ''), path: route }, meta, target, props))
+        if (page) return sendStored(reply, page)
       }
       const toasts = takeFlash(request, reply)
       return renderPage(reply, () => ({ ...contextFor(request, reply.cspNonce.script), toasts }), meta, target, props)
@@ -84,7 +71,7 @@ export default fp(
       }
     }
   },
-  { name: 'render', dependencies: ['@fastify/cookie'] },
+  { name: 'render', dependencies: ['@fastify/cookie', 'page-store'] },
 )
 
 function documentFor<P extends object>(context: RenderContextValue, meta: PageMeta, target: Page<P>, props: P) {
@@ -97,9 +84,6 @@ function documentFor<P extends object>(context: RenderContextValue, meta: PageMe
     </RenderContext.Provider>
   )
 }
-
-/** What renderToString leaves where a Suspense boundary could not finish: the client would render it. */
-const UNFINISHED_BOUNDARY = '<!--$!'
 
 /**
  * A page rendered per request (nonce, session, toasts). Without a Suspense boundary waiting for data,

@@ -1,9 +1,9 @@
 // Issue 8, render once, serve many: a public page is stored per theme and served byte for byte to
 // every visitor; sessions and flash toasts render per request and never get another variant's bytes.
-import { createElement } from 'react'
+import { createElement, Suspense, use } from 'react'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import t from 'tap'
-import { pickEncoding, renderForStore } from '../../src/render/page-store.js'
+import { anonymousTheme, pickEncoding, renderForStore } from '../../src/render/page-store.js'
 import { publicPaths } from '../../src/modules/catalog/seo.js'
 import { injectAs, seedAccount } from '../helpers/accounts.js'
 import { buildTestApp } from '../helpers/app.js'
@@ -84,4 +84,50 @@ t.test('a page that would need a nonce is not stored; encodings are negotiated',
   t.equal(pickEncoding('deflate'), 'identity')
   t.equal(pickEncoding(undefined), 'identity')
   t.equal(pickEncoding('br;q=0.5, gzip;q=1'), 'br', 'any accepted Brotli wins: smallest bytes')
+})
+
+t.test('a page that suspends is still stored whole, once everything is ready', async (t) => {
+  let resolve!: (value: string) => void
+  const text = new Promise<string>((r) => (resolve = r))
+  const Late = () => createElement('p', null, use(text))
+  const element = createElement('html', null, createElement('body', null, createElement(Suspense, { fallback: 'attente' }, createElement(Late))))
+  const stored = renderForStore(element)
+  resolve('prêt')
+  const page = await stored
+  t.ok(page)
+  t.match(page!.identity.toString(), /<p>prêt<\/p>/)
+  t.notMatch(page!.identity.toString(), /attente/)
+})
+
+t.test('the stored page is served to every spelling of its path and query, without a copy per spelling', async (t) => {
+  const { app } = await buildTestApp(t)
+  const login = await app.inject('/login')
+  for (const url of ['/login/', '/%6Cogin', '/login?utm_source=journal', '/login', '/login?x=1']) {
+    const res = await app.inject(url)
+    t.equal(res.statusCode, 200, url)
+    t.ok(res.rawPayload.equals(login.rawPayload), `${url}: the page stored for /login`)
+  }
+  t.match(login.body, /<link rel="canonical" href="[^"]*\/login"\/>/)
+  const head = await app.inject({ method: 'HEAD', url: '/login' })
+  t.equal(head.statusCode, 200)
+  t.equal(head.headers['content-length'], String(login.rawPayload.length))
+})
+
+t.test('only a request with no cookie but the theme is answered before the route; any other cookie goes through it', async (t) => {
+  t.equal(anonymousTheme(undefined), 'light')
+  t.equal(anonymousTheme(''), 'light')
+  t.equal(anonymousTheme('theme=dark'), 'dark')
+  t.equal(anonymousTheme('theme=light'), 'light')
+  t.equal(anonymousTheme('session=abc'), null)
+  t.equal(anonymousTheme('theme=dark; session=abc'), null)
+  t.equal(anonymousTheme('theme=%64ark'), null, 'an encoded value is left to the cookie parser')
+  const { app } = await buildTestApp(t)
+  const account = await seedAccount(app, { accepted: true, username: 'Eurl Hoggar' })
+  const visitor = await app.inject('/')
+  // The front answer is in place now; a session cookie must still reach the route and its own render.
+  const mine = await injectAs(app, account, { url: '/' })
+  t.match(mine.body, /Eurl Hoggar/)
+  const stale = await app.inject({ url: '/', cookies: { session: 'not-a-session' } })
+  t.equal(stale.statusCode, 200)
+  t.ok(stale.rawPayload.equals(visitor.rawPayload), 'an unknown session cookie is a visitor: the stored page, through the route')
 })

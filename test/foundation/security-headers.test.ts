@@ -8,6 +8,7 @@ import fastifyHelmet from '@fastify/helmet'
 import t from 'tap'
 import securityHeaders, { precomputeSecurityHeaders, securityOptions } from '../../src/http/security-headers.js'
 import renderPlugin from '../../src/render/plugin.js'
+import pageStore from '../../src/render/page-store.js'
 import { page } from '../../src/render/page.js'
 import type { AssetManifest } from '../../src/render/assets.js'
 import { injectAs, seedAccount } from '../helpers/accounts.js'
@@ -91,6 +92,7 @@ t.test('a page without Suspense is sent in one piece; one that suspends is still
   bare.decorateRequest('user', null)
   await bare.register(cookie)
   await bare.register(securityHeaders, { options: securityOptions({ viteDev: false, secureCookies: false }) })
+  await bare.register(pageStore)
   await bare.register(renderPlugin, { assets })
   const later = Promise.resolve('arrivé plus tard')
   function Late() {
