@@ -12,6 +12,9 @@ export interface AssetManifest {
   dev: boolean
   stylesheets: string[]
   entry: string
+  /** The URL the islands runtime imports an island from (its marker's data-src). */
+  islandSrc(name: string): string
+  /** An island's chunk and every chunk it imports: modulepreloaded when it hydrates on load. */
   islandChunks(name: string): string[]
   /** The content-hashed, long-cached URL of a file of public/ (`/static/…`); itself when not built. */
   url(path: string): string
@@ -55,6 +58,7 @@ export function productionAssets(clientDir: string): AssetManifest {
     dev: false,
     stylesheets: [`/${chunk(STYLESHEET).file}`],
     entry: `/${entry.file}`,
+    islandSrc: (name) => `/${chunk(islandSource(name)).file}`,
     islandChunks(name) {
       let urls = preloads.get(name)
       if (!urls) {
@@ -75,6 +79,7 @@ export function developmentAssets(): AssetManifest {
     dev: true,
     stylesheets: [`/${STYLESHEET}`],
     entry: `/${CLIENT_ENTRY}`,
+    islandSrc: (name) => `/${islandSource(name)}`,
     islandChunks: () => [],
     url: (path) => path,
   }

@@ -59,11 +59,18 @@ t.test('the home page renders without console errors or CSP violations', async (
   t.same(problems, [], 'no console error, page error or CSP violation')
 })
 
-t.test('the theme toggle hydrates on / and switches without a navigation', async (t) => {
+t.test('the theme toggle hydrates on / at the first intent and switches without a navigation', async (t) => {
   const { page, problems } = await openPage(t)
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
   await page.goto(`${server.url}/`, { waitUntil: 'load' })
+  await page.waitForLoadState('networkidle')
   const button = page.locator('.theme-toggle button')
   t.equal((await button.textContent())?.trim(), 'DRK')
+  t.notOk(scripts.some((path) => /\/ThemeToggle-/.test(path)), 'its chunk waits for the visitor')
+  await button.hover()
   await waitForHydration(page, '.theme-toggle button')
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1))
 

@@ -1,5 +1,6 @@
 // Issue 8 in a real browser: the public and auth pages pass axe, keep the keyboard working, nothing floating
-// covers the footer at 320 px, the JSON-LD block raises no CSP violation, and the contact form hydrates on scroll.
+// covers the footer at 320 px, the JSON-LD block raises no CSP violation, the contact form hydrates on scroll, the
+// carousel works with the keyboard alone and the menu tapped before it hydrated stays open.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import t from 'tap'
@@ -22,14 +23,15 @@ async function newContext(t: { teardown: (fn: () => unknown) => void }, options:
   return context
 }
 
-/** Waits until the page loaded everything and, where the runtime came, every eager island hydrated. */
+/** Waits until the page loaded everything and every island hydrated on load did (shell controls wait for intent). */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle')
-  await page.waitForFunction(() => {
-    const runtime = [...document.scripts].some((script) => script.type === 'module')
-    const button = document.querySelector('.theme-toggle button')
-    return !runtime || (!!button && Object.keys(button).some((key) => key.startsWith('__reactProps')))
-  })
+  await page.waitForFunction(() =>
+    // An island's first element may be a preload React put there (the carousel's first image): any child will do.
+    [...document.querySelectorAll('portal-island:not([data-hydrate])')].every(
+      (marker) => marker.children.length === 0 || [...marker.children].some((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))),
+    ),
+  )
 }
 
 // Playwright injects axe as an inline script; the page's strict CSP would refuse it, so these
@@ -196,4 +198,77 @@ t.test('what a visitor types before the contact form hydrates is kept', async (t
   await form.locator('button[type="submit"]').click()
   await page.locator('.toast-message', { hasText: messages.sent }).waitFor()
   t.equal(await form.getByLabel('Message').inputValue(), '', 'sent with what was typed, then cleared')
+})
+
+t.test('the home carousel works with the keyboard alone once hydrated, and its pause stops the rotation', async (t) => {
+  const context = await newContext(t)
+  const page = await context.newPage()
+  // A controlled clock: the 5 s rotation is run forward on demand, never waited for.
+  await page.clock.install()
+  await page.goto(`${server.url}/`, { waitUntil: 'load' })
+  await settle(page)
+  const shown = (n: number) => page.locator(`.carousel-dot[aria-current="true"][aria-label="Aller à la diapositive ${n}"]`).waitFor()
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '')
+  const tabTo = async (label: string, key = 'Tab') => {
+    for (let i = 0; i < 40 && (await focused()) !== label; i++) await page.keyboard.press(key)
+    t.equal(await focused(), label, `${label}: reached with ${key}`)
+  }
+
+  await tabTo('Diapositive suivante')
+  t.ok(await page.evaluate(() => document.activeElement!.matches(':focus-visible') && getComputedStyle(document.activeElement!).outlineStyle !== 'none'), 'focus is visible')
+  await page.keyboard.press('Enter')
+  await shown(2)
+  await tabTo('Diapositive précédente', 'Shift+Tab')
+  await page.keyboard.press('Enter')
+  await shown(1)
+  await tabTo('Aller à la diapositive 3')
+  await page.keyboard.press('Space')
+  await shown(3)
+  t.equal(await page.locator('.carousel-slide[data-active="true"]').count(), 1, 'one slide shown')
+  t.equal(await page.locator('.carousel-slide[data-active="true"] .carousel-title').textContent(), 'Conseil et assistance Bancaires')
+
+  await tabTo('Pause')
+  await page.keyboard.press('Space')
+  await page.locator('.carousel-pause[aria-pressed="true"]', { hasText: 'Reprendre' }).waitFor()
+  // Focus leaves the carousel (focus alone also holds it still): paused, it stays on slide 3.
+  await page.keyboard.press('Tab')
+  t.notOk(await page.evaluate(() => !!document.activeElement?.closest('.carousel')), 'focus left the carousel')
+  await page.clock.runFor(12_000)
+  await shown(3)
+  t.pass('paused: no rotation')
+
+  await page.keyboard.press('Shift+Tab')
+  t.equal(await focused(), 'Reprendre')
+  await page.keyboard.press('Enter')
+  await page.locator('.carousel-pause[aria-pressed="false"]', { hasText: 'Pause' }).waitFor()
+  await page.keyboard.press('Tab')
+  await page.clock.runFor(5_500)
+  await shown(1)
+  t.pass('resumed: it rotates again, from the last slide to the first')
+})
+
+t.test('a burger tapped before the menu hydrates stays open once it has', async (t) => {
+  const context = await newContext(t, { viewport: { width: 375, height: 800 }, hasTouch: true })
+  const page = await context.newPage()
+  const requested: string[] = []
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname))
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/assets\/NavBar-[\w-]+\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(`${server.url}/`, { waitUntil: 'load' })
+  await settle(page)
+  t.notOk(requested.some((path) => /\/NavBar-/.test(path)), 'the menu waits for the visitor')
+  const menu = page.locator('[data-testid="nav-menu"]')
+  await page.locator('[data-testid="nav-toggle"]').tap()
+  await menu.waitFor({ state: 'visible' })
+  t.ok(requested.some((path) => /\/NavBar-/.test(path)), 'the tap asked for the menu')
+  release()
+  await page.locator('button[data-testid="nav-toggle"][aria-expanded="true"]').waitFor()
+  t.ok(await menu.isVisible(), 'still open, now driven by the button')
+  await page.locator('button[data-testid="nav-toggle"]').tap()
+  await menu.waitFor({ state: 'hidden' })
+  t.pass('and it closes')
 })

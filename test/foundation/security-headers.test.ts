@@ -87,7 +87,7 @@ t.test('a page without Suspense is sent in one piece; one that suspends is still
 
   const bare = Fastify()
   t.teardown(() => bare.close())
-  const assets: AssetManifest = { dev: false, stylesheets: [], entry: '/entry.js', islandChunks: () => [], url: (path) => path }
+  const assets: AssetManifest = { dev: false, stylesheets: [], entry: '/entry.js', islandSrc: (name) => `/${name}.js`, islandChunks: () => [], url: (path) => path }
   bare.decorate('config', { publicUrl: 'http://portal.test' } as FastifyInstance['config'])
   bare.decorateRequest('user', null)
   await bare.register(cookie)

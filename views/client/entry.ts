@@ -1,37 +1,41 @@
 import { createElement, type ComponentType } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { decodeProps } from '../../src/render/props.js'
+import { HYDRATE_EVENT } from './hydrate.js'
 
-// One lazily loaded chunk per island file; the server names the file in data-name.
-const loaders = import.meta.glob<{ default: ComponentType<Record<string, unknown>> }>('../islands/*.tsx')
+const started = new WeakSet<Element>()
 
-async function hydrate(marker: HTMLElement): Promise<void> {
-  const { name = '', prefix = '', props = '{}' } = marker.dataset
-  const load = loaders[`../islands/${name}.tsx`]
-  if (!load) throw new Error(`Unknown island ${name}`)
-  const { default: component } = await load()
-  hydrateRoot(marker, createElement(component, decodeProps(props)), { identifierPrefix: prefix })
+/** Imports the island's chunk by the URL the server put on its marker (data-src), then hydrates it, once. */
+function start(marker: HTMLElement): void {
+  if (started.has(marker)) return
+  started.add(marker)
+  const { src = '', prefix = '', props = '{}' } = marker.dataset
+  import(/* @vite-ignore */ src)
+    .then(({ default: component }: { default: ComponentType }) => hydrateRoot(marker, createElement(component, decodeProps(props)), { identifierPrefix: prefix }))
+    .catch(console.error)
 }
 
-const start = (marker: HTMLElement) => hydrate(marker).catch((error) => console.error(error))
-
-// Islands marked data-hydrate="visible" load their chunk once they come within 200px of the viewport.
-const observer =
-  'IntersectionObserver' in window
-    ? new IntersectionObserver(
-        (entries) => {
-          for (const entry of entries) {
-            if (!entry.isIntersecting) continue
-            observer!.unobserve(entry.target)
-            start(entry.target.closest('portal-island') as HTMLElement)
-          }
-        },
-        { rootMargin: '200px' },
-      )
-    : null
+// data-hydrate="visible": once its first element comes within 200px of the viewport.
+const observer = new IntersectionObserver(
+  (entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue
+      observer.unobserve(entry.target)
+      start(entry.target.closest('portal-island')!)
+    }
+  },
+  { rootMargin: '200px' },
+)
 
 for (const marker of document.querySelectorAll<HTMLElement>('portal-island')) {
+  const mode = marker.dataset.hydrate
+  const go = () => start(marker)
+  if (!mode) go()
   // The marker is display: contents, which has no box to intersect: its first element is watched.
-  if (marker.dataset.hydrate === 'visible' && observer && marker.firstElementChild) observer.observe(marker.firstElementChild)
-  else start(marker)
+  else if (mode === 'visible') observer.observe(marker.firstElementChild!)
+  else {
+    // 'demand' waits for hydrateIsland(); 'intent' also for the visitor's first move towards it.
+    marker.addEventListener(HYDRATE_EVENT, go)
+    if (mode === 'intent') for (const type of ['pointerover', 'pointerdown', 'touchstart', 'focusin']) marker.addEventListener(type, go, { passive: true })
+  }
 }

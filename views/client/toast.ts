@@ -1,8 +1,27 @@
 import type { Toast } from '../../src/render/context.js'
+import { hydrateIsland } from './hydrate.js'
 
-export const TOAST_EVENT = 'portal:toast'
+type Listener = (toast: Toast) => void
 
-/** Shows a toast through the shell's Toaster island (top-center, closes after 2000 ms). */
+let listener: Listener | null = null
+const waiting: Toast[] = []
+
+/**
+ * Shows a toast through the shell's Toaster island (top-center, closes after 2000 ms). Without a
+ * flash toast the Toaster waits for this first call to load (data-hydrate="demand"): the toast is
+ * kept until it has mounted.
+ */
 export function showToast(type: Toast['type'], message: string): void {
-  window.dispatchEvent(new CustomEvent<Toast>(TOAST_EVENT, { detail: { type, message } }))
+  if (listener) return listener({ type, message })
+  waiting.push({ type, message })
+  hydrateIsland('Toaster')
+}
+
+/** The Toaster's side: receives the toasts shown before it mounted, then every new one. */
+export function onToast(show: Listener): () => void {
+  listener = show
+  for (const toast of waiting.splice(0)) show(toast)
+  return () => {
+    if (listener === show) listener = null
+  }
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { CONTACT_SCROLL_DELAY_MS, scrollToContact } from './NavBar.js'
+import { CONTACT_SCROLL_DELAY_MS, scrollToContact } from '../client/contact-scroll.js'
 
 /**
  * The home page opens at its top (spec §2), unless the Contact link of another page sent the

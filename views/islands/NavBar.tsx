@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type MouseEvent } from 'react'
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react'
+import { CONTACT_SCROLL_DELAY_MS, scrollToContact } from '../client/contact-scroll.js'
 
 export interface NavLink {
   href: string
@@ -8,22 +9,27 @@ export interface NavLink {
   contact?: boolean
 }
 
-/** Delay before scrolling to #contact once the home page is shown (spec §9). */
-export const CONTACT_SCROLL_DELAY_MS = 100
-
-export function scrollToContact(): void {
-  document.getElementById('contact')?.scrollIntoView({ behavior: 'smooth', block: 'start' })
-}
-
 /**
  * The main links and, below ~768px, their collapsible menu. Without JavaScript a hidden
- * checkbox opens the menu through CSS; hydrated, a real button drives it.
+ * checkbox opens the menu through CSS; hydrated, a real button drives it. It hydrates on the
+ * visitor's first intent (Shell), so the checkbox may already be ticked or focused by then: the
+ * button takes over both.
  */
 export default function NavBar({ links, onHome }: { links: NavLink[]; onHome: boolean }) {
   const menuId = useId()
   const [hydrated, setHydrated] = useState(false)
   const [open, setOpen] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const button = useRef<HTMLButtonElement>(null)
+  const focusButton = useRef(false)
+  useEffect(() => {
+    const checkbox = document.getElementById(`${menuId}-toggle`) as HTMLInputElement | null
+    if (checkbox?.checked) setOpen(true)
+    focusButton.current = checkbox !== null && document.activeElement === checkbox
+    setHydrated(true)
+  }, [menuId])
+  useEffect(() => {
+    if (hydrated && focusButton.current) button.current?.focus()
+  }, [hydrated])
   useEffect(() => {
     if (!open) return
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false)
@@ -42,7 +48,7 @@ export default function NavBar({ links, onHome }: { links: NavLink[]; onHome: bo
   return (
     <nav className="nav" aria-label="Navigation principale">
       {hydrated ? (
-        <button type="button" className="nav-toggle" data-testid="nav-toggle" aria-expanded={open} aria-controls={menuId} aria-label="Menu" onClick={() => setOpen(!open)}>
+        <button ref={button} type="button" className="nav-toggle" data-testid="nav-toggle" aria-expanded={open} aria-controls={menuId} aria-label="Menu" onClick={() => setOpen(!open)}>
           <Burger />
         </button>
       ) : (

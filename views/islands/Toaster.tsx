@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Toast } from '../../src/render/context.js'
-import { TOAST_EVENT } from '../client/toast.js'
+import { onToast } from '../client/toast.js'
 
 /** Every toast closes on its own after this long (spec §9). */
 export const TOAST_DURATION_MS = 2000
@@ -15,15 +15,14 @@ export default function Toaster({ initial }: { initial: Toast[] }) {
   const nextId = useRef(initial.length)
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), [])
 
-  useEffect(() => {
-    const onToast = (event: Event) => {
-      const { type, message } = (event as CustomEvent<Toast>).detail
-      const id = nextId.current++
-      setToasts((list) => [...list, { type, message, id }])
-    }
-    window.addEventListener(TOAST_EVENT, onToast)
-    return () => window.removeEventListener(TOAST_EVENT, onToast)
-  }, [])
+  useEffect(
+    () =>
+      onToast(({ type, message }) => {
+        const id = nextId.current++
+        setToasts((list) => [...list, { type, message, id }])
+      }),
+    [],
+  )
 
   return (
     <div className="toaster" role="status" aria-live="polite">

@@ -19,7 +19,7 @@ export function Shell({ children }: { children: ReactNode }) {
             <img src={assets.url(site.logo)} alt="" width={40} height={40} />
             <span className="brand-name">{site.shortName}</span>
           </a>
-          <Island name="NavBar" hydrate="with-page" props={{ links: navLinksFor(user, path), onHome: path === '/' }} />
+          <Island name="NavBar" hydrate="intent" props={{ links: navLinksFor(user, path), onHome: path === '/' }} />
           {user && (
             // The outside click that closes its dropdown needs JavaScript.
             <Island
@@ -30,7 +30,7 @@ export function Shell({ children }: { children: ReactNode }) {
           )}
         </div>
       </header>
-      <Island name="Toaster" hydrate={toasts.length > 0 ? 'load' : 'with-page'} props={{ initial: toasts }} />
+      <Island name="Toaster" hydrate={toasts.length > 0 ? 'load' : 'demand'} props={{ initial: toasts }} />
       {user && !user.isAccepted && !user.isAdmin && (
         // Without it a client who logs in before acceptance sees no Documents link and no reason why.
         <p className="pending-notice" role="status">
@@ -44,7 +44,7 @@ export function Shell({ children }: { children: ReactNode }) {
       {/* A landmark, so that every control of the page sits in one (axe: region). */}
       <aside className="floating-controls" aria-label="Raccourcis">
         <WhatsAppButton />
-        <Island name="ThemeToggle" hydrate="with-page" props={{ theme, returnTo: path }} />
+        <Island name="ThemeToggle" hydrate="intent" props={{ theme, returnTo: path }} />
       </aside>
     </>
   )

@@ -5,12 +5,17 @@ import { encodeProps } from '../../src/render/props.js'
 import { islands, type IslandName } from '../islands/index.js'
 
 /**
- * When an island hydrates: 'load' makes the page ship the islands runtime; 'with-page' (shell
- * enhancements that work without JavaScript) hydrates only when the page ships it anyway;
- * 'visible' (below the fold) ships the runtime but loads and hydrates the island only when it
- * comes near the viewport, so its chunk is not preloaded.
+ * When an island hydrates. Its chunk is imported by the URL on its marker (data-src).
+ * - 'load': makes the page ship the islands runtime; its chunks are modulepreloaded.
+ * - 'with-page': hydrates on load, preloaded, but only when the page ships the runtime anyway.
+ * - 'visible' (below the fold): ships the runtime, but loads and hydrates the island only when it
+ *   comes within 200px of the viewport; not preloaded.
+ * - 'intent' (shell controls that work without JavaScript): hydrates on the first pointerover,
+ *   pointerdown, touchstart or focusin inside it, when the page ships the runtime; not preloaded.
+ * - 'demand': hydrates only when the page asks for it (hydrateIsland() of views/client/hydrate.ts,
+ *   the Toaster on the first showToast()), when the page ships the runtime; not preloaded.
  */
-export type Hydrate = 'load' | 'with-page' | 'visible'
+export type Hydrate = 'load' | 'with-page' | 'visible' | 'intent' | 'demand'
 
 /** An island that takes no props is given `{}`. */
 type PropsOf<N extends IslandName> = unknown extends ComponentProps<(typeof islands)[N]> ? Record<string, never> : ComponentProps<(typeof islands)[N]>
@@ -23,17 +28,24 @@ interface IslandProps<N extends IslandName> {
 
 /**
  * Server side of an island: renders the component as its own React root with its own
- * identifierPrefix (so useId matches on hydration) inside a marker carrying name and props.
+ * identifierPrefix (so useId matches on hydration) inside a marker carrying name, props and the URL of its chunk.
  */
 export function Island<N extends IslandName>({ name, props, hydrate = 'load' }: IslandProps<N>) {
   const ctx = useRenderContext()
   const prefix = `i${ctx.islands.next++}-`
-  if (hydrate !== 'with-page') ctx.islands.eager++
-  if (hydrate !== 'visible') ctx.islands.names.add(name)
+  if (hydrate === 'load' || hydrate === 'visible') ctx.islands.eager++
+  if (hydrate === 'load' || hydrate === 'with-page') ctx.islands.names.add(name)
   const component = islands[name] as unknown as ComponentType<object>
   const html = renderToString(createElement(component, props), { identifierPrefix: prefix })
   return (
-    <portal-island data-name={name} data-prefix={prefix} data-props={encodeProps(props)} data-hydrate={hydrate === 'visible' ? 'visible' : undefined} dangerouslySetInnerHTML={{ __html: html }} />
+    <portal-island
+      data-name={name}
+      data-prefix={prefix}
+      data-props={encodeProps(props)}
+      data-hydrate={hydrate === 'load' || hydrate === 'with-page' ? undefined : hydrate}
+      data-src={ctx.assets.islandSrc(name)}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   )
 }
 

@@ -7,7 +7,8 @@ declare module 'react' {
         'data-name': string
         'data-prefix': string
         'data-props': string
-        'data-hydrate'?: 'visible'
+        'data-hydrate'?: 'visible' | 'intent' | 'demand'
+        'data-src': string
       }
     }
   }
