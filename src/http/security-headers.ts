@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomFillSync } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
@@ -90,6 +90,22 @@ export function precomputeSecurityHeaders(options: HelmetOptions) {
 }
 
 const kNonces = Symbol('cspNonces')
+
+/**
+ * 128 random bits as hex, from the operating system's CSPRNG drawn 4 KiB at a time: one system call
+ * for 256 nonces instead of one each (as Node does for randomUUID). No byte is ever handed out twice.
+ */
+const pool = Buffer.alloc(4096)
+let offset = pool.length
+export function nonceHex(): string {
+  if (offset === pool.length) {
+    randomFillSync(pool)
+    offset = 0
+  }
+  const hex = pool.toString('hex', offset, offset + 16)
+  offset += 16
+  return hex
+}
 type Nonces = FastifyReply['cspNonce']
 
 /**
@@ -106,7 +122,7 @@ export default fp(
         const reply = this as FastifyReply & { [kNonces]: Nonces | null }
         let nonces = reply[kNonces]
         if (!nonces) {
-          nonces = { script: randomBytes(16).toString('hex'), style: randomBytes(16).toString('hex') }
+          nonces = { script: nonceHex(), style: nonceHex() }
           reply[kNonces] = nonces
           const policy = headers.policyWith(nonces)
           if (policy && !this.raw.headersSent) this.raw.setHeader(policy[0], policy[1])

@@ -12,7 +12,10 @@ export interface Toast {
 /** What one page render knows about its request; islands never see it (they get props). */
 export interface RenderContextValue {
   nonce: string
+  /** The request's path; a shared page's own route path (see PageMeta.shared). */
   path: string
+  /** The page is the same for every visitor (PageMeta.shared): its <main> is rendered once per theme. */
+  shared: boolean
   /** PUBLIC_URL without its trailing slash: canonical and Open Graph URLs. */
   publicUrl: string
   user: SessionUser | null

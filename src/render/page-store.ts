@@ -27,7 +27,7 @@ export interface PageStore {
 }
 
 /** An inline script would need a nonce, which must differ per response: such a page is not stored. */
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")/
+export const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")/
 /** What renderToString leaves where a Suspense boundary could not finish. */
 export const UNFINISHED_BOUNDARY = '<!--$!'
 

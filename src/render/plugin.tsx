@@ -6,7 +6,7 @@ import { Document } from '../../views/layout/Document.js'
 import type { AssetManifest } from './assets.js'
 import { RenderContext, type RenderContextValue, type Theme, type Toast } from './context.js'
 import { metaOf, type Page, type PageMeta } from './page.js'
-import { sendStored, UNFINISHED_BOUNDARY } from './page-store.js'
+import { INLINE_SCRIPT, sendStored, UNFINISHED_BOUNDARY } from './page-store.js'
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -50,18 +50,21 @@ export default fp(
       // Stored under the route's own path, so that /login/ or /%6Cogin neither store another copy nor
       // give the stored page another path.
       const route = request.routeOptions.url
-      if (meta.shared && route && !/[:*]/.test(route) && !assets.dev && !request.user && !request.cookies[FLASH_COOKIE]) {
-        const page = await app.pageStore.get(themeOf(request), route, () => documentFor({ ...contextFor(request, ''), path: route }, meta, target, props))
+      const shared = meta.shared === true && route !== undefined && !/[:*]/.test(route)
+      const path = shared ? route : (request.url.split('?')[0] ?? '/')
+      if (shared && !assets.dev && !request.user && !request.cookies[FLASH_COOKIE]) {
+        const page = await app.pageStore.get(themeOf(request), route, () => documentFor(contextFor(request, '', path, shared), meta, target, props))
         if (page) return sendStored(reply, page)
       }
       const toasts = takeFlash(request, reply)
-      return renderPage(reply, () => ({ ...contextFor(request, reply.cspNonce.script), toasts }), meta, target, props)
+      return renderPage(reply, (nonce) => ({ ...contextFor(request, nonce, path, shared), toasts }), meta, target, props)
     })
 
-    function contextFor(request: FastifyRequest, nonce: string): RenderContextValue {
+    function contextFor(request: FastifyRequest, nonce: string, path: string, shared: boolean): RenderContextValue {
       return {
         nonce,
-        path: request.url.split('?')[0] ?? '/',
+        path,
+        shared,
         publicUrl: app.config.publicUrl,
         user: request.user,
         theme: themeOf(request),
@@ -86,22 +89,25 @@ function documentFor<P extends object>(context: RenderContextValue, meta: PageMe
 }
 
 /**
- * A page rendered per request (nonce, session, toasts). Without a Suspense boundary waiting for data,
- * which no page has today, it is rendered in one piece and sent as one string, with a length; a page
- * whose render suspends (thrown, or a boundary left unfinished) is streamed as its shell gets ready.
+ * A page rendered per request (session, toasts). Without a Suspense boundary waiting for data, which
+ * no page has today, it is rendered in one piece and sent as one string, with a length, and without a
+ * nonce unless it holds an inline script (none does in production): a nonce is made, and named by the
+ * policy, only for a page that uses one. A page whose render suspends (thrown, or a boundary left
+ * unfinished) is streamed as its shell gets ready, with a nonce for React's inline scripts.
  */
-function renderPage<P extends object>(reply: FastifyReply, context: () => RenderContextValue, meta: PageMeta, target: Page<P>, props: P): FastifyReply | Promise<FastifyReply> {
+function renderPage<P extends object>(reply: FastifyReply, context: (nonce: string) => RenderContextValue, meta: PageMeta, target: Page<P>, props: P): FastifyReply | Promise<FastifyReply> {
   let html: string | undefined
   try {
-    html = renderToString(documentFor(context(), meta, target, props))
+    html = renderToString(documentFor(context(''), meta, target, props))
   } catch {
     // Suspended outside a boundary, or failed: the stream waits for the former and reports the latter.
   }
   if (html !== undefined && !html.includes(UNFINISHED_BOUNDARY)) {
+    if (INLINE_SCRIPT.test(html)) html = renderToString(documentFor(context(reply.cspNonce.script), meta, target, props))
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8')
     return reply.send(`<!DOCTYPE html>${html}`)
   }
-  return streamPage(reply, context(), meta, target, props)
+  return streamPage(reply, context(reply.cspNonce.script), meta, target, props)
 }
 
 /** Streams the page as soon as its shell is ready. */

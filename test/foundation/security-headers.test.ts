@@ -6,10 +6,11 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
 import t from 'tap'
-import securityHeaders, { precomputeSecurityHeaders, securityOptions } from '../../src/http/security-headers.js'
+import securityHeaders, { nonceHex, precomputeSecurityHeaders, securityOptions } from '../../src/http/security-headers.js'
 import renderPlugin from '../../src/render/plugin.js'
 import pageStore from '../../src/render/page-store.js'
 import { page } from '../../src/render/page.js'
+import { useRenderContext } from '../../src/render/context.js'
 import type { AssetManifest } from '../../src/render/assets.js'
 import { injectAs, seedAccount } from '../helpers/accounts.js'
 import { buildTestApp } from '../helpers/app.js'
@@ -54,27 +55,63 @@ t.test('the headers computed once are the ones @fastify/helmet set, in every con
   }
 })
 
-t.test('the portal answers with those headers: nonces only for a page rendered per request, new each time', async (t) => {
+t.test('the portal answers with those headers; a page rendered per request without an inline script makes no nonce', async (t) => {
   const { app, config } = await buildTestApp(t)
   const expected = securityOf((await (await reference(t, securityOptions(config))).inject('/')).headers)
+  const plain = { ...expected, 'content-security-policy': withoutNonces(expected['content-security-policy']!) }
   const account = await seedAccount(app, { accepted: true })
-  const renders = [await injectAs(app, account, '/'), await injectAs(app, account, '/')]
+  for (const res of [await injectAs(app, account, '/'), await injectAs(app, account, '/files')]) {
+    t.equal(res.statusCode, 200)
+    t.same(securityOf(res.headers), plain, 'the same headers, the policy naming no nonce')
+    t.notMatch(res.body, /nonce=/, 'and the page uses none: its scripts are files')
+  }
+  for (const url of ['/', '/healthz', '/robots.txt', '/api/nowhere']) {
+    const res = await app.inject(url)
+    t.same(securityOf(res.headers), plain, `${url}: the same headers, the policy without nonces`)
+  }
+})
+
+t.test('a page rendered per request that holds an inline script gets a nonce of its own, named by its policy', async (t) => {
+  const bare = await bareRenderer(t)
+  const Inline = page({ title: 'Script', description: 'Une page avec un script en ligne.' }, function Inline() {
+    return createElement('script', { nonce: useRenderContext().nonce, dangerouslySetInnerHTML: { __html: 'void 0' } })
+  })
+  bare.get('/', (_request, reply) => reply.render(Inline, {}))
   const seen = new Set<string>()
-  for (const res of renders) {
+  for (let i = 0; i < 2; i++) {
+    const res = await bare.inject('/')
     const policy = String(res.headers['content-security-policy'])
     const [script, style] = [...policy.matchAll(/'nonce-([0-9a-f]{32})'/g)].map((m) => m[1]!)
     t.ok(script && style, 'script and style nonces')
-    t.match(res.body, `nonce="${script}"`, 'the page carries the nonce its policy names')
+    t.match(res.body, `<script nonce="${script}">void 0</script>`, 'the script carries the nonce its policy names')
     seen.add(script!).add(style!)
-    t.same({ ...securityOf(res.headers), 'content-security-policy': policy.replace(NONCE, "'nonce-N'") }, { ...expected, 'content-security-policy': expected['content-security-policy']!.replace(NONCE, "'nonce-N'") })
   }
   t.equal(seen.size, 4, 'every nonce differs')
-
-  for (const url of ['/', '/healthz', '/robots.txt', '/api/nowhere']) {
-    const res = await app.inject(url)
-    t.same(securityOf(res.headers), { ...expected, 'content-security-policy': withoutNonces(expected['content-security-policy']!) }, `${url}: the same headers, the policy without nonces`)
-  }
 })
+
+t.test('nonces are 128 random bits, never handed out twice, past the pool\'s refill', async (t) => {
+  const seen = new Set<string>()
+  for (let i = 0; i < 1000; i++) {
+    const nonce = nonceHex()
+    t.match(nonce, /^[0-9a-f]{32}$/)
+    seen.add(nonce)
+  }
+  t.equal(seen.size, 1000)
+})
+
+/** The render plugin alone, on a bare Fastify with the portal's security headers. */
+async function bareRenderer(t: { teardown(fn: () => unknown): void }) {
+  const bare = Fastify()
+  t.teardown(() => bare.close())
+  const assets: AssetManifest = { dev: false, stylesheets: [], entry: '/entry.js', islandSrc: (name) => `/${name}.js`, islandChunks: () => [], url: (path) => path }
+  bare.decorate('config', { publicUrl: 'http://portal.test' } as FastifyInstance['config'])
+  bare.decorateRequest('user', null)
+  await bare.register(cookie)
+  await bare.register(securityHeaders, { options: securityOptions({ viteDev: false, secureCookies: false }) })
+  await bare.register(pageStore)
+  await bare.register(renderPlugin, { assets })
+  return bare
+}
 
 t.test('a page without Suspense is sent in one piece; one that suspends is still streamed', async (t) => {
   const { app } = await buildTestApp(t)
@@ -85,15 +122,7 @@ t.test('a page without Suspense is sent in one piece; one that suspends is still
   t.notOk(whole.headers['transfer-encoding'])
   t.match(whole.body, /^<!DOCTYPE html><html lang="fr" data-theme="light">/)
 
-  const bare = Fastify()
-  t.teardown(() => bare.close())
-  const assets: AssetManifest = { dev: false, stylesheets: [], entry: '/entry.js', islandSrc: (name) => `/${name}.js`, islandChunks: () => [], url: (path) => path }
-  bare.decorate('config', { publicUrl: 'http://portal.test' } as FastifyInstance['config'])
-  bare.decorateRequest('user', null)
-  await bare.register(cookie)
-  await bare.register(securityHeaders, { options: securityOptions({ viteDev: false, secureCookies: false }) })
-  await bare.register(pageStore)
-  await bare.register(renderPlugin, { assets })
+  const bare = await bareRenderer(t)
   const later = Promise.resolve('arrivé plus tard')
   function Late() {
     return createElement('p', null, use(later))

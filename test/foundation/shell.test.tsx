@@ -16,6 +16,7 @@ function renderShell(user: SessionUser | null, { path = '/services', toasts = []
   const context: RenderContextValue = {
     nonce: '',
     path,
+    shared: false,
     publicUrl: 'http://localhost:3000',
     user,
     theme: 'light',

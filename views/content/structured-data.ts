@@ -25,3 +25,14 @@ export function firmJsonLd(publicUrl: string): object {
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
+
+const scripts = new WeakMap<(publicUrl: string) => object, Map<string, string>>()
+
+/** jsonForScript of a page's structured data, made once per builder and PUBLIC_URL. */
+export function jsonLdScript(build: (publicUrl: string) => object, publicUrl: string): string {
+  let byUrl = scripts.get(build)
+  if (!byUrl) scripts.set(build, (byUrl = new Map()))
+  let text = byUrl.get(publicUrl)
+  if (text === undefined) byUrl.set(publicUrl, (text = jsonForScript(build(publicUrl))))
+  return text
+}

@@ -1,42 +1,80 @@
 import type { ReactNode } from 'react'
-import { useRenderContext } from '../../src/render/context.js'
+import { renderToString } from 'react-dom/server'
+import { useRenderContext, type RenderContextValue } from '../../src/render/context.js'
 import type { PageMeta } from '../../src/render/page.js'
 import { site } from '../content/site.js'
-import { jsonForScript } from '../content/structured-data.js'
+import { jsonLdScript } from '../content/structured-data.js'
 import { IslandScripts } from '../runtime/Island.js'
 import { Shell } from './Shell.js'
 
 /** The whole HTML document: head from the page's meta, the shell, then the islands runtime. */
 export function Document({ meta, children }: { meta: PageMeta; children: ReactNode }) {
-  const { assets, theme, nonce, path, publicUrl } = useRenderContext()
-  const title = `${meta.title} | ${site.shortName}`
-  const url = `${publicUrl}${path}`
+  const context = useRenderContext()
   return (
-    <html lang="fr" data-theme={theme}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {assets.stylesheets.map((href) => (
-          // A precedence makes React emit the stylesheet before the scripts' modulepreload links it hoists.
-          <link key={href} rel="stylesheet" href={href} precedence="default" />
-        ))}
-        <title>{title}</title>
-        <meta name="description" content={meta.description} />
-        <link rel="canonical" href={url} />
-        <meta property="og:type" content="website" />
-        <meta property="og:site_name" content={site.shortName} />
-        <meta property="og:locale" content="fr_FR" />
-        <meta property="og:title" content={title} />
-        <meta property="og:description" content={meta.description} />
-        <meta property="og:url" content={url} />
-        <meta name="color-scheme" content="light dark" />
-        <link rel="icon" href={assets.url('/static/favicon.svg')} type="image/svg+xml" />
-        {meta.jsonLd && <script type="application/ld+json" nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: jsonForScript(meta.jsonLd(publicUrl)) }} />}
-      </head>
+    <html lang="fr" data-theme={context.theme}>
+      {/* React adds what it hoists (preloads of the islands' chunks and of the first image) after it. */}
+      <head dangerouslySetInnerHTML={{ __html: headOf(meta, context) }} />
       <body>
         <Shell>{children}</Shell>
         <IslandScripts />
       </body>
     </html>
+  )
+}
+
+/** Heads kept, the least recently used dropped first: one per page and path. */
+const KEPT = 512
+const heads = new Map<string, string>()
+
+/**
+ * The head depends on the page's meta and path alone (not on the visitor, the theme or the nonce: its
+ * structured data is not a script that runs), so it is rendered once per page and path: React spends
+ * more on the tags it hoists into a head than on the rest of a logged-in page's shell (issue 8).
+ */
+function headOf(meta: PageMeta, context: RenderContextValue): string {
+  const jsonLd = meta.jsonLd ? jsonLdScript(meta.jsonLd, context.publicUrl) : ''
+  const key = `${context.path}\n${meta.title}\n${meta.description}\n${jsonLd}`
+  let head = context.assets.dev ? undefined : heads.get(key)
+  if (head !== undefined) {
+    heads.delete(key)
+  } else {
+    const html = renderToString(
+      <html>
+        <head>
+          <HeadContent meta={meta} context={context} jsonLd={jsonLd} />
+        </head>
+      </html>,
+    )
+    head = html.slice(html.indexOf('<head>') + '<head>'.length, html.lastIndexOf('</head>'))
+    if (heads.size >= KEPT) heads.delete(heads.keys().next().value!)
+  }
+  heads.set(key, head)
+  return head
+}
+
+function HeadContent({ meta, context, jsonLd }: { meta: PageMeta; context: RenderContextValue; jsonLd: string }) {
+  const { assets, path, publicUrl } = context
+  const title = `${meta.title} | ${site.shortName}`
+  const url = `${publicUrl}${path}`
+  return (
+    <>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      {assets.stylesheets.map((href) => (
+        <link key={href} rel="stylesheet" href={href} />
+      ))}
+      <title>{title}</title>
+      <meta name="description" content={meta.description} />
+      <link rel="canonical" href={url} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={site.shortName} />
+      <meta property="og:locale" content="fr_FR" />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={meta.description} />
+      <meta property="og:url" content={url} />
+      <meta name="color-scheme" content="light dark" />
+      <link rel="icon" href={assets.url('/static/favicon.svg')} type="image/svg+xml" />
+      {jsonLd && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />}
+    </>
   )
 }

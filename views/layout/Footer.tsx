@@ -1,11 +1,14 @@
 import { useRenderContext } from '../../src/render/context.js'
 import { site, whatsappUrl } from '../content/site.js'
 
-/** Logo, bilingual tagline, services, contact facts, copyright and builder credit. */
+/** The footer element's attributes: the shell renders its content once (views/runtime/RenderedOnce.tsx). */
+export const FOOTER = { className: 'footer' }
+
+/** Logo, bilingual tagline, services, contact facts, copyright and builder credit: the footer's content. */
 export function Footer() {
   const { assets } = useRenderContext()
   return (
-    <footer className="footer">
+    <>
       <div className="container footer-grid">
         <div className="footer-brand">
           <img src={assets.url(site.logo)} alt="" width={48} height={48} loading="lazy" />
@@ -51,7 +54,7 @@ export function Footer() {
           </p>
         </div>
       </div>
-    </footer>
+    </>
   )
 }
 

@@ -2,12 +2,15 @@ import type { ReactNode } from 'react'
 import { useRenderContext } from '../../src/render/context.js'
 import { site } from '../content/site.js'
 import { Island } from '../runtime/Island.js'
-import { Footer, WhatsAppButton } from './Footer.js'
+import { RenderedOnce } from '../runtime/RenderedOnce.js'
+import { Footer, FOOTER, WhatsAppButton } from './Footer.js'
 import { navLinksFor, photoUrlOf } from './nav.js'
+
+const MAIN = { id: 'main', tabIndex: -1 }
 
 /** Navigation, footer and floating controls around every page (spec §2, Shell). */
 export function Shell({ children }: { children: ReactNode }) {
-  const { theme, path, user, toasts, assets } = useRenderContext()
+  const { theme, path, user, toasts, assets, shared } = useRenderContext()
   return (
     <>
       <a className="skip-link" href="#main">
@@ -37,10 +40,17 @@ export function Shell({ children }: { children: ReactNode }) {
           Votre compte est en attente d’acceptation par le cabinet. Vous recevrez un e-mail dès que votre espace documents sera ouvert.
         </p>
       )}
-      <main id="main" tabIndex={-1}>
-        {children}
-      </main>
-      <Footer />
+      {shared ? (
+        // The same for every request of this theme: rendered once, a logged-in visitor's page included.
+        <RenderedOnce as="main" attributes={MAIN} part="main" byPath>
+          {children}
+        </RenderedOnce>
+      ) : (
+        <main {...MAIN}>{children}</main>
+      )}
+      <RenderedOnce as="footer" attributes={FOOTER} part="footer">
+        <Footer />
+      </RenderedOnce>
       {/* A landmark, so that every control of the page sits in one (axe: region). */}
       <aside className="floating-controls" aria-label="Raccourcis">
         <WhatsAppButton />

@@ -1,6 +1,6 @@
-import { createElement, type ComponentProps, type ComponentType } from 'react'
-import { renderToString } from 'react-dom/server'
+import type { ComponentProps, ComponentType } from 'react'
 import { useRenderContext } from '../../src/render/context.js'
+import { renderIsland } from '../../src/render/island-html.js'
 import { encodeProps } from '../../src/render/props.js'
 import { islands, type IslandName } from '../islands/index.js'
 
@@ -36,12 +36,13 @@ export function Island<N extends IslandName>({ name, props, hydrate = 'load' }: 
   if (hydrate === 'load' || hydrate === 'visible') ctx.islands.eager++
   if (hydrate === 'load' || hydrate === 'with-page') ctx.islands.names.add(name)
   const component = islands[name] as unknown as ComponentType<object>
-  const html = renderToString(createElement(component, props), { identifierPrefix: prefix })
+  const encodedProps = encodeProps(props)
+  const html = renderIsland(name, component, props, encodedProps, prefix, !ctx.assets.dev)
   return (
     <portal-island
       data-name={name}
       data-prefix={prefix}
-      data-props={encodeProps(props)}
+      data-props={encodedProps}
       data-hydrate={hydrate === 'load' || hydrate === 'with-page' ? undefined : hydrate}
       data-src={ctx.assets.islandSrc(name)}
       dangerouslySetInnerHTML={{ __html: html }}

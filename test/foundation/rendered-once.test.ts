@@ -1,0 +1,73 @@
+// Issue 8: a part of the page rendered once and reused (views/runtime/RenderedOnce.tsx) and an island's
+// HTML reused for the same props (src/render/island-html.ts) never carry one request's data into another.
+import t from 'tap'
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import type { AssetManifest } from '../../src/render/assets.js'
+import { RenderContext, useRenderContext, type RenderContextValue } from '../../src/render/context.js'
+import type { SessionUser } from '../../src/modules/identity/session-user.js'
+import { RenderedOnce } from '../../views/runtime/RenderedOnce.js'
+import { Island } from '../../views/runtime/Island.js'
+
+const built: AssetManifest = { dev: false, stylesheets: [], entry: '/entry.js', islandSrc: (name) => `/${name}.js`, islandChunks: () => [], url: (path) => path }
+const user = (username: string): SessionUser => ({ id: 1, username, profilePhoto: null, isAccepted: true, isAdmin: false })
+
+function render(element: ReturnType<typeof createElement>, over: Partial<RenderContextValue> = {}) {
+  const context: RenderContextValue = { nonce: '', path: '/', shared: true, publicUrl: 'http://portal.test', user: null, theme: 'light', toasts: [], assets: built, islands: { eager: 0, names: new Set(), next: 0 }, ...over }
+  return { html: renderToString(createElement(RenderContext.Provider, { value: context }, element)), context }
+}
+
+function WhoAsks() {
+  const { user, nonce, toasts } = useRenderContext()
+  return createElement('p', null, `${user?.username ?? 'personne'} ${nonce || 'sans-nonce'} ${toasts.length}`)
+}
+
+t.test('a part is rendered with a visitor\'s context: no user, nonce or toast of the request reaches it', async (t) => {
+  const part = () => createElement(RenderedOnce, { as: 'section', attributes: { className: 'p' }, part: 'qui-demande', byPath: true }, createElement(WhoAsks))
+  const first = render(part(), { user: user('Sarl Numidia'), nonce: 'abc', toasts: [{ type: 'info', message: 'x' }] })
+  const second = render(part(), { user: user('Eurl Tassili') })
+  t.equal(first.html, '<section class="p"><p>personne sans-nonce 0</p></section>')
+  t.equal(second.html, first.html)
+})
+
+t.test('a part is kept per theme and path; without byPath it does not see the path', async (t) => {
+  function Where() {
+    const { path, theme } = useRenderContext()
+    return createElement('p', null, `${path || 'aucun'} ${theme}`)
+  }
+  const part = (byPath: boolean) => createElement(RenderedOnce, { as: 'div', attributes: {}, part: `ou-${byPath}`, byPath }, createElement(Where))
+  t.equal(render(part(true), { path: '/a' }).html, '<div><p>/a light</p></div>')
+  t.equal(render(part(true), { path: '/b', theme: 'dark' }).html, '<div><p>/b dark</p></div>')
+  t.equal(render(part(false), { path: '/a' }).html, '<div><p>aucun light</p></div>')
+  t.equal(render(part(false), { path: '/b' }).html, '<div><p>aucun light</p></div>')
+})
+
+t.test('a part that holds an inline script is rendered with every request, with its nonce', async (t) => {
+  function Inline() {
+    const { nonce } = useRenderContext()
+    return createElement('script', { nonce, dangerouslySetInnerHTML: { __html: 'void 0' } })
+  }
+  const part = () => createElement(RenderedOnce, { as: 'div', attributes: {}, part: 'script' }, createElement(Inline))
+  t.equal(render(part(), { nonce: 'n1' }).html, '<div><script nonce="n1">void 0</script></div>')
+  t.equal(render(part(), { nonce: 'n2' }).html, '<div><script nonce="n2">void 0</script></div>')
+})
+
+t.test('the islands of a kept part are counted into the page each time', async (t) => {
+  const part = () =>
+    createElement('div', null, createElement(RenderedOnce, { as: 'main', attributes: {}, part: 'iles' }, createElement(Island, { name: 'ContactForm', hydrate: 'visible', props: {} })), createElement(Island, { name: 'ThemeToggle', hydrate: 'load', props: { theme: 'light', returnTo: '/' } }))
+  for (let round = 0; round < 2; round++) {
+    const { html, context } = render(part())
+    t.same([...html.matchAll(/data-prefix="(i\d+-)"/g)].map((m) => m[1]), ['i0-', 'i1-'])
+    t.equal(context.islands.next, 2)
+    t.equal(context.islands.eager, 2, 'the visible contact form and the toggle')
+    t.ok(context.islands.names.has('ThemeToggle'))
+  }
+})
+
+t.test('an island rendered again with other props gets its own HTML', async (t) => {
+  const toggle = (theme: 'light' | 'dark') => createElement(Island, { name: 'ThemeToggle', props: { theme, returnTo: '/' } })
+  for (let round = 0; round < 2; round++) {
+    t.match(render(toggle('light')).html, />DRK</)
+    t.match(render(toggle('dark')).html, />LTH</)
+  }
+})
