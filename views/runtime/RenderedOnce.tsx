@@ -22,7 +22,7 @@ interface RenderedOnceProps {
   /** What the part is (main, footer…); with byPath, it differs from one page to another. */
   part: string
   byPath?: boolean
-  children: ReactNode
+  children?: ReactNode
 }
 
 /**
