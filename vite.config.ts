@@ -19,15 +19,15 @@ export default defineConfig({
     rolldownOptions: {
       input: ['views/client/entry.ts', 'views/styles/app.css', ...islands],
       // An island's chunk must keep its default export (nothing in the build imports it); it may
-      // export more (HomeScroll's chunk holds contact-scroll.ts for NavBar), saving a facade file.
+      // export more (the Carousel's chunk holds contact-scroll.ts for NavBar), saving a facade file.
       preserveEntrySignatures: 'allow-extension',
       output: {
         codeSplitting: {
           // Every island imports React: without the first group it would be a chunk of its own beside
-          // the entry; the second keeps the home page's scroll helpers in one file with HomeScroll.
+          // the entry; the second keeps the home page's scroll helpers in one file with the carousel, which opens that page.
           groups: [
             { name: 'entry', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|views[\\/]client[\\/](entry|hydrate)\.ts$|src[\\/]render[\\/]props\.ts$|rolldown[\\/]runtime/ },
-            { name: 'HomeScroll', test: /views[\\/](islands[\\/]HomeScroll\.tsx|client[\\/]contact-scroll\.ts)$/ },
+            { name: 'Carousel', test: /views[\\/](islands[\\/]Carousel\.tsx|client[\\/]contact-scroll\.ts)$/ },
           ],
         },
       },

@@ -19,7 +19,7 @@ t.test('shell controls that work without JavaScript wait for the visitor; the To
   for (const name of ['NavBar', 'ThemeToggle']) t.match(body, new RegExp(`<portal-island data-name="${name}"[^>]*data-hydrate="intent" data-src="/assets/${name}-[\\w-]+\\.js"`), name)
   t.match(body, /<portal-island data-name="Toaster"[^>]*data-hydrate="demand"/)
   const preloads = [...body.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!)
-  t.same(preloads.map((href) => /\/assets\/([A-Za-z]+)-/.exec(href)?.[1]).sort(), ['Carousel', 'HomeScroll', 'entry'], 'only the islands hydrated on load (and the runtime they import) are preloaded')
+  t.same(preloads.map((href) => /\/assets\/([A-Za-z]+)-/.exec(href)?.[1]).sort(), ['Carousel', 'entry'], 'only the islands hydrated on load (and the runtime they import) are preloaded')
   // Every island chunk is named on its marker: the runtime imports it by that URL and holds no list of islands.
   for (const [, name, src] of body.matchAll(/<portal-island data-name="(\w+)"[^>]*data-src="([^"]+)"/g)) t.match(src!, new RegExp(`^/assets/${name}-[\\w-]+\\.js$`), name!)
   const entry = /<script type="module" src="([^"]+)"/.exec(body)![1]!

@@ -1,110 +1,65 @@
-import { useEffect, useState, type FocusEvent } from 'react'
-import type { Slide } from '../content/site.js'
+import { useEffect, useRef, useState } from 'react'
+import { useHomeOpening } from '../client/contact-scroll.js'
 
 /** Auto-advance period (spec §9); the 300 ms fade lives in home.css. */
-export const ADVANCE_MS = 5000
+const ADVANCE_MS = 5000
 
-export interface CarouselProps {
-  slides: Slide[]
-  principal: string
-  principalTitle: string
-  moreHref: string
-}
-
-function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false)
-  useEffect(() => {
-    const query = window.matchMedia('(prefers-reduced-motion: reduce)')
-    const update = () => setReduced(query.matches)
-    update()
-    query.addEventListener('change', update)
-    return () => query.removeEventListener('change', update)
-  }, [])
-  return reduced
-}
-
-/** The home page's rotating banner; the server renders it on its first slide. */
-export default function Carousel({ slides, principal, principalTitle, moreHref }: CarouselProps) {
+/**
+ * The home carousel's controls and rotation (spec §2). The slides are the page's own HTML
+ * (HomePage's HomeCarousel), on the first one; this island shows one at a time, the others hidden
+ * from sight, from assistive technologies and from the keyboard. It advances every 5 s unless it is
+ * paused, hovered or focused, or the visitor prefers reduced motion. As the island that opens the
+ * home page, it also puts the page at its top, or at #contact (useHomeOpening).
+ */
+export default function Carousel({ count }: { count: number }) {
+  const controls = useRef<HTMLDivElement>(null)
   const [index, setIndex] = useState(0)
-  const [hovered, setHovered] = useState(false)
-  const [focused, setFocused] = useState(false)
   const [stopped, setStopped] = useState(false)
-  const reducedMotion = usePrefersReducedMotion()
-  const rotating = !stopped && !hovered && !focused && !reducedMotion && slides.length > 1
+  useHomeOpening()
 
   useEffect(() => {
-    if (!rotating) return
+    const carousel = controls.current!.closest('.carousel')!
+    // Still while paused, pointed at or focused, or for a visitor who prefers reduced motion: a change
+    // of slide is then the visitor's own, and announced; the rotation's are not.
+    const still = () => stopped || carousel.matches(':hover, :focus-within') || matchMedia('(prefers-reduced-motion: reduce)').matches
+    carousel.querySelector('.carousel-slides')!.setAttribute('aria-live', still() ? 'polite' : 'off')
+    carousel.querySelectorAll('.carousel-slide').forEach((slide, i) => {
+      slide.setAttribute('data-active', String(i === index))
+      if (i === index) slide.removeAttribute('aria-hidden')
+      else slide.setAttribute('aria-hidden', 'true')
+      slide.toggleAttribute('inert', i !== index)
+    })
     // Restarts on every change of slide, so a click gives the new slide its full time.
-    const timer = window.setTimeout(() => setIndex((i) => (i + 1) % slides.length), ADVANCE_MS)
-    return () => window.clearTimeout(timer)
-  }, [rotating, index, slides.length])
+    const timer = setInterval(() => still() || setIndex((i) => (i + 1) % count), ADVANCE_MS)
+    return () => clearInterval(timer)
+  }, [index, stopped, count])
 
-  const go = (step: number) => setIndex((i) => (i + step + slides.length) % slides.length)
-  const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false)
-  }
-
+  const go = (step: number) => setIndex((i) => (i + step + count) % count)
   return (
-    <section
-      className="carousel"
-      aria-roledescription="carrousel"
-      aria-label="Nos domaines d'expertise"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={onBlur}
-    >
-      <div className="carousel-slides" aria-live={rotating ? 'off' : 'polite'}>
-        {slides.map((slide, i) => (
-          <div
-            key={slide.title}
-            className="carousel-slide"
-            role="group"
-            aria-roledescription="diapositive"
-            aria-label={`${i + 1} sur ${slides.length}`}
-            data-active={i === index ? 'true' : 'false'}
-            aria-hidden={i === index ? undefined : true}
-            inert={i !== index}
-          >
-            <img className="carousel-image" src={slide.image} alt={slide.alt} width={800} height={500} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} />
-            <div className="carousel-caption">
-              <h2 className="carousel-title">{slide.title}</h2>
-              <p className="carousel-text">{slide.description}</p>
-              <a className="button button-gold" href={moreHref}>
-                En savoir plus
-              </a>
-            </div>
-          </div>
+    <div className="carousel-controls" ref={controls}>
+      <button type="button" className="carousel-arrow" aria-label="Diapositive précédente" onClick={() => go(-1)}>
+        <Chevron d="m15 5-7 7 7 7" />
+      </button>
+      <div className="carousel-dots">
+        {Array.from({ length: count }, (_, i) => (
+          <button key={i} type="button" className="carousel-dot" aria-label={`Aller à la diapositive ${i + 1}`} aria-current={i === index ? 'true' : undefined} onClick={() => setIndex(i)} />
         ))}
       </div>
-      <div className="carousel-banner">
-        <span className="carousel-banner-name">{principal}</span>
-        <span className="carousel-banner-title">{principalTitle}</span>
-      </div>
-      <div className="carousel-controls">
-        <button type="button" className="carousel-arrow" aria-label="Diapositive précédente" onClick={() => go(-1)}>
-          <Chevron direction="left" />
-        </button>
-        <div className="carousel-dots">
-          {slides.map((slide, i) => (
-            <button key={slide.title} type="button" className="carousel-dot" aria-label={`Aller à la diapositive ${i + 1}`} aria-current={i === index ? 'true' : undefined} onClick={() => setIndex(i)} />
-          ))}
-        </div>
-        <button type="button" className="carousel-arrow" aria-label="Diapositive suivante" onClick={() => go(1)}>
-          <Chevron direction="right" />
-        </button>
-        <button type="button" className="carousel-pause" aria-pressed={stopped} onClick={() => setStopped(!stopped)}>
-          {stopped ? 'Reprendre' : 'Pause'}
-        </button>
-      </div>
-    </section>
+      <button type="button" className="carousel-arrow" aria-label="Diapositive suivante" onClick={() => go(1)}>
+        <Chevron d="m9 5 7 7-7 7" />
+      </button>
+      <button type="button" className="carousel-pause" aria-pressed={stopped} onClick={() => setStopped(!stopped)}>
+        {stopped ? 'Reprendre' : 'Pause'}
+      </button>
+    </div>
   )
 }
 
-function Chevron({ direction }: { direction: 'left' | 'right' }) {
+/** Its stroke is drawn by home.css (.carousel-arrow path). */
+function Chevron({ d }: { d: string }) {
   return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <path d={direction === 'left' ? 'm15 5-7 7 7 7' : 'm9 5 7 7-7 7'} fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path d={d} />
     </svg>
   )
 }

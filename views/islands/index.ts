@@ -3,7 +3,6 @@ import NavBar from './NavBar.js'
 import UserMenu from './UserMenu.js'
 import Toaster from './Toaster.js'
 import Carousel from './Carousel.js'
-import HomeScroll from './HomeScroll.js'
 import ContactForm from './ContactForm.js'
 import ForgotPasswordForm from './ForgotPasswordForm.js'
 import LoginForm from './LoginForm.js'
@@ -32,7 +31,6 @@ export const islands = {
   UserMenu,
   Toaster,
   Carousel,
-  HomeScroll,
   AdminList,
   AdminSidebar,
   ProfilePhotoForm,

@@ -6,20 +6,55 @@ import { firmJsonLd } from '../../content/structured-data.js'
 import { ContactSection } from './ContactSection.js'
 
 export const HomePage = page({ title: 'Accueil', description: `${site.name} : comptabilité, commissariat aux comptes et conseil bancaire en Algérie.`, jsonLd: firmJsonLd, shared: true }, function HomePage() {
-  const { assets } = useRenderContext()
   return (
     <>
       <h1 className="sr-only">{site.name}</h1>
-      <Island name="HomeScroll" props={{}} />
-      <div className="hero">
-        <Island name="Carousel" hydrate="load" props={{ slides: slides.map((slide) => ({ ...slide, image: assets.url(slide.image) })), principal: site.principal, principalTitle: site.principalTitle, moreHref: '/services' }} />
-      </div>
+      <HomeCarousel />
       <ServicesPreview />
       <ContactSection />
       <ReferenceSites />
     </>
   )
 })
+
+/** The rotating banner (spec §2), on its first slide; the Carousel island adds its controls and rotation. */
+function HomeCarousel() {
+  const { assets } = useRenderContext()
+  return (
+    <div className="hero">
+      <section className="carousel" aria-roledescription="carrousel" aria-label="Nos domaines d'expertise">
+        <div className="carousel-slides" aria-live="off">
+          {slides.map((slide, i) => (
+            <div
+              key={slide.title}
+              className="carousel-slide"
+              role="group"
+              aria-roledescription="diapositive"
+              aria-label={`${i + 1} sur ${slides.length}`}
+              data-active={i === 0 ? 'true' : 'false'}
+              aria-hidden={i === 0 ? undefined : true}
+              inert={i !== 0}
+            >
+              <img className="carousel-image" src={assets.url(slide.image)} alt={slide.alt} width={800} height={500} loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} />
+              <div className="carousel-caption">
+                <h2 className="carousel-title">{slide.title}</h2>
+                <p className="carousel-text">{slide.description}</p>
+                <a className="button button-gold" href="/services">
+                  En savoir plus
+                </a>
+              </div>
+            </div>
+          ))}
+        </div>
+        <div className="carousel-banner">
+          <span className="carousel-banner-name">{site.principal}</span>
+          <span className="carousel-banner-title">{site.principalTitle}</span>
+        </div>
+        <Island name="Carousel" hydrate="load" props={{ count: slides.length }} />
+      </section>
+    </div>
+  )
+}
 
 function ServicesPreview() {
   const { assets } = useRenderContext()
