@@ -1,3 +1,4 @@
+import type { CompiledQuery, InferResult } from 'kysely'
 import type { Db } from '../../db/database.js'
 import { parsePhoto } from '../../shared/profile-photo.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb, toDbBool, toDbTime } from '../../db/values.js'
@@ -99,15 +100,27 @@ export async function insertSession(db: Db, id: string, userId: number, expiresA
 export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000
 
 /** The user of a live session, read fresh from the database (nothing trusted from the token). */
-export async function findSessionUser(db: Db, sessionId: string): Promise<SessionUser | undefined> {
-  const row = await db
+/** The session lookup, compiled once per database: it runs on every request of a logged-in user (issue 8). */
+type SessionUserRow = InferResult<ReturnType<typeof sessionUserQuery>>[number]
+const sessionUserQueries = new WeakMap<Db, CompiledQuery<SessionUserRow>>()
+
+function sessionUserQuery(db: Db, sessionId: string, now: string, createdAfter: string) {
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.username', 'users.profile_photo', 'users.is_accepted', 'users.is_admin'])
     .where('sessions.id', '=', sessionId)
-    .where('sessions.expires_at', '>', nowDb())
-    .where('sessions.created_at', '>', toDbTime(new Date(Date.now() - SESSION_MAX_AGE_MS)))
-    .executeTakeFirst()
+    .where('sessions.expires_at', '>', now)
+    .where('sessions.created_at', '>', createdAfter)
+}
+
+export async function findSessionUser(db: Db, sessionId: string): Promise<SessionUser | undefined> {
+  let compiled = sessionUserQueries.get(db)
+  if (!compiled) sessionUserQueries.set(db, (compiled = sessionUserQuery(db, '', '', '').compile()))
+  // The same SQL with this request's values, in the order of the where clauses above.
+  const parameters = [sessionId, nowDb(), toDbTime(new Date(Date.now() - SESSION_MAX_AGE_MS))]
+  const { rows } = await db.executeQuery<SessionUserRow>({ ...compiled, parameters })
+  const row = rows[0]
   if (!row) return undefined
   return {
     id: fromDbId(row.id),
@@ -117,7 +130,6 @@ export async function findSessionUser(db: Db, sessionId: string): Promise<Sessio
     isAdmin: fromDbBool(row.is_admin),
   }
 }
-
 
 export async function extendSession(db: Db, sessionId: string, expiresAt: Date): Promise<void> {
   await db.updateTable('sessions').set({ expires_at: toDbTime(expiresAt) }).where('id', '=', sessionId).execute()
