@@ -71,3 +71,13 @@ t.test('an island rendered again with other props gets its own HTML', async (t) 
     t.match(render(toggle('dark')).html, />LTH</)
   }
 })
+
+t.test('a part kept by user (the header) shows each user their own, and a changed user anew', async (t) => {
+  const part = () => createElement(RenderedOnce, { as: 'header', attributes: {}, part: 'entete', byPath: true, byUser: true }, createElement(WhoAsks))
+  for (let round = 0; round < 2; round++) {
+    t.equal(render(part(), { user: user('Sarl Numidia'), nonce: 'abc' }).html, '<header><p>Sarl Numidia sans-nonce 0</p></header>')
+    t.equal(render(part(), { user: user('Eurl Tassili') }).html, '<header><p>Eurl Tassili sans-nonce 0</p></header>')
+    t.equal(render(part(), { user: { ...user('Eurl Tassili'), profilePhoto: { key: 'photos/x.webp', url: '/uploads/photos/x.webp' } as never } }).html, '<header><p>Eurl Tassili sans-nonce 0</p></header>')
+    t.equal(render(part()).html, '<header><p>personne sans-nonce 0</p></header>')
+  }
+})

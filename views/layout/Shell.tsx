@@ -8,31 +8,21 @@ import { navLinksFor, photoUrlOf } from './nav.js'
 
 const MAIN = { id: 'main', tabIndex: -1 }
 
-/** Navigation, footer and floating controls around every page (spec §2, Shell). */
+/**
+ * Navigation, footer and floating controls around every page (spec §2, Shell). The parts that depend
+ * on the theme, path and user alone are rendered once for each of those and reused
+ * (views/runtime/RenderedOnce.tsx); what depends on the request (toasts) is rendered every time.
+ */
 export function Shell({ children }: { children: ReactNode }) {
-  const { theme, path, user, toasts, assets, shared } = useRenderContext()
+  const { user, toasts, shared } = useRenderContext()
   return (
     <>
       <a className="skip-link" href="#main">
         Aller au contenu principal
       </a>
-      <header className="navbar">
-        <div className="container navbar-inner">
-          <a className="brand" href="/">
-            <img src={assets.url(site.logo)} alt="" width={40} height={40} />
-            <span className="brand-name">{site.shortName}</span>
-          </a>
-          <Island name="NavBar" hydrate="intent" props={{ links: navLinksFor(user, path), onHome: path === '/' }} />
-          {user && (
-            // The outside click that closes its dropdown needs JavaScript.
-            <Island
-              name="UserMenu"
-              hydrate="load"
-              props={{ id: user.id, username: user.username, photoUrl: photoUrlOf(user.profilePhoto) ?? site.avatar, defaultPhotoUrl: site.avatar }}
-            />
-          )}
-        </div>
-      </header>
+      <RenderedOnce as="header" attributes={HEADER} part="header" byPath byUser>
+        <Header />
+      </RenderedOnce>
       <Island name="Toaster" hydrate={toasts.length > 0 ? 'load' : 'demand'} props={{ initial: toasts }} />
       {user && !user.isAccepted && !user.isAdmin && (
         // Without it a client who logs in before acceptance sees no Documents link and no reason why.
@@ -52,10 +42,40 @@ export function Shell({ children }: { children: ReactNode }) {
         <Footer />
       </RenderedOnce>
       {/* A landmark, so that every control of the page sits in one (axe: region). */}
-      <aside className="floating-controls" aria-label="Raccourcis">
+      <RenderedOnce as="aside" attributes={FLOATING} part="floating" byPath>
         <WhatsAppButton />
-        <Island name="ThemeToggle" hydrate="intent" props={{ theme, returnTo: path }} />
-      </aside>
+        <FloatingThemeToggle />
+      </RenderedOnce>
     </>
   )
+}
+
+const HEADER = { className: 'navbar' }
+const FLOATING = { className: 'floating-controls', 'aria-label': 'Raccourcis' }
+
+/** Logo, main links and, for a logged-in user, their menu. */
+function Header() {
+  const { path, user, assets } = useRenderContext()
+  return (
+    <div className="container navbar-inner">
+      <a className="brand" href="/">
+        <img src={assets.url(site.logo)} alt="" width={40} height={40} />
+        <span className="brand-name">{site.shortName}</span>
+      </a>
+      <Island name="NavBar" hydrate="intent" props={{ links: navLinksFor(user, path), onHome: path === '/' }} />
+      {user && (
+        // The outside click that closes its dropdown needs JavaScript.
+        <Island
+          name="UserMenu"
+          hydrate="load"
+          props={{ id: user.id, username: user.username, photoUrl: photoUrlOf(user.profilePhoto) ?? site.avatar, defaultPhotoUrl: site.avatar }}
+        />
+      )}
+    </div>
+  )
+}
+
+function FloatingThemeToggle() {
+  const { theme, path } = useRenderContext()
+  return <Island name="ThemeToggle" hydrate="intent" props={{ theme, returnTo: path }} />
 }

@@ -11,8 +11,8 @@ interface Kept {
   names: string[]
 }
 
-/** Parts kept, the oldest dropped first beyond this (parts are few: one per theme, path and kind). */
-const KEPT = 256
+/** Parts kept, the least recently used dropped first (a header per user and path among them). */
+const KEPT = 1024
 const kept = new Map<string, Kept | 'per-request'>()
 
 interface RenderedOnceProps {
@@ -22,25 +22,30 @@ interface RenderedOnceProps {
   /** What the part is (main, footer…); with byPath, it differs from one page to another. */
   part: string
   byPath?: boolean
+  /** It shows the logged-in user (the header): kept per user, as the session describes them. */
+  byUser?: boolean
   children?: ReactNode
 }
 
 /**
  * Server only: a part of the page that is the same for every request of a theme (and, byPath, of a
- * path) is rendered once and its HTML reused, a logged-in page rendered per request included (issue 8).
- * It is rendered with a visitor's context (no user, no toast, no nonce; no path unless byPath), so it
- * cannot depend on who asks; its islands are numbered and counted as in a full render. A part that
- * turns out to need a nonce (an inline script) is rendered with every request instead.
+ * path; byUser, of a user as their session describes them) is rendered once and its HTML reused, a
+ * logged-in page rendered per request included (issue 8). It is rendered with a context holding only
+ * what its key holds (no toast, no nonce; no path unless byPath, no user unless byUser), so it cannot
+ * show one request's data to another; its islands are numbered and counted as in a full render. A
+ * part that turns out to need a nonce (an inline script) is rendered with every request instead.
  */
-export function RenderedOnce({ as, attributes, part, byPath = false, children }: RenderedOnceProps) {
+export function RenderedOnce({ as, attributes, part, byPath = false, byUser = false, children }: RenderedOnceProps) {
   const ctx = useRenderContext()
-  const key = `${part}\n${ctx.theme}\n${byPath ? ctx.path : ''}\n${ctx.islands.next}`
+  const key = `${part}\n${ctx.theme}\n${byPath ? ctx.path : ''}\n${byUser ? JSON.stringify(ctx.user) : ''}\n${ctx.islands.next}`
   let found = ctx.assets.dev ? 'per-request' : kept.get(key)
   if (found === undefined) {
-    found = renderPart(ctx, byPath, children)
+    found = renderPart(ctx, byPath, byUser, children)
     if (kept.size >= KEPT) kept.delete(kept.keys().next().value!)
-    kept.set(key, found)
+  } else {
+    kept.delete(key)
   }
+  if (!ctx.assets.dev) kept.set(key, found)
   if (found === 'per-request') return createElement(as, attributes, children)
   ctx.islands.next += found.islands
   ctx.islands.eager += found.eager
@@ -48,9 +53,9 @@ export function RenderedOnce({ as, attributes, part, byPath = false, children }:
   return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: found.html } })
 }
 
-function renderPart(ctx: RenderContextValue, byPath: boolean, children: ReactNode): Kept | 'per-request' {
+function renderPart(ctx: RenderContextValue, byPath: boolean, byUser: boolean, children: ReactNode): Kept | 'per-request' {
   const start = ctx.islands.next
-  const visitor: RenderContextValue = { ...ctx, nonce: '', user: null, toasts: [], path: byPath ? ctx.path : '', islands: { eager: 0, names: new Set(), next: start } }
+  const visitor: RenderContextValue = { ...ctx, nonce: '', user: byUser ? ctx.user : null, toasts: [], path: byPath ? ctx.path : '', islands: { eager: 0, names: new Set(), next: start } }
   const html = renderToString(createElement(RenderContext.Provider, { value: visitor }, children))
   if (INLINE_SCRIPT.test(html)) return 'per-request'
   return { html, islands: visitor.islands.next - start, eager: visitor.islands.eager, names: [...visitor.islands.names] }
