@@ -211,8 +211,12 @@ async function lighthouseScores(base: string): Promise<Map<string, Scores> | str
     const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')])
     chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROME_FLAGS })
     const scores = new Map<string, Scores>()
+    const port = chrome.port
+    const audit = (url: string) => lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })
     for (const path of LIGHTHOUSE_PAGES) {
-      const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] })
+      // A trace Lighthouse failed to record (NO_NAVSTART, seen once on this machine) is run once more.
+      let result = await audit(`${base}${path}`)
+      if (result?.lhr.runtimeError) result = await audit(`${base}${path}`)
       if (!result) throw new Error(`${path}: no result`)
       const { categories, runtimeError } = result.lhr
       if (runtimeError) throw new Error(`${path}: ${runtimeError.code} ${runtimeError.message}`)

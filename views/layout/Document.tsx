@@ -32,12 +32,13 @@ const heads = new Map<string, string>()
  * more on the tags it hoists into a head than on the rest of a logged-in page's shell (issue 8).
  */
 function headOf(meta: PageMeta, context: RenderContextValue): string {
-  const jsonLd = meta.jsonLd ? jsonLdScript(meta.jsonLd, context.publicUrl) : ''
-  const key = `${context.path}\n${meta.title}\n${meta.description}\n${jsonLd}`
+  // The path names the page, hence its structured data, which depends on PUBLIC_URL alone.
+  const key = `${context.path}\n${meta.title}\n${meta.description}`
   let head = context.assets.dev ? undefined : heads.get(key)
   if (head !== undefined) {
     heads.delete(key)
   } else {
+    const jsonLd = meta.jsonLd ? jsonLdScript(meta.jsonLd, context.publicUrl) : ''
     const html = renderToString(
       <html>
         <head>
