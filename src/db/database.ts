@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, MysqlDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely'
 import { createPool } from 'mysql2'
 import { fold } from '../shared/fold.js'
+import { Lru } from '../shared/lru.js'
 import type { Database } from './schema.js'
 
 export type Db = Kysely<Database>
@@ -69,20 +70,14 @@ const STATEMENT_CACHE_SIZE = 256
  * (a streamed query), which better-sqlite3 would refuse.
  */
 export function withStatementCache(database: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>()
+  const statements = new Lru<SQLite.Statement>(size)
   return {
     close: () => database.close(),
     prepare(sql: string) {
       const kept = statements.get(sql)
-      if (kept && !kept.busy) {
-        statements.delete(sql)
-        statements.set(sql, kept)
-        return kept
-      }
+      if (kept && !kept.busy) return kept
       const statement = database.prepare(sql)
-      if (kept) return statement
-      statements.set(sql, statement)
-      if (statements.size > size) statements.delete(statements.keys().next().value!)
+      if (!kept) statements.set(sql, statement)
       return statement
     },
   }

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { renderToPipeableStream, renderToString } from 'react-dom/server'
 import { Document } from '../../views/layout/Document.js'
 import type { AssetManifest } from './assets.js'
-import { RenderContext, type RenderContextValue, type Theme, type Toast } from './context.js'
+import { keptRenders, RenderContext, type RenderContextValue, type Theme, type Toast } from './context.js'
 import { metaOf, type Page, type PageMeta } from './page.js'
 import { INLINE_SCRIPT, sendStored, UNFINISHED_BOUNDARY } from './page-store.js'
 
@@ -43,36 +43,48 @@ export default fp(
       return this.setCookie(FLASH_COOKIE, JSON.stringify(toast), { path: '/', httpOnly: true, sameSite: 'lax', signed: true, maxAge: 60 })
     })
 
+    const kept = assets.dev ? null : keptRenders()
+    const pageIds = new WeakMap<Page<never>, number>()
+    let pages = 0
+    const pageIdOf = (target: Page<never>): number => {
+      let id = pageIds.get(target)
+      if (id === undefined) pageIds.set(target, (id = ++pages))
+      return id
+    }
+
     app.decorateReply('render', async function <P extends object>(this: FastifyReply, target: Page<P>, props: P) {
       const reply = this
       const request = reply.request
       const meta = metaOf(target, props)
-      // Stored under the route's own path, so that /login/ or /%6Cogin neither store another copy nor
-      // give the stored page another path.
+      // A route without parameters names the page by its own path: /login/, /%6Cogin or /login?x
+      // render as /login and neither store nor keep another copy. Other pages (parameters, 404s)
+      // keep the request's path and nothing that depends on it.
       const route = request.routeOptions.url
-      const shared = meta.shared === true && route !== undefined && !/[:*]/.test(route)
-      const path = shared ? route : (request.url.split('?')[0] ?? '/')
-      if (shared && !assets.dev && !request.user && !request.cookies[FLASH_COOKIE]) {
-        const page = await app.pageStore.get(themeOf(request), route, () => documentFor(contextFor(request, '', path, shared), meta, target, props))
-        if (page) return sendStored(reply, page)
-      }
-      const toasts = takeFlash(request, reply)
-      return renderPage(reply, (nonce) => ({ ...contextFor(request, nonce, path, shared), toasts }), meta, target, props)
-    })
-
-    function contextFor(request: FastifyRequest, nonce: string, path: string, shared: boolean): RenderContextValue {
-      return {
+      const routed = route !== undefined && !/[:*]/.test(route)
+      const path = routed ? route : (request.url.split('?')[0] ?? '/')
+      // Shared: the same for every visitor, which a page given props could not promise.
+      const shared = meta.shared === true && routed && Object.keys(props).length === 0
+      const context = (nonce: string): RenderContextValue => ({
         nonce,
         path,
+        routed,
+        page: pageIdOf(target as Page<never>),
         shared,
+        kept,
         publicUrl: app.config.publicUrl,
         user: request.user,
         theme: themeOf(request),
         toasts: [],
         assets,
         islands: { eager: 0, names: new Set(), next: 0 },
+      })
+      if (shared && !assets.dev && !request.user && !request.cookies[FLASH_COOKIE]) {
+        const page = await app.pageStore.get(themeOf(request), path, () => documentFor(context(''), meta, target, props))
+        if (page) return sendStored(reply, page)
       }
-    }
+      const toasts = takeFlash(request, reply)
+      return renderPage(reply, (nonce) => ({ ...context(nonce), toasts }), meta, target, props)
+    })
   },
   { name: 'render', dependencies: ['@fastify/cookie', 'page-store'] },
 )

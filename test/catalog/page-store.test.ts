@@ -173,3 +173,15 @@ t.test('a logged-in visitor of another theme gets that theme\'s parts', async (t
   t.match(light, />DRK</)
   t.equal(mainOf(dark), mainOf(darkVisitor))
 })
+
+t.test('each app keeps its own renders: another PUBLIC_URL in the same process gets its own head', async (t) => {
+  const a = (await buildTestApp(t, { PUBLIC_URL: 'http://a.example' })).app
+  const b = (await buildTestApp(t, { PUBLIC_URL: 'http://b.example' })).app
+  for (const [app, host] of [[a, 'a.example'], [b, 'b.example'], [a, 'a.example']] as const) {
+    const account = await seedAccount(app, { accepted: true })
+    for (const res of [await injectAs(app, account, '/services'), await app.inject('/login')]) {
+      const canonical = /<link rel="canonical" href="([^"]+)"/.exec(res.body)?.[1]
+      t.match(canonical, new RegExp(`^http://${host.replace('.', '\\.')}/`), `${host}: its own canonical URL`)
+    }
+  }
+})

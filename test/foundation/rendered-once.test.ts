@@ -4,7 +4,7 @@ import t from 'tap'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import type { AssetManifest } from '../../src/render/assets.js'
-import { RenderContext, useRenderContext, type RenderContextValue } from '../../src/render/context.js'
+import { keptRenders, RenderContext, useRenderContext, type RenderContextValue } from '../../src/render/context.js'
 import type { SessionUser } from '../../src/modules/identity/session-user.js'
 import { RenderedOnce } from '../../views/runtime/RenderedOnce.js'
 import { Island } from '../../views/runtime/Island.js'
@@ -12,8 +12,10 @@ import { Island } from '../../views/runtime/Island.js'
 const built: AssetManifest = { dev: false, stylesheets: [], entry: '/entry.js', islandSrc: (name) => `/${name}.js`, islandChunks: () => [], url: (path) => path }
 const user = (username: string): SessionUser => ({ id: 1, username, profilePhoto: null, isAccepted: true, isAdmin: false })
 
+const kept = keptRenders()
+
 function render(element: ReturnType<typeof createElement>, over: Partial<RenderContextValue> = {}) {
-  const context: RenderContextValue = { nonce: '', path: '/', shared: true, publicUrl: 'http://portal.test', user: null, theme: 'light', toasts: [], assets: built, islands: { eager: 0, names: new Set(), next: 0 }, ...over }
+  const context: RenderContextValue = { nonce: '', path: '/', routed: true, page: 1, kept, shared: true, publicUrl: 'http://portal.test', user: null, theme: 'light', toasts: [], assets: built, islands: { eager: 0, names: new Set(), next: 0 }, ...over }
   return { html: renderToString(createElement(RenderContext.Provider, { value: context }, element)), context }
 }
 
@@ -80,4 +82,21 @@ t.test('a part kept by user (the header) shows each user their own, and a change
     t.equal(render(part(), { user: { ...user('Eurl Tassili'), profilePhoto: { key: 'photos/x.webp', url: '/uploads/photos/x.webp' } as never } }).html, '<header><p>Eurl Tassili sans-nonce 0</p></header>')
     t.equal(render(part()).html, '<header><p>personne sans-nonce 0</p></header>')
   }
+})
+
+t.test('a part kept by path is not kept for a path the router did not name (a 404, a route with parameters)', async (t) => {
+  function Where() {
+    return createElement('p', null, useRenderContext().path)
+  }
+  const part = () => createElement(RenderedOnce, { as: 'div', attributes: {}, part: 'non-route', byPath: true }, createElement(Where))
+  const before = kept.parts.count
+  for (const path of ['/nulle-part-1', '/nulle-part-2', '/reset-password/7/secret']) t.equal(render(part(), { path, routed: false }).html, `<div><p>${path}</p></div>`)
+  t.equal(kept.parts.count, before, 'nothing kept')
+  t.equal(render(part(), { path: '/services' }).html, '<div><p>/services</p></div>')
+  t.equal(kept.parts.count, before + 1, 'a route\'s path is')
+})
+
+t.test('a part that is not kept still sees only what its key would hold', async (t) => {
+  const part = () => createElement(RenderedOnce, { as: 'section', attributes: {}, part: 'sans-cache' }, createElement(WhoAsks))
+  t.equal(render(part(), { kept: null, user: user('Sarl Numidia'), nonce: 'n1', toasts: [{ type: 'info', message: 'x' }] }).html, '<section><p>personne n1 0</p></section>', 'its nonce is the request\'s: it renders with it')
 })

@@ -16,7 +16,10 @@ function renderShell(user: SessionUser | null, { path = '/services', toasts = []
   const context: RenderContextValue = {
     nonce: '',
     path,
+    routed: true,
+    page: 1,
     shared: false,
+    kept: null,
     publicUrl: 'http://localhost:3000',
     user,
     theme: 'light',

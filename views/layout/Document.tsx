@@ -22,22 +22,18 @@ export function Document({ meta, children }: { meta: PageMeta; children: ReactNo
   )
 }
 
-/** Heads kept, the least recently used dropped first: one per page and path. */
-const KEPT = 512
-const heads = new Map<string, string>()
-
 /**
- * The head depends on the page's meta and path alone (not on the visitor, the theme or the nonce: its
- * structured data is not a script that runs), so it is rendered once per page and path: React spends
- * more on the tags it hoists into a head than on the rest of a logged-in page's shell (issue 8).
+ * The head depends on the page, its meta and path alone (not on the visitor, the theme or the nonce:
+ * its structured data is not a script that runs), so it is rendered once per page and path and kept
+ * in the app's bounded `kept` (a request's own spelling of a path, a 404 say, is rendered each time):
+ * React spends more on the tags it hoists into a head than on the rest of a logged-in page's shell
+ * (issue 8).
  */
 function headOf(meta: PageMeta, context: RenderContextValue): string {
-  // The path names the page, hence its structured data, which depends on PUBLIC_URL alone.
-  const key = `${context.path}\n${meta.title}\n${meta.description}`
-  let head = context.assets.dev ? undefined : heads.get(key)
-  if (head !== undefined) {
-    heads.delete(key)
-  } else {
+  const heads = context.routed ? context.kept?.heads : undefined
+  const key = `${context.page}\n${context.path}\n${meta.title}\n${meta.description}`
+  let head = heads?.get(key)
+  if (head === undefined) {
     const jsonLd = meta.jsonLd ? jsonLdScript(meta.jsonLd, context.publicUrl) : ''
     const html = renderToString(
       <html>
@@ -47,9 +43,8 @@ function headOf(meta: PageMeta, context: RenderContextValue): string {
       </html>,
     )
     head = html.slice(html.indexOf('<head>') + '<head>'.length, html.lastIndexOf('</head>'))
-    if (heads.size >= KEPT) heads.delete(heads.keys().next().value!)
+    heads?.set(key, head)
   }
-  heads.set(key, head)
   return head
 }
 

@@ -1,19 +1,7 @@
 import { createElement, type ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { RenderContext, useRenderContext, type RenderContextValue } from '../../src/render/context.js'
+import { RenderContext, useRenderContext, type KeptPart, type RenderContextValue } from '../../src/render/context.js'
 import { INLINE_SCRIPT } from '../../src/render/page-store.js'
-
-interface Kept {
-  html: string
-  /** The islands it holds, counted into the page as if rendered in it. */
-  islands: number
-  eager: number
-  names: string[]
-}
-
-/** Parts kept, the least recently used dropped first (a header per user and path among them). */
-const KEPT = 1024
-const kept = new Map<string, Kept | 'per-request'>()
 
 interface RenderedOnceProps {
   /** The element that holds the part, with its attributes: its inner HTML is what is kept. */
@@ -29,34 +17,39 @@ interface RenderedOnceProps {
 
 /**
  * Server only: a part of the page that is the same for every request of a theme (and, byPath, of a
- * path; byUser, of a user as their session describes them) is rendered once and its HTML reused, a
- * logged-in page rendered per request included (issue 8). It is rendered with a context holding only
- * what its key holds (no toast, no nonce; no path unless byPath, no user unless byUser), so it cannot
- * show one request's data to another; its islands are numbered and counted as in a full render. A
- * part that turns out to need a nonce (an inline script) is rendered with every request instead.
+ * page and path; byUser, of a user as their session describes them) is rendered once and its HTML
+ * reused, a logged-in page rendered per request included (issue 8), in the app's bounded `kept`. It
+ * always renders with a context holding only what its key holds (no toast, no nonce; no path unless
+ * byPath, no user unless byUser), so it cannot show one request's data to another, kept or not; its
+ * islands are numbered and counted as in a full render. A part that turns out to need a nonce (an
+ * inline script) is rendered with every request instead.
  */
 export function RenderedOnce({ as, attributes, part, byPath = false, byUser = false, children }: RenderedOnceProps) {
   const ctx = useRenderContext()
-  const key = `${part}\n${ctx.theme}\n${byPath ? ctx.path : ''}\n${byUser ? JSON.stringify(ctx.user) : ''}\n${ctx.islands.next}`
-  let found = ctx.assets.dev ? 'per-request' : kept.get(key)
-  if (found === undefined) {
-    found = renderPart(ctx, byPath, byUser, children)
-    if (kept.size >= KEPT) kept.delete(kept.keys().next().value!)
-  } else {
-    kept.delete(key)
+  // A path that is a request's own spelling (a 404, a route with parameters) is not a key.
+  const kept = byPath && !ctx.routed ? null : ctx.kept
+  const key = `${part}\n${ctx.theme}\n${byPath ? `${ctx.page} ${ctx.path}` : ''}\n${byUser ? JSON.stringify(ctx.user) : ''}\n${ctx.islands.next}`
+  let found = kept?.parts.get(key)
+  if (kept && found === undefined) kept.parts.set(key, (found = renderPart(ctx, byPath, byUser, children)))
+  if (found === undefined || found === 'per-request') {
+    // Rendered with this request, inline: its nonce too, for a part that holds an inline script.
+    return createElement(as, attributes, createElement(RenderContext.Provider, { value: { ...partContext(ctx, byPath, byUser, ctx.islands), nonce: ctx.nonce } }, children))
   }
-  if (!ctx.assets.dev) kept.set(key, found)
-  if (found === 'per-request') return createElement(as, attributes, children)
   ctx.islands.next += found.islands
   ctx.islands.eager += found.eager
   for (const name of found.names) ctx.islands.names.add(name)
   return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: found.html } })
 }
 
-function renderPart(ctx: RenderContextValue, byPath: boolean, byUser: boolean, children: ReactNode): Kept | 'per-request' {
+/** The request's context less what the part's key does not hold. */
+function partContext(ctx: RenderContextValue, byPath: boolean, byUser: boolean, islands: RenderContextValue['islands']): RenderContextValue {
+  return { ...ctx, nonce: '', user: byUser ? ctx.user : null, toasts: [], path: byPath ? ctx.path : '', islands }
+}
+
+function renderPart(ctx: RenderContextValue, byPath: boolean, byUser: boolean, children: ReactNode): KeptPart | 'per-request' {
   const start = ctx.islands.next
-  const visitor: RenderContextValue = { ...ctx, nonce: '', user: byUser ? ctx.user : null, toasts: [], path: byPath ? ctx.path : '', islands: { eager: 0, names: new Set(), next: start } }
-  const html = renderToString(createElement(RenderContext.Provider, { value: visitor }, children))
+  const part = partContext(ctx, byPath, byUser, { eager: 0, names: new Set(), next: start })
+  const html = renderToString(createElement(RenderContext.Provider, { value: part }, children))
   if (INLINE_SCRIPT.test(html)) return 'per-request'
-  return { html, islands: visitor.islands.next - start, eager: visitor.islands.eager, names: [...visitor.islands.names] }
+  return { html, islands: part.islands.next - start, eager: part.islands.eager, names: [...part.islands.names] }
 }
