@@ -85,6 +85,27 @@ t.test('the skip link is the first stop, shows, and moves focus to the content; 
   t.not(next.outline, 'none', 'and its focus is drawn too')
 })
 
+t.test('at 320 px the carousel\'s banner and controls cover no slide\'s text or link', async (t) => {
+  const context = await newContext(t, { viewport: { width: 320, height: 640 } })
+  const page = await context.newPage()
+  await page.goto(`${server.url}/`, { waitUntil: 'load' })
+  await settle(page)
+  for (let slide = 1; slide <= 3; slide++) {
+    await page.getByLabel(`Aller à la diapositive ${slide}`).click()
+    await page.locator(`.carousel-slide[data-active="true"][aria-label="${slide} sur 3"]`).waitFor()
+    // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
+    const problems = (await page.evaluate(`(() => {
+      const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+      const covers = [...document.querySelectorAll('.carousel-banner, .carousel-controls')].map((el) => el.getBoundingClientRect())
+      const slide = document.querySelector('.carousel-slide[data-active="true"]')
+      return [...slide.querySelectorAll('.carousel-title, .carousel-text, .carousel-caption a')]
+        .filter((el) => covers.some((box) => meets(el.getBoundingClientRect(), box)))
+        .map((el) => el.textContent.trim().slice(0, 30))
+    })()`)) as string[]
+    t.same(problems, [], `slide ${slide}: nothing covered`)
+  }
+})
+
 t.test('at 320 px the floating buttons cover neither each other nor the footer text', async (t) => {
   const context = await newContext(t, { viewport: { width: 320, height: 640 } })
   const page = await context.newPage()
