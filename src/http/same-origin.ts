@@ -14,6 +14,9 @@ export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string)
     if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'Requête refusée : origine non autorisée.')
     const origin = request.headers.origin
     if (!origin) return
+    // Under `Referrer-Policy: no-referrer` a browser sends `Origin: null` with its own forms' POSTs
+    // (the theme switch without JavaScript); its Sec-Fetch-Site, which no page can set, vouches for them.
+    if (origin === 'null' && request.headers['sec-fetch-site'] === 'same-origin') return
     const own = `${request.protocol}://${request.host}`
     if (origin !== allowed && origin !== own) throw new HttpError(403, 'Requête refusée : origine non autorisée.')
   })

@@ -86,6 +86,19 @@ t.test('the theme toggle hydrates on / at the first intent and switches without 
   t.same(problems, [], 'no console error')
 })
 
+t.test('without JavaScript the theme toggle is a form the server answers: /services switches and stays dark', async (t) => {
+  const { page, problems } = await openPage(t)
+  await page.goto(`${server.url}/services`, { waitUntil: 'load' })
+  t.equal(await page.locator('script[type="module"]').count(), 0, '/services ships no JavaScript: the form posts')
+  await Promise.all([page.waitForURL(`${server.url}/services`), page.locator('.theme-toggle button').click()])
+  await page.waitForLoadState('load')
+  t.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark', 'the server answered with the dark page')
+  t.equal((await page.locator('.theme-toggle button').textContent())?.trim(), 'LTH')
+  await page.goto(`${server.url}/login`, { waitUntil: 'load' })
+  t.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark', 'and the next page too')
+  t.same(problems, [], 'no console error')
+})
+
 t.test('the mobile menu opens and closes at 375×800', async (t) => {
   const { page, problems } = await openPage(t, { width: 375, height: 800 })
   await page.goto(`${server.url}/`, { waitUntil: 'load' })

@@ -32,6 +32,14 @@ t.test('a cross-site state change is refused with 403', async (t) => {
   t.equal(byFetchSite.statusCode, 403)
   const same = await app.inject({ method: 'POST', url: '/theme', payload: { theme: 'dark' }, headers: { origin: 'http://localhost:3000' } })
   t.equal(same.statusCode, 303)
+  // Under Referrer-Policy: no-referrer a browser's own form POST carries Origin: null.
+  const ownForm = await app.inject({ method: 'POST', url: '/theme', payload: { theme: 'dark' }, headers: { origin: 'null', 'sec-fetch-site': 'same-origin' } })
+  t.equal(ownForm.statusCode, 303, 'Origin: null vouched for by Sec-Fetch-Site: same-origin')
+  for (const site of [undefined, 'cross-site', 'same-site']) {
+    const headers: Record<string, string> = { origin: 'null', ...(site ? { 'sec-fetch-site': site } : {}) }
+    const res = await app.inject({ method: 'POST', url: '/theme', payload: { theme: 'dark' }, headers })
+    t.equal(res.statusCode, 403, `Origin: null with Sec-Fetch-Site ${site ?? 'absent'}`)
+  }
 })
 
 t.test('security headers are set on pages', async (t) => {

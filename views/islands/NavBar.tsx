@@ -10,26 +10,18 @@ export interface NavLink {
 }
 
 /**
- * The main links and, below ~768px, their collapsible menu. Without JavaScript a hidden
- * checkbox opens the menu through CSS; hydrated, a real button drives it. It hydrates on the
- * visitor's first intent (Shell), so the checkbox may already be ticked or focused by then: the
- * button takes over both.
+ * The main links and, below ~768px, their collapsible menu, opened by a visually hidden checkbox
+ * (the burger is its label) through CSS, with or without JavaScript. The island hydrates on the
+ * visitor's first intent (Shell), possibly during the very press that ticks the checkbox: the same
+ * checkbox and label stay in place once hydrated (an element replaced under the pointer would
+ * swallow the click) and the island takes over their state, adding Escape and closing after a link.
  */
 export default function NavBar({ links, onHome }: { links: NavLink[]; onHome: boolean }) {
   const menuId = useId()
-  const [hydrated, setHydrated] = useState(false)
+  const checkbox = useRef<HTMLInputElement>(null)
   const [open, setOpen] = useState(false)
-  const button = useRef<HTMLButtonElement>(null)
-  const focusButton = useRef(false)
-  useEffect(() => {
-    const checkbox = document.getElementById(`${menuId}-toggle`) as HTMLInputElement | null
-    if (checkbox?.checked) setOpen(true)
-    focusButton.current = checkbox !== null && document.activeElement === checkbox
-    setHydrated(true)
-  }, [menuId])
-  useEffect(() => {
-    if (hydrated && focusButton.current) button.current?.focus()
-  }, [hydrated])
+  // Ticked before the island hydrated: it stays open.
+  useEffect(() => setOpen(checkbox.current!.checked), [])
   useEffect(() => {
     if (!open) return
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false)
@@ -47,18 +39,10 @@ export default function NavBar({ links, onHome }: { links: NavLink[]; onHome: bo
 
   return (
     <nav className="nav" aria-label="Navigation principale">
-      {hydrated ? (
-        <button ref={button} type="button" className="nav-toggle" data-testid="nav-toggle" aria-expanded={open} aria-controls={menuId} aria-label="Menu" onClick={() => setOpen(!open)}>
-          <Burger />
-        </button>
-      ) : (
-        <>
-          <input type="checkbox" id={`${menuId}-toggle`} className="nav-toggle-input" aria-label="Menu" aria-controls={menuId} />
-          <label htmlFor={`${menuId}-toggle`} className="nav-toggle" data-testid="nav-toggle" aria-expanded="false" aria-hidden="true">
-            <Burger />
-          </label>
-        </>
-      )}
+      <input ref={checkbox} type="checkbox" id={`${menuId}-toggle`} className="nav-toggle-input" aria-label="Menu" aria-controls={menuId} checked={open} onChange={(event) => setOpen(event.target.checked)} />
+      <label htmlFor={`${menuId}-toggle`} className="nav-toggle" data-testid="nav-toggle" aria-hidden="true">
+        <Burger />
+      </label>
       <ul id={menuId} className="nav-menu" data-testid="nav-menu" data-open={open ? 'true' : 'false'}>
         {links.map((link) => (
           <li key={link.label}>
