@@ -29,21 +29,30 @@ export interface PageStore {
 /** An inline script would need a nonce, which must differ per response: such a page is not stored. */
 export const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")/
 /** What renderToString leaves where a Suspense boundary could not finish. */
-export const UNFINISHED_BOUNDARY = '<!--$!'
+const UNFINISHED_BOUNDARY = '<!--$!'
+
+/**
+ * The document in one piece (`<!DOCTYPE html>…`), or undefined when its render suspends (thrown, or
+ * a boundary left unfinished) or fails: the caller then streams it, which waits for the former and
+ * reports the latter. Every page today renders in one piece.
+ */
+export function renderWhole(element: ReactNode): string | undefined {
+  try {
+    const html = renderToString(element)
+    return html.includes(UNFINISHED_BOUNDARY) ? undefined : `<!DOCTYPE html>${html}`
+  } catch {
+    return undefined
+  }
+}
 
 /**
  * The whole document once every part is ready, without a nonce; null when it would need one.
- * renderToString when nothing suspends (every page today): React's streaming renderer switches on an
- * AsyncLocalStorage, which from then on makes every promise of the process dearer.
+ * In one piece when nothing suspends: React's streaming renderer switches on an AsyncLocalStorage,
+ * which from then on makes every promise of the process dearer.
  */
 export async function renderForStore(element: ReactNode): Promise<StoredPage | null> {
-  let html: string | undefined
-  try {
-    html = renderToString(element)
-  } catch {
-    // Suspended outside a boundary: the stream below waits for it.
-  }
-  const identity = html !== undefined && !html.includes(UNFINISHED_BOUNDARY) ? Buffer.from(`<!DOCTYPE html>${html}`) : await renderAllReady(element)
+  const whole = renderWhole(element)
+  const identity = whole !== undefined ? Buffer.from(whole) : await renderAllReady(element)
   if (INLINE_SCRIPT.test(identity.toString('utf8'))) return null
   return {
     identity,

@@ -1,12 +1,12 @@
 import { PassThrough } from 'node:stream'
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { renderToPipeableStream, renderToString } from 'react-dom/server'
+import { renderToPipeableStream } from 'react-dom/server'
 import { Document } from '../../views/layout/Document.js'
 import type { AssetManifest } from './assets.js'
 import { keptRenders, RenderContext, type RenderContextValue, type Theme, type Toast } from './context.js'
 import { metaOf, type Page, type PageMeta } from './page.js'
-import { INLINE_SCRIPT, sendStored, UNFINISHED_BOUNDARY } from './page-store.js'
+import { INLINE_SCRIPT, renderWhole, sendStored } from './page-store.js'
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -108,16 +108,11 @@ function documentFor<P extends object>(context: RenderContextValue, meta: PageMe
  * unfinished) is streamed as its shell gets ready, with a nonce for React's inline scripts.
  */
 function renderPage<P extends object>(reply: FastifyReply, context: (nonce: string) => RenderContextValue, meta: PageMeta, target: Page<P>, props: P): FastifyReply | Promise<FastifyReply> {
-  let html: string | undefined
-  try {
-    html = renderToString(documentFor(context(''), meta, target, props))
-  } catch {
-    // Suspended outside a boundary, or failed: the stream waits for the former and reports the latter.
-  }
-  if (html !== undefined && !html.includes(UNFINISHED_BOUNDARY)) {
-    if (INLINE_SCRIPT.test(html)) html = renderToString(documentFor(context(reply.cspNonce.script), meta, target, props))
+  let html = renderWhole(documentFor(context(''), meta, target, props))
+  if (html !== undefined && INLINE_SCRIPT.test(html)) html = renderWhole(documentFor(context(reply.cspNonce.script), meta, target, props))
+  if (html !== undefined) {
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8')
-    return reply.send(`<!DOCTYPE html>${html}`)
+    return reply.send(html)
   }
   return streamPage(reply, context(reply.cspNonce.script), meta, target, props)
 }
