@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import Fastify, { type FastifyInstance, type FastifyLoggerOptions, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyLoggerOptions, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { LoggerOptions as PinoLoggerOptions } from 'pino'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
@@ -11,11 +11,13 @@ import swagger from '@fastify/swagger'
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox'
 import { projectRoot, type Config } from './config.js'
 import { maskTokens, serializeError } from './logging.js'
+import { systemClock, type Clock } from './clock/clock.js'
 import { createDb, ping, type Db } from './db/database.js'
-import dbPlugin from './db/plugin.js'
-import background from './background/plugin.js'
-import mailer from './mail/plugin.js'
-import storagePlugin from './storage/plugin.js'
+import { processJobs, type Jobs } from './jobs/jobs.js'
+import type { AttemptLimiter } from './limits/attempt-limiter.js'
+import { memoryAttemptLimiter } from './limits/memory-attempts.js'
+import { createMailer, type Mailer } from './mail/mailer.js'
+import { localDiskStorage } from './storage/local-disk.js'
 import type { FileStorage } from './storage/storage.js'
 import { frameworkErrors, HttpError, registerErrorHandling } from './http/errors.js'
 import { registerSameOriginCheck } from './http/same-origin.js'
@@ -26,26 +28,57 @@ import { developmentAssets, productionAssets } from './render/assets.js'
 import renderPlugin from './render/plugin.js'
 import pageStore from './render/page-store.js'
 import shellRoutes from './render/shell-routes.js'
-import catalog from './modules/catalog/pages.js'
-import identity from './modules/identity/index.js'
-import contact from './modules/contact/index.js'
-import documents from './modules/documents/index.js'
-import clients from './modules/clients/index.js'
+import catalog, { site } from './modules/catalog/index.js'
+import identityPlugin, { createIdentity, type Identity } from './modules/identity/index.js'
+import contactPlugin, { createContact, type Contact } from './modules/contact/index.js'
+import documentsPlugin, { createDocuments, type Documents } from './modules/documents/index.js'
+import clientsPlugin, { createClients, type Clients } from './modules/clients/index.js'
+// The one place where src/ meets views/: each module is handed the pages it renders.
+import { Document } from '../views/layout/Document.js'
+import { ErrorPage, NotFoundPage } from '../views/pages/ErrorPages.js'
+import * as authPages from '../views/pages/identity/AuthPages.js'
+import { HomePage } from '../views/pages/catalog/HomePage.js'
+import { ServicesPage } from '../views/pages/catalog/ServicesPage.js'
+import { AdminListPage } from '../views/pages/admin/AdminListPage.js'
+import { DashboardPage } from '../views/pages/admin/DashboardPage.js'
+import { SubAdminsPage } from '../views/pages/admin/SubAdminsPage.js'
+import { DocumentTypesPage, UploadPage } from '../views/pages/documents/DocumentsPages.js'
+import { ProfilePage } from '../views/pages/profile/ProfilePage.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config
+    /** The drivers chosen (for tests, scripts and the CLI; a module is handed what it needs, it never looks here). */
+    ports: Ports
+    /** The constructed modules (for tests, scripts and the CLI, like `ports`). */
+    services: Services
   }
 }
 
-export interface BuildOptions {
-  config: Config
-  /** An already migrated database to use instead of opening DATABASE_URL (tests). */
-  db?: Db
+export interface Services {
+  identity: Identity
+  documents: Documents
+  clients: Clients
+  contact: Contact
+}
+
+/**
+ * The drivers of every port. `buildApp` chooses them from the configuration; a test or a script
+ * hands its own (an in-memory mailer, a fixed clock) instead of forking the app.
+ */
+export interface Ports {
+  /** An already migrated database (the app that opened one closes it; one handed in stays open). */
+  db: Db
+  storage: FileStorage
+  mailer: Mailer
+  jobs: Jobs
+  clock: Clock
+  attempts: AttemptLimiter
+}
+
+export interface BuildOverrides extends Partial<Ports> {
   /** false for silence, or options (e.g. a stream) merged over ours; redaction always applies. */
   logger?: false | LoggerOptions
-  /** Another file store than the local disk under UPLOAD_DIR (tests). */
-  storage?: FileStorage
 }
 
 /** The portal's logger settings (also the public-pages bench's control, so both log alike). */
@@ -65,8 +98,33 @@ function serializeRequest(request: FastifyRequest) {
   return { method: request.method, url: maskTokens(request.url), remoteAddress: request.ip }
 }
 
-/** Builds the Fastify instance: external plugins, then the application's, then its routes. */
-export async function buildApp({ config, db, logger, storage }: BuildOptions): Promise<FastifyInstance> {
+/** The firm's inbox (contract §1): FIRM_EMAIL, else ADMIN_EMAIL, else the contact address the site shows. */
+export function firmEmailOf(config: Config): string {
+  return (config.firmEmail ?? site.email).trim().toLowerCase()
+}
+
+const DRAIN_TIMEOUT_MS = 10_000
+
+/** The drivers the configuration names, each replaced by an override when one is given. */
+function choosePorts(config: Config, overrides: BuildOverrides, log: FastifyBaseLogger): Ports & { ownsDb: boolean } {
+  const clock = overrides.clock ?? systemClock
+  return {
+    db: overrides.db ?? createDb(config.databaseUrl),
+    ownsDb: !overrides.db,
+    storage: overrides.storage ?? localDiskStorage(config.uploadDir),
+    mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: resolve(config.varDir, 'mail'), log }),
+    jobs: overrides.jobs ?? processJobs(log),
+    clock,
+    attempts: overrides.attempts ?? memoryAttemptLimiter({ clock }),
+  }
+}
+
+/**
+ * The composition root: chooses the ports' drivers, constructs each module with what it needs,
+ * then registers external plugins, the application's, and the modules' routes and pages.
+ */
+export async function buildApp(config: Config, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
+  const { logger } = overrides
   const app = Fastify({
     logger: logger === false ? false : logger ? { ...loggerFor(config), transport: undefined, ...logger } : loggerFor(config),
     // Fastify accepts a hop count at run time; its types leave numbers out.
@@ -81,10 +139,24 @@ export async function buildApp({ config, db, logger, storage }: BuildOptions): P
   app.setValidatorCompiler(TypeBoxValidatorCompiler)
   app.decorate('config', config)
 
-  await app.register(dbPlugin, { db: db ?? createDb(config.databaseUrl), owned: !db })
-  await app.register(mailer)
-  await app.register(background)
-  await app.register(storagePlugin, { storage })
+  const ports = choosePorts(config, overrides, app.log)
+  const { db, storage, mailer, jobs, clock, attempts } = ports
+  // Closed in order: work after answers first (it may end in a mail), then the mails, then the database.
+  app.addHook('onClose', async () => {
+    if (!(await jobs.drain(DRAIN_TIMEOUT_MS))) app.log.warn('shutdown: some background tasks were still running after 10 s')
+    if (!(await mailer.drain(DRAIN_TIMEOUT_MS))) app.log.warn('shutdown: some mails were still being sent after 10 s')
+    mailer.close()
+    if (ports.ownsDb) await db.destroy()
+  })
+
+  const firm = { publicUrl: config.publicUrl, firmEmail: firmEmailOf(config) }
+  const identity = createIdentity({ db, storage, mailer, jobs, clock, attempts, log: app.log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount } })
+  const documents = createDocuments({ db, storage, mailer, jobs, identity, log: app.log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes } })
+  const clients = createClients({ db, storage, mailer, identity, documents, log: app.log, settings: firm })
+  const contact = createContact({ db, mailer, settings: firm })
+  app.decorate('ports', { db, storage, mailer, jobs, clock, attempts } satisfies Ports)
+  app.decorate('services', { identity, documents, clients, contact } satisfies Services)
+
   // Helmet's headers, computed once; a nonce only for a response that renders with one (issue 8).
   await app.register(securityHeaders, { options: securityOptions(config) })
   // Next: a stored public page asked for without a session is answered before any other hook (issue 8).
@@ -109,16 +181,16 @@ export async function buildApp({ config, db, logger, storage }: BuildOptions): P
   registerSameOriginCheck(app, config.publicUrl)
 
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) =>
-    (await ping(app.db)) ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable' }),
+    (await ping(db)) ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable' }),
   )
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
-  await app.register(identity)
+  await app.register(identityPlugin, { identity, views: authPages })
   await app.register(shellRoutes)
-  await app.register(catalog)
-  await app.register(contact)
-  await app.register(documents)
-  await app.register(clients)
+  await app.register(catalog, { views: { HomePage, ServicesPage } })
+  await app.register(contactPlugin, { contact, views: { AdminListPage } })
+  await app.register(documentsPlugin, { documents, views: { AdminListPage, DocumentTypesPage, UploadPage } })
+  await app.register(clientsPlugin, { clients, views: { AdminListPage, DashboardPage, ProfilePage, SubAdminsPage } })
   return app
 }
 
@@ -131,10 +203,10 @@ async function registerAssets(app: FastifyInstance, config: Config) {
     await app.register(middie)
     app.use(vite.middlewares)
     app.addHook('onClose', async () => vite.close())
-    await app.register(renderPlugin, { assets: developmentAssets() })
+    await app.register(renderPlugin, { assets: developmentAssets(), layout: Document, errorPages: { NotFoundPage, ErrorPage } })
     return
   }
   const clientDir = resolve(projectRoot, 'dist/client')
   await app.register(fastifyStatic, { root: resolve(clientDir, 'assets'), prefix: '/assets/', immutable: true, maxAge: '365d', preCompressed: true, decorateReply: false })
-  await app.register(renderPlugin, { assets: productionAssets(clientDir) })
+  await app.register(renderPlugin, { assets: productionAssets(clientDir), layout: Document, errorPages: { NotFoundPage, ErrorPage } })
 }

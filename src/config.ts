@@ -3,7 +3,6 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { Type, type Static } from 'typebox'
 import { Value } from 'typebox/value'
-import { site } from '../views/content/site.js'
 import { maskCredentials } from './logging.js'
 
 /** The environment the portal reads, validated once at start (contract §1). */
@@ -72,8 +71,8 @@ export interface Config {
   secureCookies: boolean
   smtpUrl: string | undefined
   mailFrom: string
-  /** The firm's inbox: contact messages, new clients, uploads (contract §1, §4). */
-  firmEmail: string
+  /** The firm's inbox: contact messages, new clients, uploads (contract §1, §4); absent, app.ts falls back to the site's contact address. */
+  firmEmail: string | undefined
   sessionSecret: string
   admin: { email: string; password: string } | undefined
   uploadDir: string
@@ -123,7 +122,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     secureCookies: publicUrl.startsWith('https://'),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? 'Cabinet <no-reply@localhost>',
-    firmEmail: (env.FIRM_EMAIL ?? env.ADMIN_EMAIL ?? site.email).trim().toLowerCase(),
+    firmEmail: (env.FIRM_EMAIL ?? env.ADMIN_EMAIL)?.trim().toLowerCase(),
     sessionSecret: env.SESSION_SECRET ?? sessionSecretFor(nodeEnv, varDir),
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     uploadDir: resolve(ROOT, env.UPLOAD_DIR ?? 'uploads'),

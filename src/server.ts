@@ -31,7 +31,7 @@ async function main() {
     fail(`Invalid DATABASE_URL: the database could not be opened or migrated (${(error as Error).message.split('\n')[0]})`)
   }
   await db.destroy()
-  const app = await buildApp({ config })
+  const app = await buildApp(config)
   await app.ready()
   let closing = false
   const shutdown = (signal: string) => {

@@ -63,7 +63,7 @@ export async function withApp(url: string, db: Db, prefix: string, use: (app: Ap
   await migrateToLatest(db)
   const dir = mkdtempSync(join(tmpdir(), prefix))
   const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: randomBytes(32).toString('hex'), DATABASE_URL: url, LOG_LEVEL: 'warn', UPLOAD_DIR: join(dir, 'uploads') }, { varDir: dir })
-  const app = await buildApp({ config, db, logger: false })
+  const app = await buildApp(config, { db, logger: false })
   await app.ready()
   try {
     await use(app)

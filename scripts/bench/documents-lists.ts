@@ -7,7 +7,6 @@
 import { sql } from 'kysely'
 import { isMysql, type Db } from '../../src/db/database.js'
 import { toDbTime } from '../../src/db/values.js'
-import { sessionCookieFor } from '../../src/modules/identity/index.js'
 import { HASH, insertAdmin, onEachDatabase, timePage, withApp } from './databases.js'
 import { appendRow, machine, now } from './report.js'
 
@@ -70,7 +69,7 @@ async function measure(label: string, url: string, db: Db): Promise<void> {
     const adminId = await seedUsersAndTypes(db)
     const firstUser = Number((await db.selectFrom('users').select((eb) => eb.fn.min('id').as('id')).executeTakeFirstOrThrow()).id)
     const firstType = Number((await db.selectFrom('document_types').select((eb) => eb.fn.min('id').as('id')).executeTakeFirstOrThrow()).id)
-    const cookie = await sessionCookieFor(app, adminId)
+    const cookie = await app.sessionCookieFor(adminId)
     await seedDocuments(db, 0, SMALL, firstUser, firstType)
     await analyze(db)
     const small = await timePage(app, cookie, PAGE, 'new documents', WARMUP, SAMPLES)

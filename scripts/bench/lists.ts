@@ -5,7 +5,6 @@
  */
 import type { Db } from '../../src/db/database.js'
 import { toDbTime } from '../../src/db/values.js'
-import { sessionCookieFor } from '../../src/modules/identity/index.js'
 import { HASH, insertAdmin, onEachDatabase, timePage, withApp } from './databases.js'
 import { appendRow, machine, now } from './report.js'
 
@@ -31,7 +30,7 @@ const PAGE = '/api/users/users-profile?pageSize=50'
 
 async function measure(label: string, url: string, db: Db): Promise<void> {
   await withApp(url, db, 'portal-bench-lists-', async (app) => {
-    const cookie = await sessionCookieFor(app, await insertAdmin(db))
+    const cookie = await app.sessionCookieFor(await insertAdmin(db))
     await seedUsers(db, 0, SMALL)
     const small = await timePage(app, cookie, PAGE, 'new users', WARMUP, SAMPLES)
     await seedUsers(db, SMALL, LARGE)

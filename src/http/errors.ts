@@ -1,6 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { IncomingMessage } from 'node:http'
-import { ErrorPage, NotFoundPage } from '../../views/pages/ErrorPages.js'
 import { closeWithoutReading } from './lingering-close.js'
 
 /** An error whose French message is meant for the user, with its HTTP status. */
@@ -55,7 +54,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
   // A refusal before the body was read closes the connection: the rest of the body is never read.
   if (bodyPending(request.raw)) closeWithoutReading(request, reply)
   if (isApi(request) || request.method !== 'GET') return reply.send({ message })
-  return status === 404 ? reply.render(NotFoundPage, {}) : reply.render(ErrorPage, { status, message })
+  return reply.renderError(status, message)
 }
 
 /**

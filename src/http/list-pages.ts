@@ -1,6 +1,15 @@
 import type { FastifyRequest } from 'fastify'
-import type { ListState } from '../../views/components/admin-lists/query.js'
 import { listFilter, type ListQuery } from './lists.js'
+
+/** One admin list's query as the page and the island see it: plain strings and numbers (contract §2). */
+export interface ListState {
+  q: string
+  /** Inclusive days `YYYY-MM-DD`, or '' for no bound. */
+  from: string
+  to: string
+  page: number
+  pageSize: number
+}
 
 /**
  * The list query of an admin page, read with `attachValidation`: a hand-edited, invalid URL

@@ -4,7 +4,7 @@ import { resolve } from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import { loggableError } from '../logging.js'
-import { PendingWork } from '../background/pending.js'
+import { PendingWork } from '../jobs/pending.js'
 
 export interface Mail {
   to: string

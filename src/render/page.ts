@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react'
+import type { ReactNode } from 'react'
 
 export interface PageMeta {
   title: string
@@ -12,10 +12,13 @@ export interface PageMeta {
   shared?: boolean
 }
 
-/** A server-rendered page: a component with its title and description. */
-export type Page<P extends object> = ComponentType<P> & { meta: PageMeta | ((props: P) => PageMeta) }
+/**
+ * A server-rendered page: a function component with its title and description. A page that takes
+ * more than a module gives (a wider union of list kinds) still fits what the module asks for.
+ */
+export type Page<P extends object> = ((props: P) => ReactNode) & { meta: PageMeta | ((props: P) => PageMeta) }
 
-export function page<P extends object>(meta: Page<P>['meta'], component: ComponentType<P>): Page<P> {
+export function page<P extends object>(meta: Page<P>['meta'], component: (props: P) => ReactNode): Page<P> {
   return Object.assign(component, { meta })
 }
 

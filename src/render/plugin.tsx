@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream'
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { renderToPipeableStream } from 'react-dom/server'
-import { Document } from '../../views/layout/Document.js'
+import type { ReactNode } from 'react'
 import type { AssetManifest } from './assets.js'
 import { keptRenders, RenderContext, type RenderContextValue, type Theme, type Toast } from './context.js'
 import { metaOf, type Page, type PageMeta } from './page.js'
@@ -14,7 +14,18 @@ declare module 'fastify' {
     render<P extends object>(target: Page<P>, props: P): Promise<FastifyReply>
     /** Shows a toast on the next page this browser renders (flash cookie). */
     flash(toast: Toast): FastifyReply
+    /** The error page for `status` (the not-found page for 404) with its French message. */
+    renderError(status: number, message: string): Promise<FastifyReply>
   }
+}
+
+/** The document around every page (head, shell), handed over by app.ts. */
+export type Layout = (props: { meta: PageMeta; children: ReactNode }) => ReactNode
+
+export interface RenderOptions {
+  assets: AssetManifest
+  layout: Layout
+  errorPages: { NotFoundPage: Page<object>; ErrorPage: Page<{ status: number; message: string }> }
 }
 
 const FLASH_COOKIE = 'flash'
@@ -38,7 +49,7 @@ function takeFlash(request: FastifyRequest, reply: FastifyReply): Toast[] {
 }
 
 export default fp(
-  async function renderPlugin(app, { assets }: { assets: AssetManifest }) {
+  async function renderPlugin(app, { assets, layout, errorPages }: RenderOptions) {
     app.decorateReply('flash', function (this: FastifyReply, toast: Toast) {
       return this.setCookie(FLASH_COOKIE, JSON.stringify(toast), { path: '/', httpOnly: true, sameSite: 'lax', signed: true, maxAge: 60 })
     })
@@ -79,23 +90,26 @@ export default fp(
         islands: { eager: 0, names: new Set(), next: 0 },
       })
       if (shared && !assets.dev && !request.user && !request.cookies[FLASH_COOKIE]) {
-        const page = await app.pageStore.get(themeOf(request), path, () => documentFor(context(''), meta, target, props))
+        const page = await app.pageStore.get(themeOf(request), path, () => documentFor(layout, context(''), meta, target, props))
         if (page) return sendStored(reply, page)
       }
       const toasts = takeFlash(request, reply)
-      return renderPage(reply, (nonce) => ({ ...context(nonce), toasts }), meta, target, props)
+      return renderPage(reply, layout, (nonce) => ({ ...context(nonce), toasts }), meta, target, props)
+    })
+    app.decorateReply('renderError', function (this: FastifyReply, status: number, message: string) {
+      return status === 404 ? this.render(errorPages.NotFoundPage, {}) : this.render(errorPages.ErrorPage, { status, message })
     })
   },
   { name: 'render', dependencies: ['@fastify/cookie', 'page-store'] },
 )
 
-function documentFor<P extends object>(context: RenderContextValue, meta: PageMeta, target: Page<P>, props: P) {
+function documentFor<P extends object>(Layout: Layout, context: RenderContextValue, meta: PageMeta, target: Page<P>, props: P) {
   const Target = target as React.ComponentType<P>
   return (
     <RenderContext.Provider value={context}>
-      <Document meta={meta}>
+      <Layout meta={meta}>
         <Target {...props} />
-      </Document>
+      </Layout>
     </RenderContext.Provider>
   )
 }
@@ -107,23 +121,23 @@ function documentFor<P extends object>(context: RenderContextValue, meta: PageMe
  * policy, only for a page that uses one. A page whose render suspends (thrown, or a boundary left
  * unfinished) is streamed as its shell gets ready, with a nonce for React's inline scripts.
  */
-function renderPage<P extends object>(reply: FastifyReply, context: (nonce: string) => RenderContextValue, meta: PageMeta, target: Page<P>, props: P): FastifyReply | Promise<FastifyReply> {
-  let html = renderWhole(documentFor(context(''), meta, target, props))
-  if (html !== undefined && INLINE_SCRIPT.test(html)) html = renderWhole(documentFor(context(reply.cspNonce.script), meta, target, props))
+function renderPage<P extends object>(reply: FastifyReply, layout: Layout, context: (nonce: string) => RenderContextValue, meta: PageMeta, target: Page<P>, props: P): FastifyReply | Promise<FastifyReply> {
+  let html = renderWhole(documentFor(layout, context(''), meta, target, props))
+  if (html !== undefined && INLINE_SCRIPT.test(html)) html = renderWhole(documentFor(layout, context(reply.cspNonce.script), meta, target, props))
   if (html !== undefined) {
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8')
     return reply.send(html)
   }
-  return streamPage(reply, context(reply.cspNonce.script), meta, target, props)
+  const nonce = reply.cspNonce.script
+  return streamPage(reply, documentFor(layout, context(nonce), meta, target, props), nonce)
 }
 
 /** Streams the page as soon as its shell is ready. */
-function streamPage<P extends object>(reply: FastifyReply, context: RenderContextValue, meta: PageMeta, target: Page<P>, props: P): Promise<FastifyReply> {
+function streamPage(reply: FastifyReply, element: ReactNode, nonce: string): Promise<FastifyReply> {
   const request = reply.request
-  const element = documentFor(context, meta, target, props)
   return new Promise<FastifyReply>((resolve, reject) => {
     const stream = renderToPipeableStream(element, {
-      nonce: context.nonce,
+      nonce,
       onShellReady() {
         const body = new PassThrough()
         stream.pipe(body)

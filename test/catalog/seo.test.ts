@@ -1,7 +1,7 @@
 // Issue 8, findable: per-page head tags, the firm's JSON-LD, robots.txt and sitemap.xml.
 import t from 'tap'
 import { publicPaths } from '../../src/modules/catalog/seo.js'
-import { site } from '../../views/content/site.js'
+import { site } from '../../src/modules/catalog/content.js'
 import { buildTestApp } from '../helpers/app.js'
 import { unescapeHtml } from '../helpers/html.js'
 

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import t from 'tap'
 import { newKey } from '../../src/storage/storage.js'
-import { photoUrlFor } from '../../src/shared/profile-photo.js'
+import { photoUrlFor } from '../../src/modules/identity/photo/value.js'
 import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
 import { buildTestApp, type TestApp } from '../helpers/app.js'
 import { registerVerified, registration } from '../helpers/identity.js'
@@ -133,7 +133,7 @@ t.test('deleting a user leaves no file of theirs in UPLOAD_DIR, and no row', asy
   const admin = await seedAccount(app, { admin: true })
   const client = await seedAccount(app, { accepted: true })
   const key = newKey('photos', 'webp')
-  await app.storage.write(key, Readable.from([Buffer.from('not really a photo')]))
+  await app.ports.storage.write(key, Readable.from([Buffer.from('not really a photo')]))
   await db.updateTable('users').set({ profile_photo: JSON.stringify({ url: photoUrlFor(key) }) }).where('id', '=', client.id).execute()
   t.same(readdirSync(join(config.uploadDir, 'photos')), [key.slice('photos/'.length)])
   t.equal((await injectAs(app, admin, { method: 'DELETE', url: `/api/users/profile/${client.id}` })).statusCode, 200)

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import t from 'tap'
-import { acceptAccount, countAccounts, deleteAccount } from '../../src/modules/identity/index.js'
+import { acceptAccount, countAccounts, deleteAccount } from '../../src/modules/identity/accounts.js'
 import { insertUser, promoteToAdmin } from '../../src/modules/identity/repository.js'
 import { freshDatabase } from '../helpers/app.js'
 

@@ -187,15 +187,15 @@ t.test('profile photo upload', async (t) => {
 
   t.test('a failing store changes nothing', async (t) => {
     const before = (await injectAs(app, owner, '/api/auth/status')).json().profilePhoto
-    const write = app.storage.write
-    app.storage.write = async () => {
+    const write = app.ports.storage.write
+    app.ports.storage.write = async () => {
       throw new Error('disk full')
     }
     t.teardown(() => {
-      app.storage.write = write
+      app.ports.storage.write = write
     })
     const res = await upload(owner, image(await png(64, 64)))
-    app.storage.write = write
+    app.ports.storage.write = write
     t.equal(res.statusCode, 500)
     t.same((await injectAs(app, owner, '/api/auth/status')).json().profilePhoto, before, 'the photo is unchanged')
     t.equal((await app.inject(before.url)).statusCode, 200, 'the old file is still served')
@@ -232,14 +232,14 @@ t.test('profile photo upload', async (t) => {
       t.ok([400, 401, 404, 414].includes(res.statusCode), `${url} → ${res.statusCode}`)
       t.not(res.headers['content-type'], 'image/webp')
     }
-    const read = app.storage.read
+    const read = app.ports.storage.read
     const asked: string[] = []
-    app.storage.read = async (key) => {
+    app.ports.storage.read = async (key) => {
       asked.push(key)
       return read(key)
     }
     t.teardown(() => {
-      app.storage.read = read
+      app.ports.storage.read = read
     })
     await app.inject('/uploads/photos/..%2f..%2fpackage.json')
     await app.inject('/uploads/photos/%2e%2e')

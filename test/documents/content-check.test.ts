@@ -2,7 +2,7 @@ import { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import t from 'tap'
 import { ContentCheck, ContentRefused, KIND_BY_EXTENSION } from '../../src/modules/documents/content-check.js'
-import { cleanFileName } from '../../src/modules/documents/upload.js'
+import { cleanFileName } from '../../src/modules/documents/store.js'
 import { checkNewType, checkUpload, previewOf } from '../../src/modules/documents/validation.js'
 import { DOCX, PDF, PLAIN_ZIP, XLSX, zip } from './fixtures.js'
 

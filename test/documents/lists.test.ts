@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { countDocuments, countTypes, listOwnedDocuments, removeAllOwnedBy } from '../../src/modules/documents/index.js'
+import { countDocumentRows as countDocuments, countTypeRows as countTypes, deleteOwnedRows as removeAllOwnedBy } from '../../src/modules/documents/repository.js'
 import { buildTestApp } from '../helpers/app.js'
 import { injectAs, seedAccount } from '../helpers/accounts.js'
 import { addType, filesIn, uploadPdf } from './fixtures.js'
@@ -32,7 +32,7 @@ t.test('types: §5 message, unique ignoring case and accents (409), newest first
   t.same(list.json().map((type: { typeName: string }) => type.typeName), ['Relevé bancaire', 'Déclaration fiscale', 'Bilan'])
   t.equal(list.headers['x-total-count'], '3')
   t.same((await injectAs(app, null, '/api/documents/types?q=RELEVE')).json().map((type: { typeName: string }) => type.typeName), ['Relevé bancaire'])
-  t.equal(await countTypes(app.db), 3)
+  t.equal(await countTypes(app.ports.db), 3)
 })
 
 t.test('deleting a type deletes its documents and their files, and only those', async (t) => {
@@ -44,7 +44,7 @@ t.test('deleting a type deletes its documents and their files, and only those', 
   const { id } = await db.selectFrom('document_types').select('id').where('type_name', '=', 'Bilan').executeTakeFirstOrThrow()
   const res = await injectAs(app, admin, { method: 'DELETE', url: `/api/documents/types/${id}` })
   t.same([res.statusCode, res.json()], [200, { message: 'Type supprimé avec succès.' }])
-  await app.background.drain(10_000)
+  await app.ports.jobs.drain(10_000)
   t.same((await db.selectFrom('documents').select('id').execute()).map((r) => r.id), [kept])
   t.equal(filesIn(config.uploadDir, 'documents').length, 1)
   t.equal((await injectAs(app, admin, { method: 'DELETE', url: `/api/documents/types/${id}` })).statusCode, 404)
@@ -56,7 +56,7 @@ t.test('new → viewed → archived: view marks viewed, archive only viewed ones
   const list = (name: string) => injectAs(app, admin, `/api/documents/${name}`).then((res) => res.json().map((d: { id: number }) => d.id))
   t.same(await list('new-documents'), [id])
   t.same(await list('old-documents'), [])
-  t.same(await countDocuments(app.db), { unviewed: 1, viewed: 0 })
+  t.same(await countDocuments(app.ports.db), { unviewed: 1, viewed: 0 })
   const early = await injectAs(app, admin, { method: 'POST', url: `/api/documents/archive/${id}` })
   t.same([early.statusCode, early.json()], [409, { message: 'Seul un document déjà consulté peut être archivé.' }])
 
@@ -69,7 +69,7 @@ t.test('new → viewed → archived: view marks viewed, archive only viewed ones
   t.ok(!Number.isNaN(Date.parse(doc.createdAt)))
   t.same(await list('new-documents'), [])
   t.same(await list('old-documents'), [id])
-  t.same(await countDocuments(app.db), { unviewed: 0, viewed: 1 })
+  t.same(await countDocuments(app.ports.db), { unviewed: 0, viewed: 1 })
 
   t.same((await injectAs(app, admin, { method: 'POST', url: `/api/documents/archive/${id}` })).json(), { message: 'Document archivé avec succès.' })
   t.same(await list('old-documents'), [])
@@ -133,7 +133,7 @@ t.test('deletions: the owner while unviewed (then 403), an administrator at any 
   t.equal((await injectAs(app, other, { method: 'DELETE', url: `/api/documents/delete/owner/${fresh}` })).statusCode, 403)
 
   const freshKey = await keyOf(fresh)
-  const owned = await listOwnedDocuments(app, client.id)
+  const owned = (await app.services.documents.listOwned(client.id, { page: 1, pageSize: 200 })).items
   t.same(owned.map((d) => [d.id, d.isViewed, d.typeName]), [[seen, true, 'Bilan'], [fresh, false, 'Bilan']])
   t.match(owned[0]!.url, /^\/uploads\/[0-9a-f]{32}\.pdf$/)
 

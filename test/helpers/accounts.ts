@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
-import { createAccount, sessionCookieFor } from '../../src/modules/identity/index.js'
 
 export interface SeededAccount {
   id: number
@@ -30,7 +29,7 @@ export async function seedAccount(app: FastifyInstance, options: SeedOptions = {
   const unique = randomBytes(4).toString('hex')
   const email = options.email ?? `client-${unique}@example.dz`
   const username = options.username ?? `Client ${unique}`
-  const id = await createAccount(app, {
+  const id = await app.services.identity.createAccount({
     username,
     email,
     entreprise: options.entreprise ?? 'SARL Atlas',
@@ -40,7 +39,7 @@ export async function seedAccount(app: FastifyInstance, options: SeedOptions = {
     isAccepted: options.accepted ?? options.admin ?? false,
     isAdmin: options.admin ?? false,
   })
-  return { id, email, username, password: SEED_PASSWORD, cookie: await sessionCookieFor(app, id) }
+  return { id, email, username, password: SEED_PASSWORD, cookie: await app.sessionCookieFor(id) }
 }
 
 /** A request as `account` (or as a visitor with null). */

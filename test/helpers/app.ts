@@ -55,7 +55,7 @@ export async function buildTestApp(
   const database = await freshDatabase()
   const varDir = mkdtempSync(join(tmpdir(), 'portal-var-'))
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, UPLOAD_DIR: join(varDir, 'uploads'), ...env }, { varDir, ...overrides })
-  const app = await buildApp({ config, db: database.db, logger: false })
+  const app = await buildApp(config, { db: database.db, logger: false })
   // Registered before ready(): an app that fails to start still gives its database back.
   t.teardown(async () => {
     await app.close()

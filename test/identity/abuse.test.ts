@@ -1,7 +1,8 @@
 // Issue 9: each test performs an attack the review found, and fails without its fix.
 import t from 'tap'
 import { checkContact } from '../../src/modules/contact/validation.js'
-import { LoginFailures } from '../../src/modules/identity/login-limiter.js'
+import { fixedClock } from '../../src/clock/clock.js'
+import { memoryAttemptLimiter } from '../../src/limits/memory-attempts.js'
 import { checkRegistration } from '../../src/modules/identity/validation.js'
 import { identityApp, login, registerVerified, registration, sessionCookie, STRONG, STRONG_2 } from '../helpers/identity.js'
 import { linkIn } from '../helpers/smtp.js'
@@ -9,21 +10,27 @@ import { linkIn } from '../helpers/smtp.js'
 const QUARTER = 15 * 60_000
 
 t.test('finding 2: flooding 10,098 other addresses leaves a locked account locked', async (t) => {
-  const failures = new LoginFailures(10, QUARTER)
-  const start = 1_000_000
-  for (let i = 0; i < 10; i++) failures.record('victim@example.dz', start + i)
-  t.ok(failures.retryAfterMs('victim@example.dz', start + 20) > 0, 'locked')
-  for (let i = 0; i < 10_098; i++) failures.begin(`x${i}@example.dz`, start + 100 + i)
-  t.ok(failures.retryAfterMs('victim@example.dz', start + 20_000) > 0, 'still locked after the flood')
-  t.equal(failures.begin('victim@example.dz', start + 20_000).wait > 0, true)
+  const clock = fixedClock(new Date(1_000_000))
+  const failures = memoryAttemptLimiter({ clock })
+  const policy = { max: 10, windowMs: QUARTER }
+  for (let i = 0; i < 10; i++) await failures.begin('victim@example.dz', policy)
+  clock.advance(20)
+  t.ok((await failures.begin('victim@example.dz', policy)).wait > 0, 'locked')
+  for (let i = 0; i < 10_098; i++) await failures.begin(`x${i}@example.dz`, policy)
+  clock.advance(20_000)
+  t.ok((await failures.begin('victim@example.dz', policy)).wait > 0, 'still locked after the flood')
 })
 
 t.test('finding 2: when every tracked address is locked, a new one is refused rather than unlocking any', async (t) => {
-  const failures = new LoginFailures(2, QUARTER, 3)
-  for (const key of ['a', 'b', 'c']) for (let i = 0; i < 2; i++) failures.record(key, i)
-  t.ok(failures.begin('d', 10).wait > 0, 'refused while full of locked keys')
-  for (const key of ['a', 'b', 'c']) t.ok(failures.retryAfterMs(key, 10) > 0, `${key} stays locked`)
-  t.equal(failures.begin('d', QUARTER + 10).wait, 0, 'once the window passed, room is made again')
+  const clock = fixedClock(new Date(0))
+  const failures = memoryAttemptLimiter({ clock, capacity: 3 })
+  const policy = { max: 2, windowMs: QUARTER }
+  for (const key of ['a', 'b', 'c']) for (let i = 0; i < 2; i++) await failures.begin(key, policy)
+  clock.set(new Date(10))
+  t.ok((await failures.begin('d', policy)).wait > 0, 'refused while full of locked keys')
+  for (const key of ['a', 'b', 'c']) t.ok((await failures.begin(key, policy)).wait > 0, `${key} stays locked`)
+  clock.set(new Date(QUARTER + 10))
+  t.equal((await failures.begin('d', policy)).wait, 0, 'once the window passed, room is made again')
 })
 
 t.test('finding 3: the administrator still logs in while an attacker locks the account from another address', async (t) => {
@@ -180,7 +187,7 @@ t.test('finding 9: sessions end 30 days after they opened, however often they sl
   await smtp.nextMail('atlas@example.dz')
   await db.updateTable('user_tokens').set({ expires_at: '2020-01-01 00:00:00.000' }).execute()
   const { sweepExpired } = await import('../../src/modules/identity/repository.js')
-  t.ok((await sweepExpired(db)) >= 2, 'the old session and the expired tokens are deleted')
+  t.ok((await sweepExpired(db, new Date())) >= 2, 'the old session and the expired tokens are deleted')
   t.equal((await db.selectFrom('user_tokens').select('id').where('user_id', '=', userId).execute()).length, 0)
   t.equal((await db.selectFrom('sessions').select('id').execute()).length, 0)
 })

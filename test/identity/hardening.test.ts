@@ -30,7 +30,7 @@ async function sharedDatabase(t: T) {
     /** Builds and readies an app on this database; `close` when the test closes it itself. */
     async build(env: Record<string, string>, db: Db = database.db, close = true) {
       const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, PUBLIC_URL: 'http://portail.test', ...env }, { varDir })
-      const app = await buildApp({ config, db, logger: false })
+      const app = await buildApp(config, { db, logger: false })
       await app.ready()
       if (close) apps.push(app)
       return app
@@ -89,7 +89,7 @@ t.test('fix 2: app.close() waits for mails still being sent', async (t) => {
   const smtp = await slowSmtp(t, 400)
   const { build } = await sharedDatabase(t)
   const app = await build({ SMTP_URL: smtp.url }, undefined, false)
-  const sent = app.mailer.send({ to: 'direct@example.dz', subject: 'Test', text: 'x', html: '<p>x</p>' })
+  const sent = app.ports.mailer.send({ to: 'direct@example.dz', subject: 'Test', text: 'x', html: '<p>x</p>' })
   const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: 'Sarl Atlas', email: 'atlas@example.dz', entreprise: 'SARL Atlas', telephone: '0551234567', password: STRONG, confirmPassword: STRONG } })
   t.equal(registered.statusCode, 201)
   t.equal(smtp.received.length, 0, 'not yet accepted when the answer leaves')
@@ -223,7 +223,7 @@ t.test('fix 5: a failed background reset is logged as a warning, without the tok
   const warnings: string[] = []
   app.log.warn = ((obj: unknown, msg?: string) => void warnings.push(JSON.stringify(obj) + (msg ?? ''))) as typeof app.log.warn
   let leaked = ''
-  app.mailer.send = async (mail) => {
+  app.ports.mailer.send = async (mail) => {
     leaked = /reset-password\/\d+\/([A-Za-z0-9_-]+)/.exec(mail.text)![1]!
     throw new Error(`refused: ${mail.text}`)
   }

@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import t from 'tap'
 import { buildTestApp } from '../helpers/app.js'
 import { identityApp, login, registerVerified, registration, STRONG } from '../helpers/identity.js'
-import { LoginFailures } from '../../src/modules/identity/login-limiter.js'
+import { fixedClock } from '../../src/clock/clock.js'
+import { memoryAttemptLimiter } from '../../src/limits/memory-attempts.js'
 import { decodeQuotedPrintable } from '../helpers/smtp.js'
 
 const post = (url: string, payload: Record<string, string> = {}) => ({ method: 'POST' as const, url, payload })
@@ -20,14 +21,23 @@ t.test('login: failures per account are limited, then 429 with Retry-After', asy
 })
 
 t.test('the per-account window slides and a success clears it', async (t) => {
-  const failures = new LoginFailures(2, 1000)
-  failures.record('a', 0)
-  failures.record('a', 500)
-  t.equal(failures.retryAfterMs('a', 600), 400)
-  t.equal(failures.retryAfterMs('a', 1001), 0, 'the oldest failure left the window')
-  failures.record('a', 1100)
-  failures.clear('a')
-  t.equal(failures.retryAfterMs('a', 1200), 0)
+  const clock = fixedClock(new Date(0))
+  const failures = memoryAttemptLimiter({ clock })
+  const policy = { max: 2, windowMs: 1000 }
+  await failures.begin('a', policy)
+  clock.set(new Date(500))
+  await failures.begin('a', policy)
+  clock.set(new Date(600))
+  t.equal((await failures.begin('a', policy)).wait, 400)
+  clock.set(new Date(1001))
+  const next = await failures.begin('a', policy)
+  t.equal(next.wait, 0, 'the oldest failure left the window')
+  await next.release()
+  clock.set(new Date(1100))
+  await failures.begin('a', policy)
+  await failures.clear('a')
+  clock.set(new Date(1200))
+  t.equal((await failures.begin('a', policy)).wait, 0)
 })
 
 t.test('per-IP limits: login, registration, forgot, reset, reset check, verification', async (t) => {
@@ -62,7 +72,7 @@ t.test('without SMTP_URL each mail is an .eml file under var/mail and only its p
   const res = await app.inject({ ...post('/api/auth/register', registration()), headers: { origin: 'https://cabinet.example.dz' } })
   t.equal(res.statusCode, 201)
   // The mail is written (and its path logged) after the answer: wait for the send itself, not a clock.
-  t.ok(await app.mailer.drain(5000), 'the mail was written')
+  t.ok(await app.ports.mailer.drain(5000), 'the mail was written')
   const files = readdirSync(join(config.varDir, 'mail'))
   const dir = join(config.varDir, 'mail')
   t.equal(files.length, 1)
@@ -111,7 +121,7 @@ t.test('no token, password or cookie reaches a log line', async (t) => {
   const database = await freshDatabase()
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, SMTP_URL: smtp.url })
   const lines: string[] = []
-  const app = await buildApp({ config, db: database.db, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } })
+  const app = await buildApp(config, { db: database.db, logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } })
   await app.ready()
   t.teardown(async () => {
     await app.close()

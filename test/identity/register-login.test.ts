@@ -156,7 +156,7 @@ t.test('the administrator of ADMIN_EMAIL/ADMIN_PASSWORD exists, idempotently', a
   t.equal(res.json().isAccepted, true)
   // Same database, second start: still one administrator, password re-set if it changed.
   const { buildApp } = await import('../../src/app.js')
-  const second = await buildApp({ config: { ...config, admin: { email: 'admin@cabinet.dz', password: 'N3w#Password' } }, db, logger: false })
+  const second = await buildApp({ ...config, admin: { email: 'admin@cabinet.dz', password: 'N3w#Password' } }, { db, logger: false })
   await second.ready()
   t.teardown(() => second.close())
   const rows = await db.selectFrom('users').select('id').where('email', '=', 'admin@cabinet.dz').execute()

@@ -1,4 +1,4 @@
-import { site } from './site.js'
+import { site } from '../../src/modules/catalog/content.js'
 
 /** The firm as schema.org describes an accounting firm: name, address, phone (JSON-LD). */
 export function firmJsonLd(publicUrl: string): object {

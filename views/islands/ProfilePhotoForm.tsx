@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
-import type { ProfilePhoto } from '../../src/shared/profile-photo.js'
-import { checkPhotoFile, PHOTO_ACCEPT } from '../../src/modules/clients/photo-validation.js'
+import type { ProfilePhoto } from '../../src/modules/identity/photo/value.js'
+import { checkPhotoFile, PHOTO_ACCEPT } from '../../src/modules/identity/photo/validation.js'
 import { api } from '../client/api.js'
 import { announcePhoto } from '../client/photo.js'
 import { showToast } from '../client/toast.js'

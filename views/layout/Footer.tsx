@@ -1,5 +1,5 @@
 import { useRenderContext } from '../../src/render/context.js'
-import { site, whatsappUrl } from '../content/site.js'
+import { site, whatsappUrl } from '../../src/modules/catalog/content.js'
 
 /** The footer element's attributes: the shell renders its content once (views/runtime/RenderedOnce.tsx). */
 export const FOOTER = { className: 'footer' }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useRenderContext } from '../../src/render/context.js'
-import { site } from '../content/site.js'
+import { site } from '../../src/modules/catalog/content.js'
 import { Island } from '../runtime/Island.js'
 import { RenderedOnce } from '../runtime/RenderedOnce.js'
 import { Footer, FOOTER, WhatsAppButton } from './Footer.js'

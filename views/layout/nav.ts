@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../src/modules/identity/session-user.js'
-import { parsePhoto } from '../../src/shared/profile-photo.js'
+import { parsePhoto } from '../../src/modules/identity/photo/value.js'
 import type { NavLink } from '../islands/NavBar.js'
 
 /** The photo URL of a user's profilePhoto; null when there is none (the shell then shows the blank avatar). */

@@ -1,20 +1,22 @@
 import fp from 'fastify-plugin'
+import type { FastifyInstance } from 'fastify'
 import clientPages from './pages.js'
-import clientRoutes from './routes.js'
-import photoRoutes from './photo-routes.js'
 import profilePages from './profile-pages.js'
+import clientRoutes from './routes.js'
+import type { Clients } from './service.js'
+import type { ClientsViews } from './views.js'
 
-/** Clients: profiles, acceptance and the administrators' user lists; composes identity (and documents). */
+/** Clients' HTTP side: profiles, acceptance, the administrators' dashboard and user lists. */
 export default fp(
-  async function clients(app) {
-    await app.register(clientRoutes)
-    await app.register(photoRoutes)
-    await app.register(profilePages)
-    await app.register(clientPages)
+  async function clients(app: FastifyInstance, { clients, views }: { clients: Clients; views: ClientsViews }) {
+    await app.register(clientRoutes, { clients })
+    await app.register(profilePages, { clients, views })
+    await app.register(clientPages, { clients, views })
   },
-  { name: 'clients', dependencies: ['db', 'identity', 'documents', 'mailer', 'storage'] },
+  { name: 'clients', dependencies: ['identity', 'documents', 'render'] },
 )
 
 // The module's public face for pages and other modules.
-export { acceptClient, deleteClient, getCounts, getProfile, listClients, listNewUsers } from './service.js'
-export type { Counts, Profile } from './types.js'
+export { createClients, type Clients, type ClientsDeps } from './service.js'
+export type { AccountRow, Counts, Profile } from './types.js'
+export type { ClientsViews } from './views.js'

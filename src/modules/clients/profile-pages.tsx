@@ -1,18 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { ProfilePage } from '../../../views/pages/profile/ProfilePage.js'
 import { HttpError } from '../../http/errors.js'
+import { listQueryOf, listStateOf } from '../../http/list-pages.js'
+import { listFilter, ListQuerySchema } from '../../http/lists.js'
 import { IdParamsSchema } from '../../http/schemas.js'
-import { getProfile } from './service.js'
+import type { Clients } from './service.js'
+import type { ClientsViews } from './views.js'
 
 /** /users/profile/:id (spec §2): the owner or an administrator; others get a 403 page, visitors /login (access table). */
-const profilePages: FastifyPluginAsyncTypebox = async (app) => {
+const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: ClientsViews }> = async (app, { clients, views }) => {
   // attachValidation: a visitor on /users/profile/abc is still sent to /login by the access table, not told 400.
-  app.get('/users/profile/:id', { schema: { hide: true, params: IdParamsSchema }, attachValidation: true }, async (request, reply) => {
+  app.get('/users/profile/:id', { schema: { hide: true, params: IdParamsSchema, querystring: ListQuerySchema }, attachValidation: true }, async (request, reply) => {
     const viewer = request.user
     if (!viewer) return reply.redirect('/login', 303)
-    if (request.validationError) throw new HttpError(404, 'Profil introuvable.')
-    const profile = await getProfile(app, viewer, request.params.id)
-    return reply.render(ProfilePage, { profile, isOwner: viewer.id === profile.id })
+    const id = Number(request.params.id)
+    if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, 'Profil introuvable.')
+    // A hand-edited page number falls back to the first page (listQueryOf), never an error page.
+    const query = listQueryOf(request)
+    const profile = await clients.getProfile(viewer, id, listFilter(query))
+    return reply.render(views.ProfilePage, { profile, isOwner: viewer.id === profile.id, documents: listStateOf(query) })
   })
 }
 export default profilePages

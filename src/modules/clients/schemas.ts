@@ -1,44 +1,16 @@
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
+import { OwnedDocumentSchema } from '../documents/index.js'
+import { AccountSchema } from '../identity/index.js'
 
-const DateTime = Type.Unsafe<Date>({ type: 'string', format: 'date-time' })
-const Photo = Type.Union([Type.Object({ url: Type.String() }), Type.Null()])
+/** One row of the new-users and clients lists (spec §3: user lists also carry email), from identity's account. */
+const { isAdmin: _admin, ...rowFields } = AccountSchema.properties
+export const AccountSummarySchema = Type.Object(rowFields)
+export type AccountRow = Static<typeof AccountSummarySchema>
 
-/** One row of the new-users and clients lists (spec §3: user lists also carry email). */
-export const AccountSummarySchema = Type.Object({
-  id: Type.Integer(),
-  username: Type.String(),
-  email: Type.String(),
-  entreprise: Type.String(),
-  telephone: Type.String(),
-  isVerified: Type.Boolean(),
-  isAccepted: Type.Boolean(),
-  createdAt: DateTime,
-  profilePhoto: Photo,
-})
-
-/** A document as the profile's table shows it. */
-export const OwnedDocumentSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  typeName: Type.String(),
-  createdAt: DateTime,
-  isViewed: Type.Boolean(),
-  url: Type.String(),
-})
-
-/** Spec §3 Profile. */
-export const ProfileSchema = Type.Object({
-  id: Type.Integer(),
-  username: Type.String(),
-  email: Type.String(),
-  entreprise: Type.String(),
-  telephone: Type.String(),
-  isAccepted: Type.Boolean(),
-  isAdmin: Type.Boolean(),
-  createdAt: DateTime,
-  profilePhoto: Photo,
-  documents: Type.Array(OwnedDocumentSchema),
-})
+/** Spec §3 Profile: the account and a page of its documents (`documentsTotal` of them in all). */
+const { isVerified: _verified, ...profileFields } = AccountSchema.properties
+export const ProfileSchema = Type.Object({ ...profileFields, documents: Type.Array(OwnedDocumentSchema), documentsTotal: Type.Integer() })
+export type Profile = Static<typeof ProfileSchema>
 
 /** Spec §3 Counts: users.unaccepted, users.accepted, documents.unviewed, documents.viewed, types. */
 export const CountsSchema = Type.Object({
@@ -46,3 +18,4 @@ export const CountsSchema = Type.Object({
   documents: Type.Object({ unviewed: Type.Integer(), viewed: Type.Integer() }),
   types: Type.Integer(),
 })
+export type Counts = Static<typeof CountsSchema>

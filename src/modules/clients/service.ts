@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify'
-import type { Page } from '../../db/lists.js'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../../db/database.js'
+import type { ListFilter, Page } from '../../db/lists.js'
 import { HttpError } from '../../http/errors.js'
-import { listFilter, type ListQuery } from '../../http/lists.js'
-import { countDocuments, countTypes, listOwnedDocuments, removeAllOwnedBy } from '../documents/index.js'
-import { acceptAccount, countAccounts, deleteAccount, findAccountSummary, findAccountsPage, type AccountSummary, type SessionUser } from '../identity/index.js'
+import type { Mailer } from '../../mail/mailer.js'
+import type { FileStorage } from '../../storage/storage.js'
+import type { Documents } from '../documents/index.js'
+import type { AccountSummary, Identity, SessionUser } from '../identity/index.js'
 import { acceptanceMail } from './mails.js'
 import type { Counts, Profile } from './types.js'
 
@@ -18,59 +20,73 @@ export const texts = {
   notOwnAccount: 'Vous ne pouvez supprimer que votre propre compte.',
 } as const
 
-
-export function listNewUsers(app: FastifyInstance, query: ListQuery): Promise<Page<AccountSummary>> {
-  return findAccountsPage(app.db, false, listFilter(query))
+export interface ClientsDeps {
+  db: Db
+  storage: FileStorage
+  mailer: Mailer
+  identity: Pick<Identity, 'accounts'>
+  documents: Pick<Documents, 'count' | 'countTypes' | 'listOwned' | 'removeAllOwnedBy'>
+  log: FastifyBaseLogger
+  settings: { publicUrl: string }
 }
 
-export function listClients(app: FastifyInstance, query: ListQuery): Promise<Page<AccountSummary>> {
-  return findAccountsPage(app.db, true, listFilter(query))
+/** Clients: profiles, acceptance and the administrators' user lists; composes identity and documents. */
+export function createClients({ db, storage, mailer, identity, documents, log, settings }: ClientsDeps) {
+  const { accounts } = identity
+
+  /** Files whose rows are gone; one that cannot be removed is logged, the deletion stands. */
+  async function removeFiles(keys: string[]): Promise<void> {
+    for (const key of keys) await storage.remove(key).catch((error: unknown) => log.error({ err: error, key }, 'file not removed'))
+  }
+
+  return {
+    listNewUsers: (filter: ListFilter): Promise<Page<AccountSummary>> => accounts.findPage(false, filter),
+    listClients: (filter: ListFilter): Promise<Page<AccountSummary>> => accounts.findPage(true, filter),
+
+    async getCounts(): Promise<Counts> {
+      const [users, documentCounts, types] = await Promise.all([accounts.count(), documents.count(), documents.countTypes()])
+      return { users, documents: documentCounts, types }
+    },
+
+    /** The owner, or an administrator, may see a profile (with a page of its documents); anyone else learns nothing of it (403). */
+    async getProfile(viewer: SessionUser, id: number, page: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Profile> {
+      if (viewer.id !== id && !viewer.isAdmin) throw new HttpError(403, texts.notOwnProfile)
+      const account = await accounts.findAccountSummary(id)
+      if (!account) throw new HttpError(404, texts.notFound)
+      const { isVerified: _verified, ...profile } = account
+      const owned = await documents.listOwned(id, page)
+      return { ...profile, documents: owned.items, documentsTotal: owned.total }
+    },
+
+    /** Irreversible (spec §2); refused while the address is unverified (contract §4); the client is told by mail. */
+    async acceptClient(id: number): Promise<void> {
+      const outcome = await accounts.accept(id)
+      if (outcome === 'missing') throw new HttpError(404, texts.notFound)
+      if (outcome === 'admin') throw new HttpError(403, texts.adminUntouchable)
+      if (outcome === 'already') throw new HttpError(409, texts.alreadyAccepted)
+      if (outcome === 'unverified') throw new HttpError(409, texts.unverified)
+      const account = await accounts.findAccountSummary(id)
+      if (account) mailer.deliver(acceptanceMail(settings.publicUrl, account.email))
+    },
+
+    /**
+     * Deletes a user (by themselves or by an administrator): their documents and account in one
+     * transaction, then their files once it is committed, so a failure leaves nothing half-deleted.
+     */
+    async deleteClient(actor: SessionUser, id: number): Promise<void> {
+      if (actor.id !== id && !actor.isAdmin) throw new HttpError(403, texts.notOwnAccount)
+      const target = await accounts.findAccountSummary(id)
+      if (!target) throw new HttpError(404, texts.notFound)
+      if (target.isAdmin) throw new HttpError(403, texts.adminUntouchable)
+      const keys = await db.transaction().execute(async (trx) => {
+        const documentKeys = await documents.removeAllOwnedBy(trx, id)
+        const deleted = await accounts.deleteAccount(trx, id)
+        if (!deleted) throw new HttpError(404, texts.notFound)
+        return deleted.photoKey ? [...documentKeys, deleted.photoKey] : documentKeys
+      })
+      await removeFiles(keys)
+    },
+  }
 }
 
-export async function getCounts(app: FastifyInstance): Promise<Counts> {
-  const [users, documents, types] = await Promise.all([countAccounts(app.db), countDocuments(app.db), countTypes(app.db)])
-  return { users, documents, types }
-}
-
-/** The owner, or an administrator, may see a profile; anyone else learns nothing of it (403). */
-export async function getProfile(app: FastifyInstance, viewer: SessionUser, id: number): Promise<Profile> {
-  if (viewer.id !== id && !viewer.isAdmin) throw new HttpError(403, texts.notOwnProfile)
-  const account = await findAccountSummary(app.db, id)
-  if (!account) throw new HttpError(404, texts.notFound)
-  const { isVerified: _verified, ...profile } = account
-  return { ...profile, documents: await listOwnedDocuments(app, id) }
-}
-
-/** Irreversible (spec §2); refused while the address is unverified (contract §4); the client is told by mail. */
-export async function acceptClient(app: FastifyInstance, id: number): Promise<void> {
-  const outcome = await acceptAccount(app.db, id)
-  if (outcome === 'missing') throw new HttpError(404, texts.notFound)
-  if (outcome === 'admin') throw new HttpError(403, texts.adminUntouchable)
-  if (outcome === 'already') throw new HttpError(409, texts.alreadyAccepted)
-  if (outcome === 'unverified') throw new HttpError(409, texts.unverified)
-  const account = await findAccountSummary(app.db, id)
-  if (account) app.mailer.deliver(acceptanceMail(app.config.publicUrl, account.email))
-}
-
-/**
- * Deletes a user (by themselves or by an administrator): their documents and account in one
- * transaction, then their files once it is committed, so a failure leaves nothing half-deleted.
- */
-export async function deleteClient(app: FastifyInstance, actor: SessionUser, id: number): Promise<void> {
-  if (actor.id !== id && !actor.isAdmin) throw new HttpError(403, texts.notOwnAccount)
-  const target = await findAccountSummary(app.db, id)
-  if (!target) throw new HttpError(404, texts.notFound)
-  if (target.isAdmin) throw new HttpError(403, texts.adminUntouchable)
-  const keys = await app.db.transaction().execute(async (trx) => {
-    const documentKeys = await removeAllOwnedBy(trx, id)
-    const deleted = await deleteAccount(trx, id)
-    if (!deleted) throw new HttpError(404, texts.notFound)
-    return deleted.photoKey ? [...documentKeys, deleted.photoKey] : documentKeys
-  })
-  await removeFiles(app, keys)
-}
-
-/** Files whose rows are gone; one that cannot be removed is logged, the deletion stands. */
-async function removeFiles(app: FastifyInstance, keys: string[]): Promise<void> {
-  for (const key of keys) await app.storage.remove(key).catch((error: unknown) => app.log.error({ err: error, key }, 'file not removed'))
-}
+export type Clients = ReturnType<typeof createClients>

@@ -1,13 +1,17 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import fp from 'fastify-plugin'
-import contactPages from './pages.js'
+import type { FastifyInstance } from 'fastify'
+import contactPages, { type ContactViews } from './pages.js'
 import contactRoutes from './routes.js'
+import type { Contact } from './service.js'
 
-/** Contact: the home page's form, stored for the firm, and the firm's inbox of messages. */
+/** Contact's HTTP side: the public form's API and the firm's inbox (API and page). */
 export default fp(
-  async function contact(app) {
-    await app.register(contactRoutes as FastifyPluginAsyncTypebox)
-    await app.register(contactPages)
+  async function contact(app: FastifyInstance, { contact, views }: { contact: Contact; views: ContactViews }) {
+    await app.register(contactRoutes, { contact })
+    await app.register(contactPages, { contact, views })
   },
-  { name: 'contact', dependencies: ['db', 'mailer', 'identity'] },
+  { name: 'contact', dependencies: ['identity', 'render'] },
 )
+
+export { createContact, type Contact, type ContactDeps } from './service.js'
+export type { ContactViews } from './pages.js'

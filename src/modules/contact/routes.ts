@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HttpError } from '../../http/errors.js'
-import { ListQuerySchema, sendList } from '../../http/lists.js'
+import { listFilter, ListQuerySchema, sendList } from '../../http/lists.js'
 import { HOUR_MS, ipLimit } from '../../http/rate-limit.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
 import { requireAdmin } from '../identity/index.js'
 import { ContactBodySchema, ContactMessageSchema } from './schemas.js'
-import { deleteMessage, listMessages, receiveMessage } from './service.js'
+import type { Contact } from './service.js'
 import { checkContact, messages } from './validation.js'
 
 /** POST /api/users/contact (anyone), and the firm's inbox: list and delete (administrators, contract §2). */
-const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const contactRoutes: FastifyPluginAsyncTypebox<{ contact: Contact }> = async (app, { contact }) => {
   app.post('/api/users/contact', {
     schema: { tags: ['contact'], summary: 'Envoie un message au cabinet', body: ContactBodySchema, response: { 201: MessageSchema, ...errorResponses(400, 403, 429) } },
     config: ipLimit(app.config.rateLimits.contactPerIp, HOUR_MS),
@@ -17,20 +17,20 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const checked = checkContact(request.body)
     if (!checked.ok) throw new HttpError(400, checked.message)
     // A robot filled the hidden field: answer as for a person so it learns nothing, store nothing.
-    if (!request.body.website?.trim()) await receiveMessage(app, checked.value, request.ip || null)
+    if (!request.body.website?.trim()) await contact.receiveMessage(checked.value, request.ip || null)
     return reply.code(201).send({ message: messages.sent })
   })
 
   app.get('/api/users/contact', {
     schema: { tags: ['contact'], summary: 'Messages reçus, les plus récents d’abord', querystring: ListQuerySchema, response: { 200: { type: 'array', items: ContactMessageSchema }, ...errorResponses(400, 401, 403) } },
     preHandler: requireAdmin,
-  }, async (request, reply) => sendList(reply, await listMessages(app, request.query)))
+  }, async (request, reply) => sendList(reply, await contact.listMessages(listFilter(request.query))))
 
   app.delete('/api/users/contact/:id', {
     schema: { tags: ['contact'], params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
     preHandler: requireAdmin,
   }, async (request) => {
-    await deleteMessage(app, request.params.id)
+    await contact.deleteMessage(request.params.id)
     return { message: messages.deleted }
   })
 }

@@ -1,17 +1,21 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import fp from 'fastify-plugin'
+import type { FastifyInstance } from 'fastify'
 import documentPages from './pages.js'
 import documentRoutes from './routes.js'
+import type { Documents } from './service.js'
+import type { DocumentsViews } from './views.js'
 
-/** Documents and their types: uploads checked by content, private files, the firm's lists. */
+/** Documents' HTTP side: the API of spec §7, the stored files, the upload page and the firm's lists. */
 export default fp(
-  async function documents(app) {
-    await app.register(documentRoutes as FastifyPluginAsyncTypebox)
-    await app.register(documentPages)
+  async function documents(app: FastifyInstance, { documents, views }: { documents: Documents; views: DocumentsViews }) {
+    await app.register(documentRoutes, { documents })
+    await app.register(documentPages, { documents, views })
   },
-  { name: 'documents', dependencies: ['db', 'identity', 'mailer', 'background', 'storage', 'render'] },
+  { name: 'documents', dependencies: ['identity', 'render'] },
 )
 
-// The module's public face: other modules (clients) import these, never documents' files or tables.
-export { countDocuments, countTypes, listOwnedDocuments, removeAllOwnedBy } from './service.js'
-export type { DocumentView, OwnedDocument } from './types.js'
+// The module's public face: other modules import these, never documents' files or tables.
+export { createDocuments, type Documents, type DocumentsDeps } from './service.js'
+export { DocumentSchema, DocumentTypeSchema, OwnedDocumentSchema } from './schemas.js'
+export type { DocumentState, DocumentType, DocumentView, OwnedDocument } from './types.js'
+export type { DocumentListKind, DocumentsViews } from './views.js'

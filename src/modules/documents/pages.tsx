@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { AdminListPage } from '../../../views/pages/admin/AdminListPage.js'
-import { DocumentTypesPage, UploadPage } from '../../../views/pages/documents/DocumentsPages.js'
 import { listQueryOf, listStateOf } from '../../http/list-pages.js'
-import { ListQuerySchema } from '../../http/lists.js'
+import { listFilter, ListQuerySchema } from '../../http/lists.js'
 import { adminOnly, userOnly } from '../identity/index.js'
 import type { DocumentState } from './repository.js'
-import { allTypes, listDocuments, listTypes } from './service.js'
+import type { Documents } from './service.js'
+import type { DocumentsViews } from './views.js'
 
 /** An admin list page: a bad query falls back to the defaults (never an error page). */
 const listPage = { preHandler: adminOnly, attachValidation: true, schema: { hide: true, querystring: ListQuerySchema } }
@@ -18,24 +17,25 @@ const LISTS: Array<{ path: string; kind: 'new-documents' | 'documents' | 'arch-d
 ]
 
 /** The upload page (/files) and the administrators' document pages (spec §2). */
-const documentPages: FastifyPluginAsyncTypebox = async (app) => {
+const documentPages: FastifyPluginAsyncTypebox<{ documents: Documents; views: DocumentsViews }> = async (app, { documents, views }) => {
+  const { AdminListPage, DocumentTypesPage, UploadPage } = views
   app.get('/files', { preHandler: userOnly, schema: { hide: true } }, async (request, reply) => {
     const user = request.user!
-    const types = user.isAccepted ? (await allTypes(app)).map((type) => type.typeName) : []
-    return reply.render(UploadPage, { userId: user.id, accepted: user.isAccepted, types, maxBytes: app.config.maxUploadBytes })
+    const types = user.isAccepted ? (await documents.allTypes()).map((type) => type.typeName) : []
+    return reply.render(UploadPage, { userId: user.id, accepted: user.isAccepted, types, maxBytes: documents.maxUploadBytes })
   })
 
   for (const list of LISTS) {
     app.get(list.path, listPage, async (request, reply) => {
       const query = listQueryOf(request)
-      const page = await listDocuments(app, list.state, query)
+      const page = await documents.listDocuments(list.state, listFilter(query))
       return reply.render(AdminListPage, { kind: list.kind, title: list.title, lead: list.lead, items: page.items, total: page.total, query: listStateOf(query) })
     })
   }
 
   app.get('/admin-dashboard/documents/types', listPage, async (request: FastifyRequest, reply) => {
     const query = listQueryOf(request)
-    const page = await listTypes(app, query)
+    const page = await documents.listTypes(listFilter(query))
     return reply.render(DocumentTypesPage, { items: page.items, total: page.total, query: listStateOf(query) })
   })
 }

@@ -6,11 +6,8 @@ import { fromDbBool, fromDbId, fromDbTime, nowDb } from '../../db/values.js'
 import { fold } from '../../shared/fold.js'
 import type { IdsMatching } from '../identity/index.js'
 
-export interface DocumentType {
-  id: number
-  typeName: string
-  createdAt: Date
-}
+import type { DocumentType } from './schemas.js'
+export type { DocumentType }
 
 /** A document row as the service needs it; who sent it is added from identity. */
 export interface DocumentRecord {
@@ -196,10 +193,11 @@ export async function findDocumentsPage(db: Db, state: DocumentState, filter: Li
   return { total: page.total, items: page.items.map(toRecord) }
 }
 
-/** A user's documents, newest first (the profile's table). */
-export async function findOwnedDocuments(db: Db, userId: number, limit: number): Promise<DocumentRecord[]> {
-  const rows = await withType(db).select(COLUMNS).where('documents.user_id', '=', userId).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc').limit(limit).execute()
-  return rows.map(toRecord)
+/** A page of a user's documents, newest first (the profile's table). */
+export async function findOwnedDocuments(db: Db, userId: number, filter: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Page<DocumentRecord>> {
+  const query = withType(db).where('documents.user_id', '=', userId)
+  const page = await fetchPage(query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter)
+  return { total: page.total, items: page.items.map(toRecord) }
 }
 
 /** Marks a document viewed, once: the first view's time is kept. */

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { HttpError } from '../../http/errors.js'
-import { ListQuerySchema, sendList } from '../../http/lists.js'
+import { listFilter, ListQuerySchema, sendList } from '../../http/lists.js'
 import { QUARTER_HOUR_MS, userLimit } from '../../http/rate-limit.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
 import { requireAdmin, requireUser } from '../identity/index.js'
 import { DocumentSchema, DocumentTypeSchema, NewTypeBodySchema, StoredNameParamsSchema } from './schemas.js'
-import * as documents from './service.js'
-import { refuseDeclaredTooLarge } from './upload.js'
+import type { Documents, OpenedFile } from './service.js'
+import { receiveUpload, refuseDeclaredTooLarge } from './upload-http.js'
 import { messages } from './validation.js'
 
 /** Contract §3: uploading is for accepted users (administrators are accepted too). */
@@ -18,7 +18,7 @@ async function requireAccepted(request: FastifyRequest) {
 }
 
 /** No other site, cache or sniffing browser gets to reinterpret a client's file. */
-function sendFile(reply: FastifyReply, file: documents.OpenedFile, disposition: 'inline' | 'attachment') {
+function sendFile(reply: FastifyReply, file: OpenedFile, disposition: 'inline' | 'attachment') {
   return reply
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
@@ -40,18 +40,18 @@ const DocumentList = { type: 'array', items: DocumentSchema } as const
 const admin = { preHandler: requireAdmin }
 
 /** Every /api/documents/* call of spec §7 (and the archive of contract §4), and the stored files. */
-const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = async (app, { documents }) => {
   const tags = ['documents']
 
   app.get('/api/documents/types', {
     schema: { tags, summary: 'Types de document (tout le monde)', querystring: ListQuerySchema, response: { 200: Type.Array(DocumentTypeSchema), ...errorResponses(400) } },
-  }, async (request, reply) => sendList(reply, await documents.listTypes(app, request.query)))
+  }, async (request, reply) => sendList(reply, await documents.listTypes(listFilter(request.query))))
 
   app.post('/api/documents/types', {
     schema: { tags, body: NewTypeBodySchema, response: { 201: MessageSchema, ...errorResponses(400, 401, 403, 409) } },
     ...admin,
   }, async (request, reply) => {
-    await documents.addType(app, request.body)
+    await documents.addType(request.body)
     return reply.code(201).send({ message: messages.typeAdded })
   })
 
@@ -59,18 +59,19 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
     ...admin,
   }, async (request) => {
-    await documents.deleteType(app, request.params.id)
+    await documents.deleteType(request.params.id)
     return { message: messages.typeDeleted }
   })
 
   app.post('/api/documents/upload', {
     schema: { tags, summary: 'Dépôt d’un document (multipart : file, type, userId, description)', consumes: ['multipart/form-data'], response: { 201: Type.Object({ message: Type.String(), id: Type.Integer() }), ...errorResponses(400, 401, 403, 413, 415) } },
-    onRequest: refuseDeclaredTooLarge(app),
+    onRequest: refuseDeclaredTooLarge(documents.maxUploadBytes),
     // Each upload takes disk and mails the firm: one client (or a stolen session) cannot flood either.
     config: userLimit(app.config.rateLimits.uploadPerUser, QUARTER_HOUR_MS),
     preHandler: requireAccepted,
   }, async (request, reply) => {
-    const id = await documents.uploadDocument(app, request, request.user!)
+    const { fields, file, refused } = await receiveUpload(request, documents.maxUploadBytes, documents.storeFile, documents.discardFile)
+    const id = await documents.recordUpload(request.user!, fields, file, refused)
     // The form goes home on success: the page there shows this message (flash cookie).
     reply.flash({ type: 'success', message: messages.uploaded })
     return reply.code(201).send({ message: messages.uploaded, id })
@@ -80,7 +81,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(`/api/documents/${path}`, {
       schema: { tags, querystring: ListQuerySchema, response: { 200: DocumentList, ...errorResponses(400, 401, 403) } },
       ...admin,
-    }, async (request, reply) => sendList(reply, await documents.listDocuments(app, state, request.query)))
+    }, async (request, reply) => sendList(reply, await documents.listDocuments(state, listFilter(request.query))))
   }
 
   app.get('/api/documents/view-document/:id', {
@@ -89,14 +90,14 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     // A GET that marks the document viewed (spec §7): never on a link followed from another site.
     if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'Requête refusée : origine non autorisée.')
-    return documents.viewDocument(app, request.params.id)
+    return documents.viewDocument(request.params.id)
   })
 
   app.post('/api/documents/archive/:id', {
     schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 409) } },
     ...admin,
   }, async (request) => {
-    await documents.archiveDocument(app, request.params.id)
+    await documents.archiveDocument(request.params.id)
     return { message: messages.archived }
   })
 
@@ -104,7 +105,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
     ...admin,
   }, async (request) => {
-    await documents.deleteDocument(app, request.params.id)
+    await documents.deleteDocument(request.params.id)
     return { message: messages.deleted }
   })
 
@@ -112,20 +113,20 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
     preHandler: requireUser,
   }, async (request) => {
-    await documents.deleteOwnDocument(app, request.user!, request.params.id)
+    await documents.deleteOwnDocument(request.user!, request.params.id)
     return { message: messages.deleted }
   })
 
   app.get('/api/documents/download/:id', {
     schema: { tags, summary: 'Le fichier, en pièce jointe (propriétaire ou administrateur)', params: IdParamsSchema, response: errorResponses(401, 403, 404) },
-  }, async (request, reply) => sendFile(reply, await documents.openDownload(app, request.user, request.params.id), 'attachment'))
+  }, async (request, reply) => sendFile(reply, await documents.openDownload(request.user, request.params.id), 'attachment'))
 
   // A malformed name is answered like an unknown one; it never reaches the disk.
   app.get('/uploads/:name', {
     schema: { hide: true, params: StoredNameParamsSchema },
     attachValidation: true,
   }, async (request, reply) => {
-    const file = await documents.openStoredFile(app, request.user, request.validationError ? undefined : request.params.name)
+    const file = await documents.openStoredFile(request.user, request.validationError ? undefined : request.params.name)
     return sendFile(reply, file, file.inline ? 'inline' : 'attachment')
   })
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { refreshSession } from './session.js'
 
 export type Access = 'user' | 'admin'
 
@@ -21,7 +20,7 @@ export function accessFor(path: string): Access | null {
 export async function enforceAccess(access: Access, request: FastifyRequest, reply: FastifyReply) {
   if (access === 'admin' && !request.user?.isAdmin) return reply.redirect('/', 303)
   if (!request.user) return reply.redirect('/login', 303)
-  await refreshSession(request, reply)
+  await reply.refreshSession()
 }
 
 /**

@@ -1,26 +1,13 @@
 import type { Db } from '../../db/database.js'
 import { containsAny, fetchPage, unfiltered, withinDays, type ListFilter, type Page } from '../../db/lists.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb } from '../../db/values.js'
-import { parsePhoto, photoKeyOf, type ProfilePhoto } from '../../shared/profile-photo.js'
+import { parsePhoto, photoKeyOf } from './photo/value.js'
+import type { AccountSummary } from './schemas.js'
 
 /**
  * Identity's accounts face for other modules (contract §4, style.md): lists, acceptance,
- * deletion, counts and summaries. Every function takes the database (or a transaction) first.
- * Administrators are never listed, accepted or deleted through it.
+ * deletion, counts and summaries. Administrators are never listed, accepted or deleted through it.
  */
-export interface AccountSummary {
-  id: number
-  username: string
-  email: string
-  entreprise: string
-  telephone: string
-  isVerified: boolean
-  isAccepted: boolean
-  isAdmin: boolean
-  createdAt: Date
-  profilePhoto: ProfilePhoto | null
-}
-
 const SUMMARY_COLUMNS = ['id', 'username', 'email', 'entreprise', 'telephone', 'is_verified', 'is_accepted', 'is_admin', 'created_at', 'profile_photo'] as const
 
 type SummaryRow = { id: number; username: string; email: string; entreprise: string; telephone: string; is_verified: number; is_accepted: number; is_admin: number; created_at: string; profile_photo: string | null }
@@ -114,3 +101,18 @@ export async function deleteAccount(db: Db, id: number): Promise<{ photoKey: str
   await db.deleteFrom('users').where('id', '=', id).execute()
   return { photoKey: photoKeyOf(parsePhoto(row.profile_photo)) }
 }
+
+/** The face bound to the database; `deleteAccount` runs in the caller's transaction. */
+export function accountsFace(db: Db) {
+  return {
+    /** Clients (accepted) or new users (not yet accepted), newest first. */
+    findPage: (accepted: boolean, filter: ListFilter) => findAccountsPage(db, accepted, filter),
+    findAccountSummary: (id: number) => findAccountSummary(db, id),
+    summariesByIds: (ids: number[]) => summariesByIds(db, ids),
+    idsMatching: (q: string) => idsMatching(db, q),
+    count: () => countAccounts(db),
+    accept: (id: number) => acceptAccount(db, id),
+    deleteAccount: (trx: Db, id: number) => deleteAccount(trx, id),
+  }
+}
+export type Accounts = ReturnType<typeof accountsFace>

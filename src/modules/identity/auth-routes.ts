@@ -3,23 +3,15 @@ import { HttpError } from '../../http/errors.js'
 import { HOUR_MS as HOUR, ipLimit, QUARTER_HOUR_MS as QUARTER } from '../../http/rate-limit.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
 import { requireUser } from './guards.js'
-import { knownDevice, rememberDevice } from './known-devices.js'
-import { LoginFailures } from './login-limiter.js'
+import { knownDevice, rememberDevice } from './device-cookie.js'
 import { LoginBodySchema, RegisterBodySchema, SessionUserSchema, UserTokenParamsSchema } from './schemas.js'
-import { authenticate, registerUser, sessionUserOf, texts, verifyEmail } from './service.js'
-import { endSession, refreshSession, startSession } from './session.js'
+import { texts, type Identity } from './service.js'
 import { checkLogin, checkRegistration } from './validation.js'
 import { isWeakPassword } from './weak-passwords.js'
 
-
-
-
 /** /api/auth/*: registration, login, logout, status and e-mail verification (spec §7). */
-const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app, { identity }) => {
   const limits = app.config.rateLimits
-  const failures = new LoginFailures(limits.loginPerAccount, QUARTER)
-  /** Browsers that logged in to the account before are counted per device, not locked out with it. */
-  const deviceFailures = new LoginFailures(limits.loginPerAccount, QUARTER)
 
   app.post('/api/auth/register', {
     schema: { tags: ['auth'], body: RegisterBodySchema, response: { 201: MessageSchema, ...errorResponses(400, 403, 409, 429) } },
@@ -27,7 +19,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const checked = checkRegistration(request.body, isWeakPassword)
     if (!checked.ok) throw new HttpError(400, checked.message)
-    await registerUser(app, checked.value)
+    await identity.register(checked.value)
     return reply.code(201).send({ message: texts.registered })
   })
 
@@ -39,18 +31,19 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!checked.ok) throw new HttpError(400, checked.message)
     const { email, password } = checked.value
     const device = knownDevice(request, email)
-    const userId = await authenticate(app, device ? { failures: deviceFailures, key: device } : { failures, key: email }, email, password)
-    if (request.user) await endSession(request, reply)
-    const sessionId = await startSession(reply, userId)
+    // A browser that logged in to the account before is counted on its own, not locked out with it.
+    const userId = await identity.authenticate(email, password, device)
+    if (request.user) await reply.endSession()
+    const sessionId = await reply.startSession(userId)
     rememberDevice(reply, email, device)
-    return sessionUserOf(app, sessionId)
+    return identity.sessions.user(sessionId)
   })
 
   app.post('/api/auth/logout', {
     schema: { tags: ['auth'], response: { 200: MessageSchema, ...errorResponses(401, 403) } },
     preHandler: requireUser,
   }, async (request, reply) => {
-    await endSession(request, reply)
+    await reply.endSession()
     // The menus' plain form (no JavaScript) asks for a page: logout returns home (spec §2).
     if (request.headers.accept?.includes('text/html')) return reply.redirect('/', 303)
     return { message: texts.loggedOut }
@@ -60,16 +53,14 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags: ['auth'], response: { 200: SessionUserSchema, ...errorResponses(401) } },
     preHandler: requireUser,
   }, async (request, reply) => {
-    await refreshSession(request, reply)
+    await reply.refreshSession()
     return request.user!
   })
 
   app.get('/api/auth/:userId/verify/:token', {
     schema: { tags: ['auth'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 429) } },
     config: ipLimit(limits.tokenPerIp, QUARTER),
-  }, async (request) => {
-    return { message: await verifyEmail(app, request.params.userId, request.params.token) }
-  })
+  }, async (request) => ({ message: await identity.verifyEmail(request.params.userId, request.params.token) }))
 }
 
 export default authRoutes

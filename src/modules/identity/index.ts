@@ -1,35 +1,50 @@
 import fp from 'fastify-plugin'
+import type { FastifyInstance } from 'fastify'
 import { registerPageAccess } from './access.js'
 import authRoutes from './auth-routes.js'
 import passwordRoutes from './password-routes.js'
 import identityPages from './pages.js'
-import { ensureAdmin } from './service.js'
-import session from './session.js'
-import { startSweeper } from './sweeper.js'
+import photoRoutes from './photo/routes.js'
+import sessionCookie from './session-cookie.js'
+import type { Identity } from './service.js'
+import type { IdentityViews } from './views.js'
 import { isWeakPassword } from './weak-passwords.js'
+import { loggableError } from '../../logging.js'
 
-/** Identity: credentials, sessions and the auth pages. Sets request.user from the session. */
+const SWEEP_EVERY_MS = 3600_000
+
+/** Identity's HTTP side: the session cookie, the page guards, the auth and photo routes and pages. */
 export default fp(
-  async function identity(app) {
-    await app.register(session)
+  async function identity(app: FastifyInstance, { identity, views }: { identity: Identity; views: IdentityViews }) {
+    await app.register(sessionCookie, { identity })
     registerPageAccess(app)
-    startSweeper(app)
-    await app.register(authRoutes)
-    await app.register(passwordRoutes)
-    await app.register(identityPages)
+    await app.register(authRoutes, { identity })
+    await app.register(passwordRoutes, { identity })
+    await app.register(photoRoutes, { photos: identity.photos })
+    await app.register(identityPages, { views })
+    // Expired sessions and one-time tokens go at start and then hourly (issue 9, finding 9); the timer never keeps the process alive.
+    const sweep = () =>
+      identity.sessions.sweep().then(
+        (removed) => removed > 0 && app.log.info({ removed }, 'expired sessions and tokens swept'),
+        (error: unknown) => app.log.warn({ err: loggableError(error) }, 'sweep of expired sessions and tokens failed'),
+      )
+    let timer: NodeJS.Timeout | undefined
     app.addHook('onReady', async () => {
       isWeakPassword('') // builds the list once, before the first request needs it
-      await ensureAdmin(app)
+      await identity.ensureAdmin()
+      await sweep()
+      timer = setInterval(() => void sweep(), SWEEP_EVERY_MS).unref()
     })
+    app.addHook('onClose', async () => clearInterval(timer))
   },
-  { name: 'identity', dependencies: ['db', '@fastify/cookie', 'mailer', 'background'] },
+  { name: 'identity', dependencies: ['@fastify/cookie', 'render'] },
 )
 
 // The module's public face: other modules import these, never identity's files or tables.
+export { createIdentity, type Identity, type IdentityDeps, type NewAccount } from './service.js'
 export { adminOnly, requireAdmin, requireUser, userOnly } from './guards.js'
 export type { SessionUser } from './session-user.js'
-export { createAccount } from './service.js'
-export { endSessionOf, sessionCookieFor } from './session.js'
-export { acceptAccount, countAccounts, deleteAccount, findAccountSummary, findAccountsPage, idsMatching, summariesByIds } from './accounts.js'
-export type { AcceptOutcome, AccountSummary, IdsMatching } from './accounts.js'
-export { currentProfilePhoto, replaceProfilePhoto } from './photos.js'
+export type { AcceptOutcome, Accounts, IdsMatching } from './accounts.js'
+export { AccountSchema, PhotoSchema, type AccountSummary } from './schemas.js'
+export type { ProfilePhoto } from './photo/value.js'
+export type { IdentityViews, LinkProps } from './views.js'

@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import {
-  ForgotPasswordPage,
-  LoginPage,
-  RegistrationPage,
-  ResetPasswordPage,
-  VerifyEmailPage,
-  type LinkProps,
-} from '../../../views/pages/identity/AuthPages.js'
 import { guestOnly } from './guards.js'
+import type { IdentityViews, LinkProps } from './views.js'
 
 /** The :userId/:token pair of an e-mailed link; tokens are base64url (contract §4: ≥128 bits); 100 is also the router's maxParamLength. */
 export const LinkParamsSchema = Type.Object({
@@ -22,7 +15,8 @@ function linkProps(params: { userId: string; token: string }, malformed: unknown
 }
 
 /** The auth pages (guests only): registration, login, forgotten password, reset, verification. */
-const identityPages: FastifyPluginAsyncTypebox = async (app) => {
+const identityPages: FastifyPluginAsyncTypebox<{ views: IdentityViews }> = async (app, { views }) => {
+  const { RegistrationPage, LoginPage, ForgotPasswordPage, ResetPasswordPage, VerifyEmailPage } = views
   const guest = { preHandler: guestOnly, schema: { hide: true } }
   const link = { preHandler: guestOnly, attachValidation: true, schema: { hide: true, params: LinkParamsSchema } }
 

@@ -3,20 +3,16 @@ import { HttpError } from '../../http/errors.js'
 import { ipLimit, QUARTER_HOUR_MS as QUARTER } from '../../http/rate-limit.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
 import { requireUser } from './guards.js'
-import { LoginFailures } from './login-limiter.js'
 import { ChangePasswordBodySchema, ForgotBodySchema, ResetBodySchema, TokenParamsSchema, UserIdParamsSchema, UserTokenParamsSchema } from './schemas.js'
-import { changePassword, checkResetLink, requestReset, resetPassword, texts } from './service.js'
-import { currentSessionId } from './session.js'
+import { texts, type Identity } from './service.js'
 import { checkChangePassword, checkForgot, checkReset } from './validation.js'
 import { isWeakPassword } from './weak-passwords.js'
 
 
 
 /** /api/password/*: forgotten password, reset link, reset and change (spec §7). */
-const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app, { identity }) => {
   const perIp = app.config.rateLimits.tokenPerIp
-  /** Wrong old passwords per user id, with the per-account login limit (10 per 15 minutes). */
-  const oldPasswordFailures = new LoginFailures(app.config.rateLimits.loginPerAccount, QUARTER)
 
   app.post('/api/password', {
     schema: { tags: ['password'], body: ForgotBodySchema, response: { 200: MessageSchema, ...errorResponses(400, 403, 429) } },
@@ -24,7 +20,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const checked = checkForgot(request.body)
     if (!checked.ok) throw new HttpError(400, checked.message)
-    requestReset(app, checked.value.email)
+    identity.requestReset(checked.value.email)
     return { message: texts.forgotSent }
   })
 
@@ -32,7 +28,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags: ['password'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 429) } },
     config: ipLimit(perIp, QUARTER),
   }, async (request) => {
-    await checkResetLink(app, request.params.userId, request.params.token)
+    await identity.checkResetLink(request.params.userId, request.params.token)
     return { message: texts.resetValid }
   })
 
@@ -42,7 +38,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const checked = checkReset(request.body, isWeakPassword)
     if (!checked.ok) throw new HttpError(400, checked.message)
-    await resetPassword(app, request.params.token, checked.value.password)
+    await identity.resetPassword(request.params.token, checked.value.password)
     return { message: texts.resetDone }
   })
 
@@ -54,7 +50,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (request.user!.id !== request.params.userId) throw new HttpError(403, texts.notOwn)
     const checked = checkChangePassword(request.body, isWeakPassword)
     if (!checked.ok) throw new HttpError(400, checked.message)
-    await changePassword(app, oldPasswordFailures, request.user!.id, currentSessionId(request), checked.value.oldPassword, checked.value.newPassword)
+    await identity.changePassword(request.user!.id, request.sessionId, checked.value.oldPassword, checked.value.newPassword)
     return { message: texts.changed }
   })
 }

@@ -1,6 +1,6 @@
 import type { CompiledQuery, InferResult } from 'kysely'
 import type { Db } from '../../db/database.js'
-import { parsePhoto } from '../../shared/profile-photo.js'
+import { parsePhoto } from './photo/value.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb, toDbBool, toDbTime } from '../../db/values.js'
 import type { SessionUser } from './session-user.js'
 import type { TokenPurpose } from './tokens.js'
@@ -92,15 +92,17 @@ export async function promoteToAdmin(db: Db, userId: number, passwordHash?: stri
 
 /* Sessions */
 
-export async function insertSession(db: Db, id: string, userId: number, expiresAt: Date): Promise<void> {
-  await db.insertInto('sessions').values({ id, user_id: userId, created_at: nowDb(), expires_at: toDbTime(expiresAt) }).execute()
+export async function insertSession(db: Db, id: string, userId: number, createdAt: Date, expiresAt: Date): Promise<void> {
+  await db.insertInto('sessions').values({ id, user_id: userId, created_at: toDbTime(createdAt), expires_at: toDbTime(expiresAt) }).execute()
 }
 
 /** However often it slides, a session ends 30 days after it was opened (issue 9, finding 9). */
 export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000
 
-/** The user of a live session, read fresh from the database (nothing trusted from the token). */
-/** The session lookup, compiled once per database: it runs on every request of a logged-in user (issue 8). */
+/**
+ * The user of a live session, read fresh from the database (nothing trusted from the token). The
+ * lookup is compiled once per database: it runs on every request of a logged-in user (issue 8).
+ */
 type SessionUserRow = InferResult<ReturnType<typeof sessionUserQuery>>[number]
 const sessionUserQueries = new WeakMap<Db, CompiledQuery<SessionUserRow>>()
 
@@ -114,11 +116,11 @@ function sessionUserQuery(db: Db, sessionId: string, now: string, createdAfter: 
     .where('sessions.created_at', '>', createdAfter)
 }
 
-export async function findSessionUser(db: Db, sessionId: string): Promise<SessionUser | undefined> {
+export async function findSessionUser(db: Db, sessionId: string, now: Date): Promise<SessionUser | undefined> {
   let compiled = sessionUserQueries.get(db)
   if (!compiled) sessionUserQueries.set(db, (compiled = sessionUserQuery(db, '', '', '').compile()))
   // The same SQL with this request's values, in the order of the where clauses above.
-  const parameters = [sessionId, nowDb(), toDbTime(new Date(Date.now() - SESSION_MAX_AGE_MS))]
+  const parameters = [sessionId, toDbTime(now), toDbTime(new Date(now.getTime() - SESSION_MAX_AGE_MS))]
   const { rows } = await db.executeQuery<SessionUserRow>({ ...compiled, parameters })
   const row = rows[0]
   if (!row) return undefined
@@ -140,19 +142,19 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
 }
 
 /** Ends every session of a user, except `keep` when given. Also sweeps expired sessions. */
-export async function deleteUserSessions(db: Db, userId: number, keep?: string): Promise<void> {
+export async function deleteUserSessions(db: Db, userId: number, now: Date, keep?: string): Promise<void> {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId)
   if (keep) query = query.where('id', '!=', keep)
   await query.execute()
-  await db.deleteFrom('sessions').where('expires_at', '<=', nowDb()).execute()
+  await db.deleteFrom('sessions').where('expires_at', '<=', toDbTime(now)).execute()
 }
 
 /** Deletes sessions past their end or their absolute lifetime, and one-time tokens past theirs; answers how many rows went. */
-export async function sweepExpired(db: Db): Promise<number> {
-  const now = nowDb()
+export async function sweepExpired(db: Db, at: Date): Promise<number> {
+  const now = toDbTime(at)
   const sessions = await db
     .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('created_at', '<=', toDbTime(new Date(Date.now() - SESSION_MAX_AGE_MS)))]))
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('created_at', '<=', toDbTime(new Date(at.getTime() - SESSION_MAX_AGE_MS)))]))
     .executeTakeFirst()
   const tokens = await db.deleteFrom('user_tokens').where('expires_at', '<=', now).executeTakeFirst()
   return Number(sessions.numDeletedRows) + Number(tokens.numDeletedRows)

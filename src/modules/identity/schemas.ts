@@ -1,16 +1,35 @@
-import { Type } from '@fastify/type-provider-typebox'
+import { Type, type Static } from '@fastify/type-provider-typebox'
 import { IdSchema } from '../../http/schemas.js'
 
 /** Body fields are optional strings: a missing one gets the §5 message from validation.ts, not a validator's text. */
 const field = () => Type.Optional(Type.String({ maxLength: 1000 }))
 
+const DateTime = Type.Unsafe<Date>({ type: 'string', format: 'date-time' })
+/** Contract §2: `profilePhoto` is an object `{url}` everywhere it is returned, or null. */
+export const PhotoSchema = Type.Union([Type.Object({ url: Type.String() }), Type.Null()])
+
 export const SessionUserSchema = Type.Object({
   id: Type.Integer(),
   username: Type.String(),
-  profilePhoto: Type.Union([Type.Object({ url: Type.String() }), Type.Null()]),
+  profilePhoto: PhotoSchema,
   isAccepted: Type.Boolean(),
   isAdmin: Type.Boolean(),
 })
+
+/** An account as identity hands it to other modules: the source of the type and of every list's row. */
+export const AccountSchema = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  email: Type.String(),
+  entreprise: Type.String(),
+  telephone: Type.String(),
+  isVerified: Type.Boolean(),
+  isAccepted: Type.Boolean(),
+  isAdmin: Type.Boolean(),
+  createdAt: DateTime,
+  profilePhoto: PhotoSchema,
+})
+export type AccountSummary = Static<typeof AccountSchema>
 
 export const RegisterBodySchema = Type.Object({
   username: field(),

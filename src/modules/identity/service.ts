@@ -1,12 +1,18 @@
-import type { FastifyInstance } from 'fastify'
+import { randomBytes } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../../clock/clock.js'
+import type { Db } from '../../db/database.js'
 import { HttpError } from '../../http/errors.js'
-import type { SessionUser } from './session-user.js'
-import type { LoginFailures } from './login-limiter.js'
-import { deleteAccount, findAccountSummary } from './accounts.js'
+import type { Jobs } from '../../jobs/jobs.js'
+import type { AttemptLimiter, AttemptPolicy } from '../../limits/attempt-limiter.js'
+import type { Mailer } from '../../mail/mailer.js'
+import type { FileStorage } from '../../storage/storage.js'
+import { accountsFace } from './accounts.js'
 import { newClientMail, resetMail, verificationMail } from './mails.js'
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js'
+import { createPhotos } from './photo/service.js'
 import * as repo from './repository.js'
-import { findSessionUser } from './repository.js'
+import type { SessionUser } from './session-user.js'
 import { TOKEN_LIFETIME_MS, hashToken, newToken, sameHash, type TokenPurpose } from './tokens.js'
 import { messages, passwordPolicyFailure, type Registration } from './validation.js'
 import { isWeakPassword } from './weak-passwords.js'
@@ -29,213 +35,277 @@ export const texts = {
   oldWrong: 'Ancien mot de passe incorrect.',
   notOwn: 'Vous ne pouvez modifier que votre propre mot de passe.',
   loggedOut: 'Déconnexion réussie.',
+  loginRequired: 'Veuillez vous connecter.',
 } as const
 
 /** At most one fresh verification mail per address in this interval (unverified logins). */
 const RESEND_INTERVAL_MS = 5 * 60_000
+/** Sessions last 7 days and slide (the session cookie re-issues them). */
+export const SESSION_TTL_MS = 7 * 24 * 3600_000
+const QUARTER_HOUR_MS = 15 * 60_000
+
+export interface IdentityDeps {
+  db: Db
+  storage: FileStorage
+  mailer: Mailer
+  jobs: Jobs
+  clock: Clock
+  /** Failed logins per account or known browser, wrong old passwords per user (contract §2). */
+  attempts: AttemptLimiter
+  log: FastifyBaseLogger
+  settings: {
+    publicUrl: string
+    firmEmail: string
+    /** ADMIN_EMAIL/ADMIN_PASSWORD, when both are set. */
+    admin?: { email: string; password: string } | undefined
+    loginPerAccount: number
+  }
+}
+
+export type NewAccount = Registration & { isVerified: boolean; isAccepted: boolean; isAdmin: boolean }
 
 function tooManyAttempts(waitMs: number, what: string): HttpError {
   const seconds = Math.ceil(waitMs / 1000)
   return new HttpError(429, `Trop de tentatives ${what}. Réessayez dans ${Math.ceil(seconds / 60)} minute(s).`, { 'retry-after': String(seconds) })
 }
 
-async function issueToken(app: FastifyInstance, userId: number, purpose: TokenPurpose): Promise<string> {
-  const { token, hash } = newToken()
-  await repo.insertToken(app.db, userId, purpose, hash, new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]))
-  return token
-}
+/** Identity: credentials, one-time links, sessions, the accounts face and the profile photo. */
+export function createIdentity(deps: IdentityDeps) {
+  const { db, mailer, jobs, clock, attempts, settings } = deps
+  const now = () => clock.now().getTime()
+  const loginPolicy: AttemptPolicy = { max: settings.loginPerAccount, windowMs: QUARTER_HOUR_MS }
 
-async function sendVerification(app: FastifyInstance, account: { id: number; email: string }) {
-  const token = await issueToken(app, account.id, 'verify')
-  app.mailer.deliver(verificationMail(app.config.publicUrl, account.email, account.id, token))
-}
-
-/**
- * A verified address has one account (409). An unverified one is anyone's typing: a new
- * registration replaces it, so the owner of the address can always reclaim it (issue 9, finding 5).
- * Unverified accounts cannot log in, so they hold no photo, document or session.
- */
-export async function registerUser(app: FastifyInstance, input: Registration): Promise<void> {
-  if ((await repo.findAccountByEmail(app.db, input.email))?.isVerified) throw new HttpError(409, texts.duplicate)
-  const passwordHash = await hashPassword(input.password)
-  let id: number
-  try {
-    id = await app.db.transaction().execute(async (trx) => {
-      // Read again inside the transaction: the pending account may have been verified meanwhile.
-      const existing = await repo.findAccountByEmail(trx, input.email)
-      if (existing?.isVerified) throw new HttpError(409, texts.duplicate)
-      if (existing) await deleteAccount(trx, existing.id)
-      return repo.insertUser(trx, { ...input, passwordHash })
-    })
-  } catch (error) {
-    if (error instanceof HttpError) throw error
-    // Two registrations racing on the same address: the unique index decides.
-    if (await repo.findAccountByEmail(app.db, input.email)) throw new HttpError(409, texts.duplicate)
-    throw error
+  async function issueToken(userId: number, purpose: TokenPurpose): Promise<string> {
+    const { token, hash } = newToken()
+    await repo.insertToken(db, userId, purpose, hash, new Date(now() + TOKEN_LIFETIME_MS[purpose]))
+    return token
   }
-  await sendVerification(app, { id, email: input.email })
-}
 
-/**
- * A password check under the per-key failure limit: the attempt counts before the (slow) check,
- * so parallel attempts cannot all slip under the limit; an error releases it, success is the
- * caller's to clear.
- */
-async function limitedCheck(
-  failures: LoginFailures,
-  key: string,
-  what: string,
-  check: () => Promise<{ account: repo.UserAccount | undefined; valid: boolean }>,
-) {
-  const attempt = failures.begin(key)
-  if (attempt.wait > 0) throw tooManyAttempts(attempt.wait, what)
-  try {
-    return { ...(await check()), release: attempt.release }
-  } catch (error) {
-    attempt.release()
-    throw error
+  async function sendVerification(account: { id: number; email: string }) {
+    const token = await issueToken(account.id, 'verify')
+    mailer.deliver(verificationMail(settings.publicUrl, account.email, account.id, token))
+  }
+
+  /**
+   * A password check under the per-key failure limit: the attempt counts before the (slow) check,
+   * so parallel attempts cannot all slip under the limit; an error releases it, success is the
+   * caller's to clear.
+   */
+  async function limitedCheck(key: string, what: string, check: () => Promise<{ account: repo.UserAccount | undefined; valid: boolean }>) {
+    const attempt = await attempts.begin(key, loginPolicy)
+    if (attempt.wait > 0) throw tooManyAttempts(attempt.wait, what)
+    try {
+      return { ...(await check()), release: attempt.release }
+    } catch (error) {
+      await attempt.release()
+      throw error
+    }
+  }
+
+  /** A usable token of this purpose (unused, not expired, of this user when one is named), or undefined. */
+  async function usableToken(purpose: TokenPurpose, token: string, userId?: number) {
+    const hash = hashToken(token)
+    const stored = await repo.findToken(db, purpose, hash)
+    if (!stored || !sameHash(stored.tokenHash, hash)) return undefined
+    if (stored.usedAt || stored.expiresAt.getTime() <= now()) return undefined
+    if (userId !== undefined && stored.userId !== userId) return undefined
+    return stored
+  }
+
+  /** A used verification link of this very account, whose address is verified: holding it proves nothing new. */
+  async function alreadyVerifiedBy(userId: number, token: string): Promise<boolean> {
+    const hash = hashToken(token)
+    const stored = await repo.findToken(db, 'verify', hash)
+    if (!stored || !sameHash(stored.tokenHash, hash) || stored.userId !== userId || !stored.usedAt) return false
+    return (await repo.findAccountById(db, userId))?.isVerified === true
+  }
+
+  /**
+   * After a password change or reset, nothing issued under the old password works: other sessions
+   * end and unused reset links die (issue 9, finding 4).
+   */
+  async function retireCredentials(userId: number, keepSession?: string): Promise<void> {
+    await repo.retireTokens(db, userId, 'reset')
+    await repo.deleteUserSessions(db, userId, clock.now(), keepSession)
+  }
+
+  async function createAccount(input: NewAccount): Promise<number> {
+    const { password, ...rest } = input
+    return repo.insertUser(db, { ...rest, passwordHash: await hashPassword(password) })
+  }
+
+  const accounts = accountsFace(db)
+
+  return {
+    texts,
+    accounts,
+    photos: createPhotos({ db, storage: deps.storage, log: deps.log }),
+
+    /**
+     * A verified address has one account (409). An unverified one is anyone's typing: a new
+     * registration replaces it, so the owner of the address can always reclaim it (issue 9, finding 5).
+     * Unverified accounts cannot log in, so they hold no photo, document or session.
+     */
+    async register(input: Registration): Promise<void> {
+      if ((await repo.findAccountByEmail(db, input.email))?.isVerified) throw new HttpError(409, texts.duplicate)
+      const passwordHash = await hashPassword(input.password)
+      let id: number
+      try {
+        id = await db.transaction().execute(async (trx) => {
+          // Read again inside the transaction: the pending account may have been verified meanwhile.
+          const existing = await repo.findAccountByEmail(trx, input.email)
+          if (existing?.isVerified) throw new HttpError(409, texts.duplicate)
+          if (existing) await accounts.deleteAccount(trx, existing.id)
+          return repo.insertUser(trx, { ...input, passwordHash })
+        })
+      } catch (error) {
+        if (error instanceof HttpError) throw error
+        // Two registrations racing on the same address: the unique index decides.
+        if (await repo.findAccountByEmail(db, input.email)) throw new HttpError(409, texts.duplicate)
+        throw error
+      }
+      await sendVerification({ id, email: input.email })
+    },
+
+    /**
+     * Checks credentials under the failure limit of the account, or of a browser known for this
+     * address (`device`), which is counted on its own (issue 9, finding 3); answers the user id.
+     */
+    async authenticate(email: string, password: string, device?: string): Promise<number> {
+      const key = device ? `device:${device}` : `login:${email}`
+      const { account, valid } = await limitedCheck(key, 'de connexion pour ce compte', async () => {
+        const account = await repo.findAccountByEmail(db, email)
+        return { account, valid: account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password) }
+      })
+      if (!account || !valid) throw new HttpError(400, texts.badCredentials)
+      await attempts.clear(key)
+      if (!account.isVerified) {
+        const last = await repo.latestTokenTime(db, account.id, 'verify')
+        if (last && now() - last.getTime() < RESEND_INTERVAL_MS) throw new HttpError(403, texts.unverifiedRecentlySent)
+        await sendVerification(account)
+        throw new HttpError(403, texts.unverified)
+      }
+      return account.id
+    },
+
+    /** Answers the message to show: verified now, or already (the same link opened twice, or by a mail scanner). */
+    async verifyEmail(userId: number, token: string): Promise<string> {
+      const stored = await usableToken('verify', token, userId)
+      if (!stored || !(await repo.consumeToken(db, stored.id))) {
+        if (await alreadyVerifiedBy(userId, token)) return texts.alreadyVerified
+        throw new HttpError(400, texts.verifyInvalid)
+      }
+      await repo.markVerified(db, stored.userId)
+      const client = await accounts.findAccountSummary(stored.userId)
+      if (client && !client.isAccepted) mailer.deliver(newClientMail(settings.publicUrl, settings.firmEmail, client))
+      return texts.verified
+    },
+
+    /**
+     * Forgotten password: everything (lookup, token writes, mail) happens after the answer, so its
+     * timing is the same whether the address is known or not.
+     */
+    requestReset(email: string): void {
+      jobs.run('password reset request failed', async () => {
+        const account = await repo.findAccountByEmail(db, email)
+        if (!account) return
+        await repo.retireTokens(db, account.id, 'reset')
+        const token = await issueToken(account.id, 'reset')
+        await mailer.send(resetMail(settings.publicUrl, account.email, account.username, account.id, token))
+      })
+    },
+
+    async checkResetLink(userId: number, token: string): Promise<void> {
+      if (!(await usableToken('reset', token, userId))) throw new HttpError(400, texts.resetInvalid)
+    },
+
+    /** Sets the new password and ends every session of the user. */
+    async resetPassword(token: string, password: string): Promise<void> {
+      const stored = await usableToken('reset', token)
+      if (!stored) throw new HttpError(400, texts.resetInvalid)
+      const passwordHash = await hashPassword(password)
+      if (!(await repo.consumeToken(db, stored.id))) throw new HttpError(400, texts.resetInvalid)
+      await repo.updatePasswordHash(db, stored.userId, passwordHash)
+      await retireCredentials(stored.userId)
+    },
+
+    /**
+     * Changes the password after checking the old one; ends the user's other sessions. Wrong old
+     * passwords count per user like failed logins (counted before the check, cleared on success).
+     */
+    async changePassword(userId: number, keepSession: string | undefined, oldPassword: string, newPassword: string): Promise<void> {
+      const key = `old-password:${userId}`
+      const { account, valid, release } = await limitedCheck(key, 'pour l’ancien mot de passe', async () => {
+        const account = await repo.findAccountById(db, userId)
+        return { account, valid: account ? await verifyPassword(account.passwordHash, oldPassword) : false }
+      })
+      if (!account) {
+        await release()
+        throw new HttpError(401, texts.loginRequired)
+      }
+      if (!valid) throw new HttpError(400, texts.oldWrong)
+      await attempts.clear(key)
+      if (oldPassword === newPassword) throw new HttpError(400, texts.sameAsOld)
+      await repo.updatePasswordHash(db, userId, await hashPassword(newPassword))
+      await retireCredentials(userId, keepSession)
+    },
+
+    /** An account made directly, already in the given state (the administrator at start-up, seeds, tests). */
+    createAccount,
+
+    /**
+     * ADMIN_EMAIL/ADMIN_PASSWORD: a verified, accepted administrator with these credentials exists
+     * (idempotent). Two instances starting together may both try: the unique address decides, and
+     * the one that lost checks again.
+     */
+    async ensureAdmin(): Promise<void> {
+      const admin = settings.admin
+      if (!admin) return
+      // The most powerful account follows the same password rules as every other (issue 9, finding 9).
+      const refused = passwordPolicyFailure(admin.password) ?? (isWeakPassword(admin.password) ? messages.weak : null)
+      if (refused) throw new Error(`Invalid ADMIN_PASSWORD: ${refused}`)
+      const email = admin.email.trim().toLowerCase()
+      let existing = await repo.findAccountByEmail(db, email)
+      if (!existing) {
+        try {
+          await createAccount({ username: 'Administrateur', email, entreprise: 'Cabinet', telephone: '0550000000', password: admin.password, isVerified: true, isAccepted: true, isAdmin: true })
+          deps.log.info('administrator account created')
+          return
+        } catch (error) {
+          existing = await repo.findAccountByEmail(db, email)
+          if (!existing) throw error
+        }
+      }
+      const samePassword = await verifyPassword(existing.passwordHash, admin.password)
+      if (samePassword && existing.isAdmin && existing.isVerified && existing.isAccepted) return
+      await repo.promoteToAdmin(db, existing.id, samePassword ? undefined : await hashPassword(admin.password))
+      // A new ADMIN_PASSWORD is a password change: sessions opened with the old one end (contract §4).
+      if (!samePassword) await repo.deleteUserSessions(db, existing.id, clock.now())
+      deps.log.info('administrator account updated')
+    },
+
+    sessions: {
+      /** Opens a session row for the user; answers its id (the cookie is the HTTP side's). */
+      async open(userId: number): Promise<string> {
+        const sessionId = randomBytes(24).toString('base64url')
+        const at = clock.now()
+        await repo.insertSession(db, sessionId, userId, at, new Date(at.getTime() + SESSION_TTL_MS))
+        return sessionId
+      },
+      /** The user of a live session, or undefined. */
+      find: (sessionId: string): Promise<SessionUser | undefined> => repo.findSessionUser(db, sessionId, clock.now()),
+      async user(sessionId: string): Promise<SessionUser> {
+        const user = await repo.findSessionUser(db, sessionId, clock.now())
+        if (!user) throw new HttpError(401, texts.loginRequired)
+        return user
+      },
+      /** Sliding expiry: the session's end moves 7 days ahead. */
+      extend: (sessionId: string): Promise<void> => repo.extendSession(db, sessionId, new Date(now() + SESSION_TTL_MS)),
+      end: (sessionId: string): Promise<void> => repo.deleteSession(db, sessionId),
+      /** Deletes expired sessions and one-time tokens; answers how many rows went. */
+      sweep: (): Promise<number> => repo.sweepExpired(db, clock.now()),
+    },
   }
 }
 
-/**
- * Checks credentials under `limit` (the account's failures, or a known browser's own); answers the
- * user id to open a session for.
- */
-export async function authenticate(app: FastifyInstance, limit: { failures: LoginFailures; key: string }, email: string, password: string): Promise<number> {
-  const { account, valid } = await limitedCheck(limit.failures, limit.key, 'de connexion pour ce compte', async () => {
-    const account = await repo.findAccountByEmail(app.db, email)
-    return { account, valid: account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password) }
-  })
-  if (!account || !valid) throw new HttpError(400, texts.badCredentials)
-  limit.failures.clear(limit.key)
-  if (!account.isVerified) {
-    const last = await repo.latestTokenTime(app.db, account.id, 'verify')
-    if (last && Date.now() - last.getTime() < RESEND_INTERVAL_MS) throw new HttpError(403, texts.unverifiedRecentlySent)
-    await sendVerification(app, account)
-    throw new HttpError(403, texts.unverified)
-  }
-  return account.id
-}
-
-export async function sessionUserOf(app: FastifyInstance, sessionId: string): Promise<SessionUser> {
-  const user = await findSessionUser(app.db, sessionId)
-  if (!user) throw new HttpError(401, 'Veuillez vous connecter.')
-  return user
-}
-
-/** A usable token of this purpose (unused, not expired, of this user when one is named), or undefined. */
-async function usableToken(app: FastifyInstance, purpose: TokenPurpose, token: string, userId?: number) {
-  const hash = hashToken(token)
-  const stored = await repo.findToken(app.db, purpose, hash)
-  if (!stored || !sameHash(stored.tokenHash, hash)) return undefined
-  if (stored.usedAt || stored.expiresAt.getTime() <= Date.now()) return undefined
-  if (userId !== undefined && stored.userId !== userId) return undefined
-  return stored
-}
-
-/** Answers the message to show: verified now, or already (the same link opened twice, or by a mail scanner). */
-export async function verifyEmail(app: FastifyInstance, userId: number, token: string): Promise<string> {
-  const stored = await usableToken(app, 'verify', token, userId)
-  if (!stored || !(await repo.consumeToken(app.db, stored.id))) {
-    if (await alreadyVerifiedBy(app, userId, token)) return texts.alreadyVerified
-    throw new HttpError(400, texts.verifyInvalid)
-  }
-  await repo.markVerified(app.db, stored.userId)
-  const client = await findAccountSummary(app.db, stored.userId)
-  if (client && !client.isAccepted) app.mailer.deliver(newClientMail(app.config.publicUrl, app.config.firmEmail, client))
-  return texts.verified
-}
-
-/** A used verification link of this very account, whose address is verified: holding it proves nothing new. */
-async function alreadyVerifiedBy(app: FastifyInstance, userId: number, token: string): Promise<boolean> {
-  const hash = hashToken(token)
-  const stored = await repo.findToken(app.db, 'verify', hash)
-  if (!stored || !sameHash(stored.tokenHash, hash) || stored.userId !== userId || !stored.usedAt) return false
-  return (await repo.findAccountById(app.db, userId))?.isVerified === true
-}
-
-/**
- * Forgotten password: everything (lookup, token writes, mail) happens after the answer, so its
- * timing is the same whether the address is known or not.
- */
-export function requestReset(app: FastifyInstance, email: string): void {
-  app.background.run('password reset request failed', async () => {
-    const account = await repo.findAccountByEmail(app.db, email)
-    if (!account) return
-    await repo.retireTokens(app.db, account.id, 'reset')
-    const token = await issueToken(app, account.id, 'reset')
-    await app.mailer.send(resetMail(app.config.publicUrl, account.email, account.username, account.id, token))
-  })
-}
-
-export async function checkResetLink(app: FastifyInstance, userId: number, token: string): Promise<void> {
-  if (!(await usableToken(app, 'reset', token, userId))) throw new HttpError(400, texts.resetInvalid)
-}
-
-/** Sets the new password and ends every session of the user. */
-export async function resetPassword(app: FastifyInstance, token: string, password: string): Promise<void> {
-  const stored = await usableToken(app, 'reset', token)
-  if (!stored) throw new HttpError(400, texts.resetInvalid)
-  const passwordHash = await hashPassword(password)
-  if (!(await repo.consumeToken(app.db, stored.id))) throw new HttpError(400, texts.resetInvalid)
-  await repo.updatePasswordHash(app.db, stored.userId, passwordHash)
-  await retireCredentials(app, stored.userId)
-}
-
-/**
- * Changes the password after checking the old one; ends the user's other sessions. Wrong old
- * passwords count per user like failed logins (counted before the check, cleared on success).
- */
-export async function changePassword(app: FastifyInstance, failures: LoginFailures, userId: number, keepSession: string | undefined, oldPassword: string, newPassword: string) {
-  const key = String(userId)
-  const { account, valid, release } = await limitedCheck(failures, key, 'pour l’ancien mot de passe', async () => {
-    const account = await repo.findAccountById(app.db, userId)
-    return { account, valid: account ? await verifyPassword(account.passwordHash, oldPassword) : false }
-  })
-  if (!account) {
-    release()
-    throw new HttpError(401, 'Veuillez vous connecter.')
-  }
-  if (!valid) throw new HttpError(400, texts.oldWrong)
-  failures.clear(key)
-  if (oldPassword === newPassword) throw new HttpError(400, texts.sameAsOld)
-  await repo.updatePasswordHash(app.db, userId, await hashPassword(newPassword))
-  await retireCredentials(app, userId, keepSession)
-}
-
-/**
- * After a password change or reset, nothing issued under the old password works: other sessions
- * end and unused reset links die (issue 9, finding 4).
- */
-async function retireCredentials(app: FastifyInstance, userId: number, keepSession?: string): Promise<void> {
-  await repo.retireTokens(app.db, userId, 'reset')
-  await repo.deleteUserSessions(app.db, userId, keepSession)
-}
-
-/** An account made directly, already in the given state (the administrator at start-up, seeds, tests). */
-export async function createAccount(app: FastifyInstance, input: Registration & { isVerified: boolean; isAccepted: boolean; isAdmin: boolean }): Promise<number> {
-  const { password, ...rest } = input
-  return repo.insertUser(app.db, { ...rest, passwordHash: await hashPassword(password) })
-}
-
-/** ADMIN_EMAIL/ADMIN_PASSWORD: a verified, accepted administrator with these credentials exists (idempotent). */
-export async function ensureAdmin(app: FastifyInstance): Promise<void> {
-  const admin = app.config.admin
-  if (!admin) return
-  // The most powerful account follows the same password rules as every other (issue 9, finding 9).
-  const refused = passwordPolicyFailure(admin.password) ?? (isWeakPassword(admin.password) ? messages.weak : null)
-  if (refused) throw new Error(`Invalid ADMIN_PASSWORD: ${refused}`)
-  const email = admin.email.trim().toLowerCase()
-  const existing = await repo.findAccountByEmail(app.db, email)
-  if (!existing) {
-    await createAccount(app, { username: 'Administrateur', email, entreprise: 'Cabinet', telephone: '0550000000', password: admin.password, isVerified: true, isAccepted: true, isAdmin: true })
-    app.log.info('administrator account created')
-    return
-  }
-  const samePassword = await verifyPassword(existing.passwordHash, admin.password)
-  if (samePassword && existing.isAdmin && existing.isVerified && existing.isAccepted) return
-  await repo.promoteToAdmin(app.db, existing.id, samePassword ? undefined : await hashPassword(admin.password))
-  // A new ADMIN_PASSWORD is a password change: sessions opened with the old one end (contract §4).
-  if (!samePassword) await repo.deleteUserSessions(app.db, existing.id)
-  app.log.info('administrator account updated')
-}
+export type Identity = ReturnType<typeof createIdentity>

@@ -1,4 +1,4 @@
-import type { ProfilePhoto } from '../../shared/profile-photo.js'
+import type { ProfilePhoto } from './photo/value.js'
 
 /** The logged-in user as every page and the API see it (contract §2, status answer). */
 export interface SessionUser {

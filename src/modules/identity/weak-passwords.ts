@@ -97,7 +97,7 @@ const SEASONS_AND_MONTHS = [
   'janvier', 'fevrier', 'mars', 'avril', 'mai', 'juin', 'juillet', 'aout', 'septembre', 'octobre', 'novembre', 'decembre',
   'ramadan', 'aid', 'eid',
 ]
-/** The firm's own names (views/content/site.ts): the first words an attacker of this portal tries. */
+/** The firm's own names (src/modules/catalog/content.ts): the first words an attacker of this portal tries. */
 const FIRM_WORDS = ['benali', 'karim', 'karimbenali', 'cabinetbenali', 'didouche', 'mourad', 'didouchemourad']
 const LEET_BACK: Record<string, string> = { '@': 'a', '4': 'a', '3': 'e', '1': 'i', '!': 'i', '0': 'o', '$': 's', '5': 's', '7': 't' }
 let guessableWords: Set<string> | undefined

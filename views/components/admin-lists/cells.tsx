@@ -1,6 +1,6 @@
-import { parsePhoto } from '../../../src/shared/profile-photo.js'
+import { parsePhoto } from '../../../src/modules/identity/photo/value.js'
 import { formatDateFr, formatDateTimeFr } from '../../../src/shared/time.js'
-import { site } from '../../content/site.js'
+import { site } from '../../../src/modules/catalog/content.js'
 
 /** A user's photo, or the blank avatar when there is none or it fails to load. */
 export function AvatarCell({ photo }: { photo: unknown }) {

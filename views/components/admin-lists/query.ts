@@ -1,12 +1,6 @@
-/** One admin list's query as the page and the island see it: plain strings and numbers (contract §2). */
-export interface ListState {
-  q: string
-  /** Inclusive days `YYYY-MM-DD`, or '' for no bound. */
-  from: string
-  to: string
-  page: number
-  pageSize: number
-}
+import type { ListState } from '../../../src/http/list-pages.js'
+
+export type { ListState }
 
 /** Mirrors src/http/lists.ts DEFAULT_PAGE_SIZE, which an island cannot import (it pulls in TypeBox). */
 export const DEFAULT_LIST_PAGE_SIZE = 50

@@ -1,4 +1,4 @@
-import { site } from '../../content/site.js'
+import { site } from '../../../src/modules/catalog/content.js'
 import { Island } from '../../runtime/Island.js'
 
 /** The home page's contact section: the form island and the office map. */

@@ -1,6 +1,6 @@
 import { useRenderContext } from '../../../src/render/context.js'
 import { page } from '../../../src/render/page.js'
-import { referenceSites, services, site, slides } from '../../content/site.js'
+import { referenceSites, services, site, slides } from '../../../src/modules/catalog/content.js'
 import { Island } from '../../runtime/Island.js'
 import { firmJsonLd } from '../../content/structured-data.js'
 import { ContactSection } from './ContactSection.js'

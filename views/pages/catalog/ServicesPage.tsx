@@ -1,6 +1,6 @@
 import { useRenderContext } from '../../../src/render/context.js'
 import { page } from '../../../src/render/page.js'
-import { services } from '../../content/site.js'
+import { services } from '../../../src/modules/catalog/content.js'
 import { firmJsonLd } from '../../content/structured-data.js'
 
 export const ServicesPage = page({ title: 'Nos services', description: 'Comptabilité, commissariat aux comptes, services bancaires et audit des entreprises.', jsonLd: firmJsonLd, shared: true }, function ServicesPage() {

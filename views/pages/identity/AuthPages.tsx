@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { page } from '../../../src/render/page.js'
 import { Island } from '../../runtime/Island.js'
+import type { LinkProps } from '../../../src/modules/identity/views.js'
 
 /** The card every auth page sits in: heading, one line of lead text, then its island. */
 function AuthCard({ title, lead, children, wide = false }: { title: string; lead?: string; children: ReactNode; wide?: boolean }) {
@@ -39,12 +40,6 @@ export const ForgotPasswordPage = page({ title: 'Mot de passe oublié', descript
   )
 })
 
-/** userId and token as they came in the link; wellFormed is false when the schema refused them. */
-export interface LinkProps {
-  userId: string
-  token: string
-  wellFormed: boolean
-}
 
 export const ResetPasswordPage = page<LinkProps>({ title: 'Nouveau mot de passe', description: 'Choisissez un nouveau mot de passe pour votre compte.' }, function ResetPasswordPage(props) {
   return (

@@ -1,6 +1,6 @@
 import type { Profile } from '../../../src/modules/clients/types.js'
 import { formatDateFr } from '../../../src/shared/time.js'
-import { site } from '../../content/site.js'
+import { site } from '../../../src/modules/catalog/content.js'
 import { Island } from '../../runtime/Island.js'
 
 /** Spec §2: the phone with its leading 0 (older records lost it when kept as a number). */

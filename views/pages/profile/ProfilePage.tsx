@@ -1,5 +1,7 @@
 import type { Profile } from '../../../src/modules/clients/types.js'
 import { page } from '../../../src/render/page.js'
+import type { ListState } from '../../components/admin-lists/query.js'
+import { Pager } from '../../components/Pager.js'
 import { Island } from '../../runtime/Island.js'
 import { ProfileHeader } from './ProfileHeader.js'
 
@@ -7,12 +9,14 @@ export interface ProfilePageProps {
   profile: Profile
   /** The logged-in user is this profile's owner (spec §2: photo upload, password, account deletion). */
   isOwner: boolean
+  /** Which page of the profile's documents is shown. */
+  documents: ListState
 }
 
 /** /users/profile/:id (spec §2 Profile page): the owner or an administrator. */
 export const ProfilePage = page<ProfilePageProps>(
   ({ profile }) => ({ title: `Profil de ${profile.username}`, description: 'Profil du client et ses documents.' }),
-  function ProfilePage({ profile, isOwner }) {
+  function ProfilePage({ profile, isOwner, documents }) {
     // An administrator's account is not deleted from its profile (the server refuses it too).
     const canDeleteAccount = isOwner && !profile.isAdmin
     return (
@@ -25,6 +29,7 @@ export const ProfilePage = page<ProfilePageProps>(
               Documents
             </h2>
             <Island name="OwnedDocuments" hydrate={isOwner ? 'load' : 'with-page'} props={{ rows: profile.documents, canDelete: isOwner }} />
+            {profile.documentsTotal > documents.pageSize && <Pager path={`/users/profile/${profile.id}`} state={documents} total={profile.documentsTotal} />}
           </section>
           {canDeleteAccount && (
             <section className="profile-section profile-danger" aria-labelledby="profile-delete-title">

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { HttpError } from '../../http/errors.js'
-import { ipLimit, QUARTER_HOUR_MS } from '../../http/rate-limit.js'
-import { errorResponses } from '../../http/schemas.js'
-import { isStorageKey } from '../../storage/storage.js'
-import { requireUser } from '../identity/index.js'
-import { changePhoto } from './photo-service.js'
-import { PHOTO_MAX_BYTES, photoMessages } from './photo-validation.js'
+import { HttpError } from '../../../http/errors.js'
+import { ipLimit, QUARTER_HOUR_MS } from '../../../http/rate-limit.js'
+import { errorResponses } from '../../../http/schemas.js'
+import { requireUser } from '../guards.js'
+import type { Photos } from './service.js'
+import { PHOTO_MAX_BYTES, photoMessages } from './validation.js'
 
 const PhotoAnswerSchema = Type.Object({ message: Type.String(), profilePhoto: Type.Object({ url: Type.String() }) })
 const PhotoNameParamsSchema = Type.Object({ name: Type.String({ maxLength: 64 }) })
@@ -37,7 +36,7 @@ async function imageOf(request: FastifyRequest): Promise<Buffer> {
 }
 
 /** The profile photo: upload (the logged-in user, for themselves) and the public photo files (contract §2, §3). */
-const photoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const photoRoutes: FastifyPluginAsyncTypebox<{ photos: Photos }> = async (app, { photos }) => {
   app.post('/api/users/profile/uplaod-photo', {
     schema: {
       tags: ['users'],
@@ -48,14 +47,13 @@ const photoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: ipLimit(UPLOADS_PER_QUARTER, QUARTER_HOUR_MS),
     preHandler: requireUser,
   }, async (request) => {
-    const profilePhoto = await changePhoto(app, request.user!.id, await imageOf(request))
+    const profilePhoto = await photos.change(request.user!.id, await imageOf(request))
     return { message: photoMessages.updated, profilePhoto }
   })
 
   // Keys are random and change on every upload, so a photo never changes under its URL.
   app.get('/uploads/photos/:name', { schema: { hide: true, params: PhotoNameParamsSchema } }, async (request, reply) => {
-    const key = `photos/${request.params.name}`
-    const file = isStorageKey(key) && key.endsWith('.webp') ? await app.storage.read(key) : undefined
+    const file = await photos.open(request.params.name)
     if (!file) throw new HttpError(404, 'Photo introuvable.')
     return reply
       .type('image/webp')

@@ -1,4 +1,4 @@
-import type { Checked } from '../../shared/validation.js'
+import type { Checked } from '../../../shared/validation.js'
 
 /** The profile photo's rules and French messages (spec §5, contract §2), shared by the route and the island. */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024

@@ -1,0 +1,13 @@
+import type { ListState } from '../../http/list-pages.js'
+import type { Page } from '../../render/page.js'
+import type { AccountRow, Counts, Profile } from './schemas.js'
+
+/** The pages clients renders, handed to it by app.ts (src/ never imports views/). */
+export interface ClientsViews {
+  DashboardPage: Page<{ counts: Counts }>
+  AdminListPage: Page<{ kind: 'new-users' | 'clients'; title: string; lead: string; items: AccountRow[]; total: number; query: ListState }>
+  /** The demo screen of spec §2: its sample entries belong to the view, nothing is stored. */
+  SubAdminsPage: Page<object>
+  /** `documents` is the page of the profile's documents shown (`page`, `pageSize`). */
+  ProfilePage: Page<{ profile: Profile; isOwner: boolean; documents: ListState }>
+}

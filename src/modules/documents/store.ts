@@ -1,0 +1,83 @@
+import type { Readable } from 'node:stream'
+import { HttpError } from '../../http/errors.js'
+import { newKey, type FileStorage } from '../../storage/storage.js'
+import { ContentCheck, ContentRefused, KIND_BY_EXTENSION, type DocumentKind } from './content-check.js'
+import { acceptedExtension, messages } from './validation.js'
+
+/** A file stored under its random key, checked by extension and content. */
+export interface StoredFile {
+  key: string
+  size: number
+  originalName: string
+  kind: DocumentKind
+}
+
+/** A file as it arrives: busboy's stream emits 'limit' and sets `truncated` past the size limit. */
+export type IncomingFile = Readable & { truncated?: boolean }
+
+/** Room for the text fields and multipart boundaries around a file of the largest accepted size. */
+export const MULTIPART_ALLOWANCE = 64 * 1024
+
+/** Once the limit is known to be passed, the rest of the body is not read: the connection closes with the answer. */
+export function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, messages.tooLarge(Math.round((maxBytes / 1024 / 1024) * 10) / 10), { connection: 'close' })
+}
+
+/** Spec §3: the name the client gave, without any path, control or direction-override characters, at most 200 characters. */
+export function cleanFileName(raw: string): string {
+  const base = raw.normalize('NFC').split(/[\\/]/).pop() ?? ''
+  const cleaned = base.replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/gu, '').trim()
+  if (cleaned.length <= 200) return cleaned
+  const dot = cleaned.lastIndexOf('.')
+  const ext = dot > 0 && cleaned.length - dot <= 6 ? cleaned.slice(dot) : ''
+  return Array.from(cleaned.slice(0, 200 - ext.length)).join('').replace(/[\ud800-\udbff]$/, '') + ext
+}
+
+export async function drain(stream: Readable): Promise<void> {
+  for await (const _chunk of stream) {
+    // dropped
+  }
+}
+
+/**
+ * Streams one file through the content check into storage as it arrives (never held whole in
+ * memory). Answers the stored file, or the refusal (415) after reading and dropping the rest, so
+ * the fields after it still arrive; a limit or a storage failure throws with nothing kept.
+ */
+export async function storeChecked(storage: FileStorage, maxBytes: number, filename: string, source: IncomingFile): Promise<StoredFile | HttpError> {
+  const originalName = cleanFileName(filename)
+  const ext = acceptedExtension(originalName)
+  if (!ext) {
+    await drain(source)
+    return new HttpError(415, messages.extensionRefused)
+  }
+  const kind = KIND_BY_EXTENSION[ext]
+  const key = newKey('documents', ext)
+  const check = new ContentCheck(kind)
+  // Past the limit busboy only truncates the part; stopping here answers 413 without reading on.
+  const overLimit = () => check.destroy(tooLarge(maxBytes))
+  const failed = (error: Error) => check.destroy(error)
+  source.once('limit', overLimit)
+  source.on('error', failed)
+  // The check may fail before storage attaches to it (it first makes its folders): its own error is read below.
+  check.on('error', () => {})
+  source.pipe(check)
+  try {
+    const { size } = await storage.write(key, check)
+    if (source.truncated) {
+      await storage.remove(key)
+      throw tooLarge(maxBytes)
+    }
+    return { key, size, originalName, kind }
+  } catch (failure) {
+    source.unpipe(check)
+    const error = check.errored ?? failure
+    if (!(error instanceof ContentRefused)) throw error
+    // The rest of a refused file is read and dropped, so the fields after it still arrive.
+    await drain(source)
+    return new HttpError(415, messages.contentRefused)
+  } finally {
+    source.off('limit', overLimit)
+    source.off('error', failed)
+  }
+}

@@ -1,0 +1,74 @@
+import type { FastifyRequest } from 'fastify'
+import { HttpError } from '../../http/errors.js'
+import { drain, MULTIPART_ALLOWANCE, tooLarge, type IncomingFile, type StoredFile } from './store.js'
+
+/** What a multipart upload carried: its text fields, and the stored file or why it was refused. */
+export interface ReceivedUpload {
+  fields: Record<string, string>
+  file?: StoredFile
+  refused?: HttpError
+}
+
+/**
+ * Contract §2: a declared body above the limit is refused before any of it is read (onRequest),
+ * so a client sending 1 GiB hears 413 at once.
+ */
+export function refuseDeclaredTooLarge(maxBytes: number) {
+  return async (request: FastifyRequest) => {
+    const declared = Number(request.headers['content-length'] ?? 0)
+    if (declared > maxBytes + MULTIPART_ALLOWANCE) throw tooLarge(maxBytes)
+  }
+}
+
+/**
+ * Reads the multipart parts in whatever order they come: the first `file` part goes to `store`
+ * as it arrives, the fields are collected. On any failure (limit, client gone, storage) the stored
+ * file is handed to `discard`, so nothing stays.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  maxBytes: number,
+  store: (filename: string, source: IncomingFile) => Promise<StoredFile | HttpError>,
+  discard: (file: StoredFile) => Promise<void>,
+): Promise<ReceivedUpload> {
+  const received: ReceivedUpload = { fields: {} }
+  // A JSON or bodiless request carries no file: its fields still get their §5 messages.
+  if (!request.isMultipart()) return { fields: textFields(request.body) }
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (!(part.fieldname in received.fields) && typeof part.value === 'string') received.fields[part.fieldname] = part.value
+        continue
+      }
+      // An empty file input sends a part without a name: "no file" (spec §5), not a refused one.
+      if (part.fieldname !== 'file' || received.file || received.refused || !part.filename) {
+        await drain(part.file)
+        continue
+      }
+      const outcome = await store(part.filename, part.file)
+      if (outcome instanceof HttpError) received.refused = outcome
+      else received.file = outcome
+    }
+  } catch (error) {
+    if (received.file) await discard(received.file).catch(() => {})
+    throw uploadError(error, maxBytes)
+  }
+  return received
+}
+
+function textFields(body: unknown): Record<string, string> {
+  if (!body || typeof body !== 'object') return {}
+  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+}
+
+/** Multipart's own errors in the portal's French: limits are 413, a broken body 400. */
+function uploadError(error: unknown, maxBytes: number): unknown {
+  if (error instanceof HttpError) return error
+  const { code, statusCode } = error as { code?: string; statusCode?: number }
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes)
+  if (statusCode === 413) return new HttpError(413, 'Trop de champs ou de fichiers dans l’envoi.', { connection: 'close' })
+  if (statusCode && statusCode < 500) return new HttpError(400, 'Envoi du fichier interrompu ou mal formé.')
+  // Busboy's own refusals (no boundary, a malformed part) are plain errors without a status.
+  if (error instanceof Error && /boundary|multipart data/i.test(error.message)) return new HttpError(400, 'Envoi du fichier interrompu ou mal formé.')
+  return error
+}

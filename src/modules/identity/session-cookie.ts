@@ -1,0 +1,130 @@
+import jwt from '@fastify/jwt'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Identity } from './service.js'
+import { SESSION_TTL_MS } from './service.js'
+import type { SessionUser } from './session-user.js'
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: { sid: string; sub: string }
+    user: SessionUser | null
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Opens a session for the user and sets its cookie; answers the session id. */
+    startSession(userId: number): Promise<string>
+    /** Ends the request's session (its row and its cookie). */
+    endSession(): Promise<void>
+    /** Forgets the request's session after its rows are gone (the account was deleted): clears the cookie. */
+    forgetSession(): void
+    /** Sliding expiry: pushes the session's end 7 days ahead (at most once an hour per session). */
+    refreshSession(): Promise<void>
+  }
+  interface FastifyRequest {
+    /** The id of the request's live session, or undefined for a visitor. */
+    sessionId: string | undefined
+  }
+  interface FastifyInstance {
+    /** A new session for `userId` as a `Cookie` header value (scripts and tests log in the short way). */
+    sessionCookieFor(userId: number): Promise<string>
+  }
+}
+
+const REFRESH_AFTER_MS = 3600_000
+
+/** When each request's session token was issued (its sliding refresh is decided from it). */
+const issuedAt = new WeakMap<FastifyRequest, number>()
+
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-session' : 'session'
+}
+
+// Public files need no session: no lookup, and their own caching headers stand.
+const UNAUTHENTICATED_PREFIXES = ['/assets/', '/static/', '/healthz', '/uploads/photos/']
+
+/**
+ * The session's HTTP side: a signed token (HS256) in an HttpOnly cookie, read from the cookie only
+ * (no Authorization header), checked against identity's sessions on every request.
+ */
+export default fp(
+  async function sessionCookie(app: FastifyInstance, { identity }: { identity: Identity }) {
+    const secure = app.config.secureCookies
+    const name = sessionCookieName(secure)
+    const options = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure }
+    await app.register(jwt, {
+      secret: app.config.sessionSecret,
+      decoratorName: 'jwtPayload',
+      sign: { algorithm: 'HS256', expiresIn: SESSION_TTL_MS / 1000 },
+      verify: { algorithms: ['HS256'] },
+    })
+    const sign = (sessionId: string, userId: number) => app.jwt.sign({ sid: sessionId, sub: String(userId) })
+    const setCookie = (reply: FastifyReply, sessionId: string, userId: number) =>
+      reply.setCookie(name, sign(sessionId, userId), { ...options, maxAge: SESSION_TTL_MS / 1000 })
+    const forget = (reply: FastifyReply) => {
+      reply.request.sessionId = undefined
+      reply.request.user = null
+      reply.clearCookie(name, options)
+    }
+
+    app.decorateRequest('user', null)
+    app.decorateRequest('sessionId', undefined)
+    app.decorate('sessionCookieFor', async (userId: number) => `${name}=${sign(await identity.sessions.open(userId), userId)}`)
+    app.decorateReply('startSession', async function (this: FastifyReply, userId: number) {
+      const sessionId = await identity.sessions.open(userId)
+      setCookie(this, sessionId, userId)
+      return sessionId
+    })
+    app.decorateReply('endSession', async function (this: FastifyReply) {
+      const sessionId = this.request.sessionId
+      if (sessionId) await identity.sessions.end(sessionId)
+      forget(this)
+    })
+    app.decorateReply('forgetSession', function (this: FastifyReply) {
+      forget(this)
+    })
+    app.decorateReply('refreshSession', async function (this: FastifyReply) {
+      const request = this.request
+      const issued = issuedAt.get(request)
+      if (!request.sessionId || !request.user || issued === undefined || Date.now() - issued < REFRESH_AFTER_MS) return
+      await identity.sessions.extend(request.sessionId)
+      setCookie(this, request.sessionId, request.user.id)
+      issuedAt.set(request, Date.now())
+    })
+
+    app.addHook('onRequest', async (request, reply) => {
+      request.user = null
+      const token = request.cookies[name]
+      if (!token || UNAUTHENTICATED_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return
+      const session = await readSession(token)
+      if (!session) {
+        // Not `return reply.…`: a hook that answers the reply without sending it would hold the request forever.
+        reply.clearCookie(name, options)
+        return
+      }
+      request.user = session.user
+      request.sessionId = session.id
+      issuedAt.set(request, session.issuedAt)
+    })
+    // An answer made for a logged-in user, or one that opens a session, carries their data: never
+    // stored by a browser or proxy cache (issue 9, finding 9).
+    app.addHook('onSend', async (request, reply) => {
+      if (request.user || reply.getHeader('set-cookie')?.toString().includes(`${name}=`)) reply.header('cache-control', 'private, no-store')
+    })
+
+    async function readSession(token: string): Promise<{ id: string; issuedAt: number; user: SessionUser } | undefined> {
+      let payload: { sid?: unknown; iat?: unknown }
+      try {
+        payload = app.jwt.verify<{ sid?: unknown; iat?: unknown }>(token)
+      } catch {
+        return undefined
+      }
+      if (typeof payload.sid !== 'string' || typeof payload.iat !== 'number') return undefined
+      const user = await identity.sessions.find(payload.sid)
+      return user && { id: payload.sid, issuedAt: payload.iat * 1000, user }
+    }
+  },
+  { name: 'identity-session', dependencies: ['@fastify/cookie'] },
+)
