@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely'
+import { dialectOf } from '../src/db/database.js'
 
 export function isMysql(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter.constructor.name.toLowerCase().includes('mysql')
+  return dialectOf(db) === 'mysql'
 }
 
 /** Column type for a UTC timestamp string: DATETIME(3) on MySQL, TEXT on SQLite. */

@@ -11,18 +11,34 @@ export type Db = Kysely<Database>
 export type Dialect = 'sqlite' | 'mysql'
 
 /** Which dialect a DATABASE_URL names (the config has already checked its form). */
-export function dialectOf(url: string): Dialect {
+export function dialectOfUrl(url: string): Dialect {
   return url.startsWith('mysql://') ? 'mysql' : 'sqlite'
 }
 
+/**
+ * The dialect createDb chose, kept by the database's adapter: the one object a transaction, a
+ * connection or `withPlugin` shares with the database it comes from.
+ */
+const dialects = new WeakMap<object, Dialect>()
+
+/** The dialect of a database made by createDb (or of a transaction or connection of one). */
+export function dialectOf(db: Pick<Kysely<never>, 'getExecutor'>): Dialect {
+  const dialect = dialects.get(db.getExecutor().adapter)
+  if (!dialect) throw new Error('dialectOf: this database was not made by createDb')
+  return dialect
+}
+
 /** True for a MySQL/MariaDB database (for the few places below repositories that differ). */
-export function isMysql(db: Kysely<unknown> | Db): boolean {
-  return db.getExecutor().adapter.constructor.name.toLowerCase().includes('mysql')
+export function isMysql(db: Pick<Kysely<never>, 'getExecutor'>): boolean {
+  return dialectOf(db) === 'mysql'
 }
 
 /** The single factory: SQLite through better-sqlite3, or MySQL/MariaDB through a mysql2 pool. */
 export function createDb(url: string): Db {
-  return dialectOf(url) === 'mysql' ? createMysql(url) : createSqlite(url.slice('sqlite:'.length))
+  const dialect = dialectOfUrl(url)
+  const db = dialect === 'mysql' ? createMysql(url) : createSqlite(url.slice('sqlite:'.length))
+  dialects.set(db.getExecutor().adapter, dialect)
+  return db
 }
 
 /** A folder only the portal's user can enter (var/: the database, the session secret, the mail spool). */
