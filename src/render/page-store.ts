@@ -30,19 +30,23 @@ export interface PageStore {
 export const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")/
 /** What renderToString leaves where a Suspense boundary could not finish. */
 const UNFINISHED_BOUNDARY = '<!--$!'
+/** What renderToString throws when the document suspends outside any Suspense boundary. */
+const SUSPENDED_OUTSIDE_BOUNDARY = /suspended while responding to synchronous input/
 
 /**
  * The document in one piece (`<!DOCTYPE html>…`), or undefined when its render suspends (thrown, or
- * a boundary left unfinished) or fails: the caller then streams it, which waits for the former and
- * reports the latter. Every page today renders in one piece.
+ * a boundary left unfinished): the caller then streams it, which waits. A page that fails throws its
+ * error here, once, instead of being rendered again to fail again. Every page today renders in one piece.
  */
 export function renderWhole(element: ReactNode): string | undefined {
+  let html: string
   try {
-    const html = renderToString(element)
-    return html.includes(UNFINISHED_BOUNDARY) ? undefined : `<!DOCTYPE html>${html}`
-  } catch {
-    return undefined
+    html = renderToString(element)
+  } catch (error) {
+    if (error instanceof Error && SUSPENDED_OUTSIDE_BOUNDARY.test(error.message)) return undefined
+    throw error
   }
+  return html.includes(UNFINISHED_BOUNDARY) ? undefined : `<!DOCTYPE html>${html}`
 }
 
 /**
