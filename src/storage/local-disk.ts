@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rename, stat, unlink } from 'node:fs/promises'
+import { createWriteStream } from 'node:fs'
+import { mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { isStorageKey, type FileStorage } from './storage.js'
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code
+  return code === 'ENOENT' || code === 'ENOTDIR'
+}
 
 function checked(key: string): string {
   if (!isStorageKey(key)) throw new Error('invalid storage key')
@@ -41,12 +46,21 @@ export function localDiskStorage(root: string): FileStorage {
     },
     async read(key) {
       if (!isStorageKey(key)) return undefined
-      const path = join(root, key)
+      let file: FileHandle
       try {
-        const { size } = await stat(path)
-        return { stream: createReadStream(path), size }
-      } catch {
-        return undefined
+        file = await open(join(root, key), 'r')
+      } catch (error) {
+        // Only a file that is not there is missing; a refused or failing disk is an error (5xx, logged).
+        if (isMissing(error)) return undefined
+        throw error
+      }
+      try {
+        const stats = await file.stat()
+        if (!stats.isFile()) throw new Error(`stored file is not a regular file: ${key}`)
+        return { stream: file.createReadStream(), size: stats.size }
+      } catch (error) {
+        await file.close()
+        throw error
       }
     },
     async remove(key) {

@@ -11,7 +11,7 @@ export type Namespace = 'photos' | 'documents'
 export interface FileStorage {
   /** Streams `source` into `key`; the file appears whole or not at all. Answers its size in bytes. */
   write(key: string, source: Readable): Promise<{ size: number }>
-  /** The stored file, or undefined when no such key is stored. */
+  /** The stored file, or undefined when no such key is stored; a failing read (not a missing file) throws. */
   read(key: string): Promise<{ stream: Readable; size: number } | undefined>
   /** Removes the file; a missing one is not an error. */
   remove(key: string): Promise<void>
