@@ -52,10 +52,7 @@ module.exports = {
     enhancedResolveOptions: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
       exportsFields: ['exports'],
-      conditionNames: ['import', 'require', 'node', 'default', 'types'],
-    },
-    reporterOptions: {
-      text: { highlightFocused: true },
+      conditionNames: ['import', 'require', 'node', 'default'],
     },
   },
 }
