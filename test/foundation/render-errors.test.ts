@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie'
 import t from 'tap'
 import securityHeaders, { securityOptions } from '../../src/http/security-headers.js'
+import { Document } from '../../views/layout/Document.js'
+import { ErrorPage, NotFoundPage } from '../../views/pages/ErrorPages.js'
 import renderPlugin from '../../src/render/plugin.js'
 import pageStore, { renderForStore, renderWhole } from '../../src/render/page-store.js'
 import { page } from '../../src/render/page.js'
@@ -52,7 +54,7 @@ async function bareRenderer(t: { teardown(fn: () => unknown): void }) {
   await bare.register(cookie)
   await bare.register(securityHeaders, { options: securityOptions({ viteDev: false, secureCookies: false }) })
   await bare.register(pageStore)
-  await bare.register(renderPlugin, { assets })
+  await bare.register(renderPlugin, { assets, layout: Document, errorPages: { NotFoundPage, ErrorPage } })
   return bare
 }
 

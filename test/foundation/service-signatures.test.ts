@@ -11,8 +11,8 @@ import ts from 'typescript'
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
 
 const FASTIFY_NAMES = new Set(['FastifyInstance', 'FastifyRequest', 'FastifyReply'])
-/** The HTTP side of a module: routes, pages, its plugin, the guards and the session cookie. */
-const HTTP_FILE = /^(routes|.+-routes|pages|.+-pages|plugin|.+-plugin|index|guards|session-cookie|http|access)\.tsx?$/
+/** The HTTP side of a module: routes, pages, its plugin, the guards, its cookies and its HTTP helpers (multipart parsing). */
+const HTTP_FILE = /^(routes|.+-routes|pages|.+-pages|plugin|.+-plugin|index|guards|.+-cookie|http|.+-http|access)\.tsx?$/
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -24,6 +24,8 @@ declare module 'fastify' {
     refreshSession(): Promise<void>
   }
   interface FastifyRequest {
+    /** Set from the session cookie; null for a visitor. */
+    user: SessionUser | null
     /** The id of the request's live session, or undefined for a visitor. */
     sessionId: string | undefined
   }

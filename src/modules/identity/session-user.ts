@@ -8,10 +8,3 @@ export interface SessionUser {
   isAccepted: boolean
   isAdmin: boolean
 }
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set by the identity module from the session cookie; null for a visitor. */
-    user: SessionUser | null
-  }
-}
