@@ -35,6 +35,7 @@ const EnvSchema = Type.Object({
   BODY_RATE_WINDOW_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
   MAX_CONNECTIONS: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
   SHUTDOWN_GRACE_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
+  SHUTDOWN_STALL_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
 })
 type Env = Static<typeof EnvSchema>
 
@@ -60,6 +61,8 @@ export interface ConnectionLimits {
   maxConnections: number
   /** SIGTERM: progressing requests may finish within it; then every connection is closed. */
   shutdownGraceMs: number
+  /** SIGTERM: a body that received nothing for this long (or the rate window, if shorter) is dropped at once. */
+  shutdownStallMs: number
 }
 
 /** Argon2id's cost for new password hashes (memory in KiB, passes, lanes). */
@@ -175,6 +178,7 @@ function connectionLimits(env: Env): ConnectionLimits {
     bodyRateWindowMs: positive('BODY_RATE_WINDOW_SECONDS', 30) * 1000,
     maxConnections: positive('MAX_CONNECTIONS', 500),
     shutdownGraceMs: positive('SHUTDOWN_GRACE_SECONDS', 25) * 1000,
+    shutdownStallMs: positive('SHUTDOWN_STALL_SECONDS', 5) * 1000,
   }
 }
 
