@@ -150,7 +150,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   })
 
   const firm = { publicUrl: config.publicUrl, firmEmail: firmEmailOf(config) }
-  const identity = createIdentity({ db, storage, mailer, jobs, clock, attempts, log: app.log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount } })
+  const identity = createIdentity({ db, storage, mailer, jobs, clock, attempts, log: app.log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount, passwordCost: config.passwordCost } })
   const documents = createDocuments({ db, storage, mailer, jobs, identity, log: app.log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes } })
   const clients = createClients({ db, storage, mailer, identity, documents, log: app.log, settings: firm })
   const contact = createContact({ db, mailer, settings: firm })

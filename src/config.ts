@@ -35,6 +35,7 @@ const EnvSchema = Type.Object({
   BODY_RATE_WINDOW_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
   MAX_CONNECTIONS: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
   SHUTDOWN_GRACE_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
+  SHUTDOWN_STALL_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
 })
 type Env = Static<typeof EnvSchema>
 
@@ -60,7 +61,24 @@ export interface ConnectionLimits {
   maxConnections: number
   /** SIGTERM: progressing requests may finish within it; then every connection is closed. */
   shutdownGraceMs: number
+  /** SIGTERM: a body that received nothing for this long (or the rate window, if shorter) is dropped at once. */
+  shutdownStallMs: number
 }
+
+/** Argon2id's cost for new password hashes (memory in KiB, passes, lanes). */
+export interface PasswordCost {
+  memoryCost: number
+  timeCost: number
+  parallelism: number
+}
+
+/**
+ * OWASP's minimum (19 MiB, 2 passes, 1 lane) everywhere but NODE_ENV=test, where the library's least
+ * (8 KiB, 1 pass) lets the tests hash hundreds of passwords in milliseconds: none of them is about
+ * the cost, and a test checks that production gets this one (docs/decisions.md, "Tests in eight minutes").
+ */
+export const PRODUCTION_PASSWORD_COST: PasswordCost = { memoryCost: 19456, timeCost: 2, parallelism: 1 }
+const TEST_PASSWORD_COST: PasswordCost = { memoryCost: 8, timeCost: 1, parallelism: 1 }
 
 export interface Config {
   env: 'production' | 'development' | 'test'
@@ -83,6 +101,7 @@ export interface Config {
   varDir: string
   rateLimits: RateLimits
   connections: ConnectionLimits
+  passwordCost: PasswordCost
 }
 
 export class ConfigError extends Error {
@@ -140,6 +159,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       uploadPerUser: Number(env.RATE_LIMIT_UPLOAD_USER ?? 100),
     },
     connections: connectionLimits(env),
+    passwordCost: nodeEnv === 'test' ? TEST_PASSWORD_COST : PRODUCTION_PASSWORD_COST,
     ...overrides,
   }
 }
@@ -158,6 +178,7 @@ function connectionLimits(env: Env): ConnectionLimits {
     bodyRateWindowMs: positive('BODY_RATE_WINDOW_SECONDS', 30) * 1000,
     maxConnections: positive('MAX_CONNECTIONS', 500),
     shutdownGraceMs: positive('SHUTDOWN_GRACE_SECONDS', 25) * 1000,
+    shutdownStallMs: positive('SHUTDOWN_STALL_SECONDS', 5) * 1000,
   }
 }
 

@@ -3,9 +3,6 @@ import type { Socket } from 'node:net'
 import type { FastifyHttpOptions, FastifyInstance } from 'fastify'
 import type { ConnectionLimits } from '../config.js'
 
-/** Longest pause a body may take while the server shuts down before it counts as stalled. */
-const DRAIN_STALL_MS = 5000
-
 /**
  * Fastify's options that bound a connection (issue 9): headers within `headersTimeoutMs`, idle
  * keep-alive within `keepAliveTimeoutMs`. No total request timeout: a long upload over a slow link is
@@ -68,7 +65,7 @@ function verdict(entry: Watched, now: number, excused: boolean, limits: Connecti
     Object.assign(entry, { windowStart: now, windowStartBytes: bytes, lastProgress: now })
     return undefined
   }
-  if (draining && now - entry.lastProgress >= Math.min(DRAIN_STALL_MS, limits.bodyRateWindowMs)) return 'stalled during shutdown'
+  if (draining && now - entry.lastProgress >= Math.min(limits.shutdownStallMs, limits.bodyRateWindowMs)) return 'stalled during shutdown'
   if (now - entry.windowStart < limits.bodyRateWindowMs) return undefined
   if (bytes - entry.windowStartBytes < (limits.bodyMinBytesPerSecond * limits.bodyRateWindowMs) / 1000) return 'below the minimum rate'
   Object.assign(entry, { windowStart: now, windowStartBytes: bytes })

@@ -10,9 +10,9 @@ export interface RawConnection {
   isClosed: () => boolean
 }
 
-export function openRaw(port: number): Promise<RawConnection> {
+export function openRaw(port: number, host = '127.0.0.1'): Promise<RawConnection> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1')
+    const socket = connect(port, host)
     const opened = Date.now()
     let text = ''
     let done = false

@@ -1,7 +1,9 @@
 // The built server (dist/) as a child process, for what only a real process shows: start-up lines, files, signals.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
+
+export { freeAddress } from '../helpers/address.js'
 
 const SERVER = join(import.meta.dirname, '../../dist/server/src/server.js')
 
@@ -20,22 +22,19 @@ export function runServer(env: Record<string, string>): ServerChild {
   return { child, exited, output: () => output }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-export async function waitForHealth(port: number, ms = 30_000): Promise<void> {
+/** Waits until the server at `base` (http://host:port) answers /healthz, checking every 100 ms. */
+export async function waitForHealth(base: string, ms = 30_000): Promise<void> {
   const end = Date.now() + ms
   while (Date.now() < end) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return
+      if ((await fetch(`${base}/healthz`)).ok) return
     } catch {}
     await new Promise((r) => setTimeout(r, 100))
   }
-  throw new Error(`the server on ${port} did not answer`)
+  throw new Error(`the server at ${base} did not answer`)
+}
+
+/** How many entries `dir` holds (0 when it does not exist yet). */
+export function filesIn(dir: string): number {
+  return existsSync(dir) ? readdirSync(dir).length : 0
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import { createDb, makePrivateDir } from '../../src/db/database.js'
 import { maskCredentials } from '../../src/logging.js'
-import { freePort, runServer, waitForHealth } from './server-child.js'
+import { freeAddress, runServer, waitForHealth } from './server-child.js'
 
 const SECRET = 'S3cr3t-Pw'
 const modeOf = (path: string) => statSync(path).mode & 0o777
@@ -33,11 +33,11 @@ t.test('credentials are masked in any URL of a line', async (t) => {
 t.test('the served SQLite database, its WAL and shared memory are 0600 in a 0700 folder', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'portal-files-'))
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  const port = await freePort()
+  const { host, port } = await freeAddress()
   const file = join(dir, 'data', 'portal.sqlite')
-  const server = runServer({ PORT: String(port), DATABASE_URL: `sqlite:${file}`, UPLOAD_DIR: join(dir, 'uploads') })
+  const server = runServer({ HOST: host, PORT: String(port), DATABASE_URL: `sqlite:${file}`, UPLOAD_DIR: join(dir, 'uploads') })
   t.teardown(() => server.child.kill('SIGKILL'))
-  await waitForHealth(port)
+  await waitForHealth(`http://${host}:${port}`)
   t.equal(modeOf(join(dir, 'data')).toString(8), '700')
   for (const path of [file, `${file}-wal`, `${file}-shm`]) t.equal(modeOf(path).toString(8), '600', path)
   server.child.kill('SIGTERM')
@@ -70,10 +70,11 @@ t.test('connection bounds: defaults, values read, zero refused', async (t) => {
     bodyRateWindowMs: 30_000,
     maxConnections: 500,
     shutdownGraceMs: 25_000,
+    shutdownStallMs: 5_000,
   })
-  const set = loadConfig({ NODE_ENV: 'test', HEADERS_TIMEOUT_SECONDS: '0.5', MAX_CONNECTIONS: '50', BODY_MIN_RATE: '10' }).connections
-  t.match(set, { headersTimeoutMs: 500, maxConnections: 50, bodyMinBytesPerSecond: 10 })
-  for (const name of ['HEADERS_TIMEOUT_SECONDS', 'KEEP_ALIVE_TIMEOUT_SECONDS', 'BODY_MIN_RATE', 'BODY_RATE_WINDOW_SECONDS', 'MAX_CONNECTIONS', 'SHUTDOWN_GRACE_SECONDS']) {
+  const set = loadConfig({ NODE_ENV: 'test', HEADERS_TIMEOUT_SECONDS: '0.5', MAX_CONNECTIONS: '50', BODY_MIN_RATE: '10', SHUTDOWN_STALL_SECONDS: '1.5' }).connections
+  t.match(set, { headersTimeoutMs: 500, maxConnections: 50, bodyMinBytesPerSecond: 10, shutdownStallMs: 1500 })
+  for (const name of ['HEADERS_TIMEOUT_SECONDS', 'KEEP_ALIVE_TIMEOUT_SECONDS', 'BODY_MIN_RATE', 'BODY_RATE_WINDOW_SECONDS', 'MAX_CONNECTIONS', 'SHUTDOWN_GRACE_SECONDS', 'SHUTDOWN_STALL_SECONDS']) {
     t.throws(() => loadConfig({ NODE_ENV: 'test', [name]: '0' }), { message: new RegExp(`^Invalid ${name}: `) }, `${name}=0`)
     t.throws(() => loadConfig({ NODE_ENV: 'test', [name]: 'lots' }), { message: new RegExp(`^Invalid ${name}: `) }, `${name}=lots`)
   }

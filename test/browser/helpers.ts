@@ -3,10 +3,10 @@
 // registering through the form or the API.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
+import { freeAddress } from '../helpers/address.js'
 import { linkIn, startSmtp, type TestSmtp } from '../helpers/smtp.js'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -21,20 +21,6 @@ export interface RunningServer {
   logs(): string
 }
 
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer()
-    probe.unref()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolvePort(port))
-    })
-  })
-}
-
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((done) => child.once('exit', () => done()))
@@ -45,9 +31,10 @@ function exited(child: ChildProcess): Promise<void> {
  * on a fresh SQLite database, and waits until /healthz answers 200.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort()
+  // Its own loopback address: browser files run two at a time, and no server may answer for another.
+  const { host, port } = await freeAddress()
   const dir = mkdtempSync(join(tmpdir(), 'portal-browser-'))
-  const url = `http://127.0.0.1:${port}`
+  const url = `http://${host}:${port}`
   let output = ''
   const child = spawn(process.execPath, ['dist/server/src/server.js'], {
     cwd: root,
@@ -56,7 +43,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       HOME: process.env.HOME ?? dir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
+      HOST: host,
       PORT: String(port),
       DATABASE_URL: `sqlite:${join(dir, 'portal.sqlite')}`,
       PUBLIC_URL: url,

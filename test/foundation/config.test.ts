@@ -1,5 +1,6 @@
 import t from 'tap'
-import { loadConfig } from '../../src/config.js'
+import { loadConfig, PRODUCTION_PASSWORD_COST } from '../../src/config.js'
+import { createPasswords, hashPassword, OWASP_COST, verifyPassword } from '../../src/modules/identity/passwords.js'
 
 const base = { NODE_ENV: 'test' }
 
@@ -62,4 +63,23 @@ t.test('production accepts a long secret', async (t) => {
   const config = loadConfig({ ...base, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })
   t.equal(config.env, 'production')
   t.equal(config.sessionSecret, 'x'.repeat(40))
+})
+
+t.test('password hashes: OWASP’s Argon2id cost in production and development, the least only with NODE_ENV=test', async (t) => {
+  const owasp = { memoryCost: 19456, timeCost: 2, parallelism: 1 }
+  const production = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) })
+  t.same(production.passwordCost, owasp, 'production')
+  t.same(loadConfig({ ...base, NODE_ENV: 'development' }).passwordCost, owasp, 'development')
+  t.same(loadConfig({}).passwordCost, owasp, 'NODE_ENV unset')
+  t.same(loadConfig(base).passwordCost, { memoryCost: 8, timeCost: 1, parallelism: 1 }, 'test')
+  t.same(PRODUCTION_PASSWORD_COST, OWASP_COST, 'the configuration and the identity module agree on the production cost')
+  const PHC = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/
+  const made = await createPasswords(production.passwordCost).hash('Zt9#qLm2vR')
+  t.match(made, PHC, 'argon2id, 19 MiB, t=2, p=1 from the production configuration')
+  t.ok(await verifyPassword(made, 'Zt9#qLm2vR'))
+  t.match(await hashPassword('Zt9#qLm2vR'), PHC, 'callers that name no cost get the production one')
+  const cheap = await hashPassword('Zt9#qLm2vR', loadConfig(base).passwordCost)
+  t.match(cheap, /^\$argon2id\$v=19\$m=8,t=1,p=1\$/)
+  t.ok(await verifyPassword(cheap, 'Zt9#qLm2vR'), 'a hash names its own cost: checks need none')
+  t.notOk(await verifyPassword(cheap, 'Zt9#qLm2vX'))
 })

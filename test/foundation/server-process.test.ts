@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
+import { freeAddress } from '../helpers/address.js'
 
 const SERVER = join(import.meta.dirname, '../../dist/server/src/server.js')
 
@@ -14,15 +14,6 @@ function run(env: Record<string, string>) {
   child.stderr.on('data', (c) => (output += c))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   return { child, exited, output: () => output }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 async function waitFor(url: string, ms = 20_000): Promise<void> {
@@ -53,14 +44,15 @@ t.test('an unreachable database stops start-up with exit 1', async (t) => {
 t.test('serves on SQLite, then SIGTERM lets in-flight requests finish and exits 0', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'portal-'))
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  const port = await freePort()
-  const server = run({ PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}` })
+  const { host, port } = await freeAddress()
+  const base = `http://${host}:${port}`
+  const server = run({ HOST: host, PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'db.sqlite')}` })
   t.teardown(() => server.child.kill('SIGKILL'))
-  await waitFor(`http://127.0.0.1:${port}/healthz`)
-  const home = await fetch(`http://127.0.0.1:${port}/`)
+  await waitFor(`${base}/healthz`)
+  const home = await fetch(`${base}/`)
   t.equal(home.status, 200)
   t.match(await home.text(), /<html lang="fr"/)
-  const inFlight = fetch(`http://127.0.0.1:${port}/services`)
+  const inFlight = fetch(`${base}/services`)
   await new Promise((r) => setTimeout(r, 5))
   server.child.kill('SIGTERM')
   const answer = await inFlight

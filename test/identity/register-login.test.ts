@@ -4,7 +4,7 @@ import { identityApp, login, registerVerified, registration, sessionCookie, STRO
 import { linkIn } from '../helpers/smtp.js'
 
 t.test('register → mail → verify → login → status → logout', async (t) => {
-  const { app, smtp, db } = await identityApp(t)
+  const { app, smtp, db, config } = await identityApp(t)
   const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration() })
   t.equal(res.statusCode, 201)
   t.match(res.json().message, /e-mail de vérification/)
@@ -22,7 +22,9 @@ t.test('register → mail → verify → login → status → logout', async (t)
   t.match(stored.token_hash, /^[0-9a-f]{64}$/)
 
   const user = await db.selectFrom('users').select(['password_hash']).executeTakeFirstOrThrow()
-  t.match(user.password_hash, /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/, 'argon2id, 19 MiB, t=2, p=1')
+  // The configured cost: the least with NODE_ENV=test; production's is checked in foundation/config.test.ts.
+  const { memoryCost, timeCost, parallelism } = config.passwordCost
+  t.match(user.password_hash, new RegExp(`^\\$argon2id\\$v=19\\$m=${memoryCost},t=${timeCost},p=${parallelism}\\$`), 'argon2id at the configured cost')
 
   const verified = await app.inject(`/api${link.pathname.replace('/users', '/auth')}`)
   t.equal(verified.statusCode, 200)

@@ -1,8 +1,18 @@
 import { availableParallelism } from 'node:os'
 import { hash, verify } from '@node-rs/argon2'
 
-/** Argon2id (the library's default algorithm) with OWASP's minimum: 19 MiB, 2 passes, 1 lane. */
-const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const
+/** Argon2id's cost parameters (memory in KiB, passes, lanes); a hash records its own, so checks need none. */
+export interface PasswordCost {
+  memoryCost: number
+  timeCost: number
+  parallelism: number
+}
+
+/**
+ * Argon2id (the library's default algorithm) with OWASP's minimum: 19 MiB, 2 passes, 1 lane. The
+ * default here, and what the configuration gives every environment but NODE_ENV=test.
+ */
+export const OWASP_COST: PasswordCost = { memoryCost: 19456, timeCost: 2, parallelism: 1 }
 
 /**
  * Hashes run on the libuv pool, off the event loop; at most one per core but one, so a burst of
@@ -24,8 +34,8 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return limited(() => hash(password, OPTIONS))
+export function hashPassword(password: string, cost: PasswordCost = OWASP_COST): Promise<string> {
+  return limited(() => hash(password, cost))
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
@@ -36,11 +46,26 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-let dummyHash: Promise<string> | undefined
+/** One dummy hash per cost: checking against it costs what checking a real account's hash costs. */
+const dummyHashes = new Map<string, Promise<string>>()
 
 /** Spends the same time as a real check when the account does not exist, so timing reveals nothing. */
-export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword('dummy-password-for-timing-only')
-  await verifyPassword(await dummyHash, password)
+export async function verifyAgainstDummy(password: string, cost: PasswordCost = OWASP_COST): Promise<false> {
+  const key = `${cost.memoryCost},${cost.timeCost},${cost.parallelism}`
+  let dummy = dummyHashes.get(key)
+  if (!dummy) dummyHashes.set(key, (dummy = hashPassword('dummy-password-for-timing-only', cost)))
+  await verifyPassword(await dummy, password)
   return false
+}
+
+export type Passwords = ReturnType<typeof createPasswords>
+
+/** The functions above bound to one cost: what a service constructed with its settings keeps. */
+export function createPasswords(cost: PasswordCost = OWASP_COST) {
+  return {
+    cost,
+    hash: (password: string) => hashPassword(password, cost),
+    verify: verifyPassword,
+    verifyAgainstDummy: (password: string) => verifyAgainstDummy(password, cost),
+  }
 }

@@ -9,7 +9,7 @@ import type { Mailer } from '../../mail/mailer.js'
 import type { FileStorage } from '../../storage/storage.js'
 import { accountsFace } from './accounts.js'
 import { newClientMail, resetMail, verificationMail } from './mails.js'
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js'
+import { createPasswords, type PasswordCost } from './passwords.js'
 import { createPhotos } from './photo/service.js'
 import * as repo from './repository.js'
 import type { SessionUser } from './session-user.js'
@@ -59,6 +59,8 @@ export interface IdentityDeps {
     /** ADMIN_EMAIL/ADMIN_PASSWORD, when both are set. */
     admin?: { email: string; password: string } | undefined
     loginPerAccount: number
+    /** Argon2id's cost for new hashes: the configuration's (the least with NODE_ENV=test); OWASP's when absent. */
+    passwordCost?: PasswordCost
   }
 }
 
@@ -72,6 +74,7 @@ function tooManyAttempts(waitMs: number, what: string): HttpError {
 /** Identity: credentials, one-time links, sessions, the accounts face and the profile photo. */
 export function createIdentity(deps: IdentityDeps) {
   const { db, mailer, jobs, clock, attempts, settings } = deps
+  const passwords = createPasswords(settings.passwordCost)
   const now = () => clock.now().getTime()
   const loginPolicy: AttemptPolicy = { max: settings.loginPerAccount, windowMs: QUARTER_HOUR_MS }
 
@@ -131,7 +134,7 @@ export function createIdentity(deps: IdentityDeps) {
 
   async function createAccount(input: NewAccount): Promise<number> {
     const { password, ...rest } = input
-    return repo.insertUser(db, { ...rest, passwordHash: await hashPassword(password) })
+    return repo.insertUser(db, { ...rest, passwordHash: await passwords.hash(password) })
   }
 
   const accounts = accountsFace(db)
@@ -148,7 +151,7 @@ export function createIdentity(deps: IdentityDeps) {
      */
     async register(input: Registration): Promise<void> {
       if ((await repo.findAccountByEmail(db, input.email))?.isVerified) throw new HttpError(409, texts.duplicate)
-      const passwordHash = await hashPassword(input.password)
+      const passwordHash = await passwords.hash(input.password)
       let id: number
       try {
         id = await db.transaction().execute(async (trx) => {
@@ -175,7 +178,7 @@ export function createIdentity(deps: IdentityDeps) {
       const key = device ? `device:${device}` : `login:${email}`
       const { account, valid } = await limitedCheck(key, 'de connexion pour ce compte', async () => {
         const account = await repo.findAccountByEmail(db, email)
-        return { account, valid: account ? await verifyPassword(account.passwordHash, password) : await verifyAgainstDummy(password) }
+        return { account, valid: account ? await passwords.verify(account.passwordHash, password) : await passwords.verifyAgainstDummy(password) }
       })
       if (!account || !valid) throw new HttpError(400, texts.badCredentials)
       await attempts.clear(key)
@@ -223,7 +226,7 @@ export function createIdentity(deps: IdentityDeps) {
     async resetPassword(token: string, password: string): Promise<void> {
       const stored = await usableToken('reset', token)
       if (!stored) throw new HttpError(400, texts.resetInvalid)
-      const passwordHash = await hashPassword(password)
+      const passwordHash = await passwords.hash(password)
       if (!(await repo.consumeToken(db, stored.id))) throw new HttpError(400, texts.resetInvalid)
       await repo.updatePasswordHash(db, stored.userId, passwordHash)
       await retireCredentials(stored.userId)
@@ -237,7 +240,7 @@ export function createIdentity(deps: IdentityDeps) {
       const key = `old-password:${userId}`
       const { account, valid, release } = await limitedCheck(key, 'pour l’ancien mot de passe', async () => {
         const account = await repo.findAccountById(db, userId)
-        return { account, valid: account ? await verifyPassword(account.passwordHash, oldPassword) : false }
+        return { account, valid: account ? await passwords.verify(account.passwordHash, oldPassword) : false }
       })
       if (!account) {
         await release()
@@ -246,7 +249,7 @@ export function createIdentity(deps: IdentityDeps) {
       if (!valid) throw new HttpError(400, texts.oldWrong)
       await attempts.clear(key)
       if (oldPassword === newPassword) throw new HttpError(400, texts.sameAsOld)
-      await repo.updatePasswordHash(db, userId, await hashPassword(newPassword))
+      await repo.updatePasswordHash(db, userId, await passwords.hash(newPassword))
       await retireCredentials(userId, keepSession)
     },
 
@@ -276,9 +279,9 @@ export function createIdentity(deps: IdentityDeps) {
           if (!existing) throw error
         }
       }
-      const samePassword = await verifyPassword(existing.passwordHash, admin.password)
+      const samePassword = await passwords.verify(existing.passwordHash, admin.password)
       if (samePassword && existing.isAdmin && existing.isVerified && existing.isAccepted) return
-      await repo.promoteToAdmin(db, existing.id, samePassword ? undefined : await hashPassword(admin.password))
+      await repo.promoteToAdmin(db, existing.id, samePassword ? undefined : await passwords.hash(admin.password))
       // A new ADMIN_PASSWORD is a password change: sessions opened with the old one end (contract §4).
       if (!samePassword) await repo.deleteUserSessions(db, existing.id, clock.now())
       deps.log.info('administrator account updated')
