@@ -2,35 +2,41 @@
  * Public pages (issue 8), measured in one run against the built server started in its own process
  * with NODE_ENV=production and its default logging (every request logged as JSON, to a sink):
  * - requests/s of anonymous `/`, `/services`, `/login` (goal ≥ 70 %) and of a logged-in `/`
- *   (uncached, goal ≥ 20 %) against a control: a Fastify instance in its own process with the
- *   portal's logger settings (`loggerFor`, production, JSON to /dev/null) serving each page's bytes,
- *   fetched from the portal first, from memory with the same headers. autocannon, 10 connections;
+ *   (rendered per request, goal ≥ 20 %) against a control: a Fastify instance in its own process
+ *   with the portal's logger settings (`loggerFor`, production, JSON to /dev/null) serving each
+ *   page's bytes, fetched from the portal first, from memory with the same headers. The load comes
+ *   from `wrk` (Debian's package, C, one thread): autocannon, a Node process on the same two cores,
+ *   saturated before the servers did (issue 13). Each server's CPU time per request (utime + stime
+ *   of its process from /proc) is reported beside the rates: it moves less with the neighbours' load;
  * - bytes on the wire (body) for `/` with `Accept-Encoding: br` against without;
  * - JavaScript `/` loads before any interaction (its module scripts and modulepreloads, and their
  *   static imports), gzipped file by file, against a bare `hydrateRoot` bundle of one counter built
  *   by Vite with the same React in the same run (goal ≤ 1.02×);
  * - Lighthouse (default mobile settings, Debian's chromium) on the four public and auth pages:
  *   performance, accessibility, best practices, SEO (goals 98, 100, 100, 100).
- * Run alone: `npx tsx scripts/bench/public-pages.ts` (after `npm run build`).
+ * Run alone: `npx tsx scripts/bench/public-pages.ts` (after `npm run build`); its requests/s only, printed
+ * and not recorded: `npx tsx scripts/bench/public-pages.ts throughput`.
  * Bounded: fixed durations, start-up deadlines; every process it starts is stopped.
  */
+import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { request, type IncomingHttpHeaders } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { appendRow, machine, now, ROOT } from './report.js'
+import { appendRow, machine, now, percentile, ROOT } from './report.js'
 import { BENCH_ADMIN, freePort, startPortal, startProcess, type Running } from './server.js'
 
 const ADMIN = BENCH_ADMIN
 const ANONYMOUS = ['/', '/services', '/login']
 const LIGHTHOUSE_PAGES = ['/', '/services', '/login', '/registration']
-const CONNECTIONS = 10
-const ROUNDS = 3
-const SECONDS = 2
-const WARMUP_SECONDS = 1
+const WRK = '/usr/bin/wrk'
+const CONNECTIONS = 32
+const ROUNDS = 5
+const SECONDS = 3
+const WARMUP_SECONDS = 2
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const COMMAND = '`npm run bench`; alone: `npx tsx scripts/bench/public-pages.ts`'
 
@@ -96,26 +102,75 @@ function replayable(headers: IncomingHttpHeaders): Record<string, string | strin
   return kept
 }
 
-/** Requests answered in `seconds` (autocannon, CONNECTIONS connections). */
-async function answered(url: string, headers: Record<string, string>, seconds: number): Promise<number> {
-  const { default: autocannon } = await import('autocannon')
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers })
-  if (result.errors || result.timeouts || result.non2xx) throw new Error(`${url}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`)
-  return result.requests.total
+interface Run {
+  /** Requests per second wrk measured. */
+  rate: number
+  /** The server process's CPU time (all threads, user and system) per request, in µs; NaN without /proc. */
+  cpu: number
+}
+
+/** utime + stime of a process, in clock ticks (100 per second on Linux); NaN where /proc is missing. */
+function cpuTicks(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return Number(fields[11]) + Number(fields[12])
+  } catch {
+    return NaN
+  }
+}
+const TICK_US = 10_000
+
+/** `wrk -t1 -cCONNECTIONS -dSECONDS` against `url`: its rate, and the server's CPU per request. */
+async function answered(server: Child, url: string, headers: Record<string, string>, seconds: number): Promise<Run> {
+  if (!existsSync(WRK)) throw new Error(`${WRK} is missing: apt-get install -y wrk`)
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url]
+  const before = cpuTicks(server.child.pid)
+  const output = await new Promise<string>((done, fail) => {
+    execFile(WRK, args, { timeout: (seconds + 30) * 1000 }, (error, stdout, stderr) => (error ? fail(new Error(`wrk ${url}: ${error.message} ${stderr}`)) : done(stdout)))
+  })
+  const after = cpuTicks(server.child.pid)
+  const count = Number(/(\d+) requests in/.exec(output)?.[1])
+  const rate = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1])
+  const failures = [/Non-2xx or 3xx responses: \d+/, /Socket errors: .*/].map((re) => re.exec(output)?.[0]).filter(Boolean)
+  if (failures.length > 0 || !(count > 0) || !(rate > 0)) throw new Error(`${url}: ${failures.join('; ') || output}`)
+  return { rate, cpu: ((after - before) * TICK_US) / count }
+}
+
+/**
+ * The cookies a browser would send back to `/` after this login: the session's, not the device
+ * cookie, which is scoped to the login route.
+ */
+function cookiesForRoot(setCookies: string[]): string {
+  return setCookies
+    .filter((c) => /;\s*path=\/\s*(;|$)/i.test(c))
+    .map((c) => c.split(';')[0])
+    .join('; ')
 }
 
 async function logIn(base: string): Promise<string> {
   const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
   if (login.status !== 200) throw new Error(`login: ${login.status}`)
-  return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  return cookiesForRoot(login.headers.getSetCookie())
 }
 
 interface Throughput {
   label: string
+  /** Mean requests/s over the rounds. */
   portal: number
   control: number
+  /** Median of the rounds' portal/control ratios (each round runs both back to back). */
+  ratio: number
+  low: number
+  high: number
+  /** Median CPU µs per request of each server. */
+  portalCpu: number
+  controlCpu: number
   goal: number
 }
+
+const median = (values: number[]) => percentile(values, 0.5)
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length
 
 async function throughput(portal: Child): Promise<Throughput[]> {
   const cookie = await logIn(portal.base)
@@ -133,20 +188,36 @@ async function throughput(portal: Child): Promise<Throughput[]> {
   try {
     const results: Throughput[] = []
     for (const [i, c] of cases.entries()) {
-      const controlHeaders = { 'x-bench-page': String(i) }
-      await answered(`${portal.base}${c.path}`, c.headers, WARMUP_SECONDS)
-      await answered(`${control.base}${c.path}`, controlHeaders, WARMUP_SECONDS)
-      // Alternated in short rounds, so that a neighbour's load on the machine falls on both alike.
-      let portalCount = 0
-      let controlCount = 0
+      const runPortal = (seconds: number) => answered(portal, `${portal.base}${c.path}`, c.headers, seconds)
+      const runControl = (seconds: number) => answered(control, `${control.base}${c.path}`, { 'x-bench-page': String(i) }, seconds)
+      await runPortal(WARMUP_SECONDS)
+      await runControl(WARMUP_SECONDS)
+      // Alternated in short rounds, each starting with the other server, so that a neighbour's load
+      // on the machine falls on both alike; each round's pair gives one ratio.
+      const rounds: { portal: Run; control: Run }[] = []
       for (let round = 0; round < ROUNDS; round++) {
-        portalCount += await answered(`${portal.base}${c.path}`, c.headers, SECONDS)
-        controlCount += await answered(`${control.base}${c.path}`, controlHeaders, SECONDS)
+        if (round % 2 === 0) {
+          const p = await runPortal(SECONDS)
+          rounds.push({ portal: p, control: await runControl(SECONDS) })
+        } else {
+          const k = await runControl(SECONDS)
+          rounds.push({ portal: await runPortal(SECONDS), control: k })
+        }
       }
-      const portalRate = portalCount / (ROUNDS * SECONDS)
-      const controlRate = controlCount / (ROUNDS * SECONDS)
-      results.push({ label: c.label, portal: portalRate, control: controlRate, goal: c.goal })
-      console.log(`${c.label}: ${portalRate.toFixed(0)} req/s against the control's ${controlRate.toFixed(0)}: ${pct(portalRate / controlRate)} (goal ≥ ${pct(c.goal)}: ${portalRate / controlRate >= c.goal ? 'met' : 'NOT met'})`)
+      const ratios = rounds.map((r) => r.portal.rate / r.control.rate)
+      const result: Throughput = {
+        label: c.label,
+        portal: mean(rounds.map((r) => r.portal.rate)),
+        control: mean(rounds.map((r) => r.control.rate)),
+        ratio: median(ratios),
+        low: Math.min(...ratios),
+        high: Math.max(...ratios),
+        portalCpu: median(rounds.map((r) => r.portal.cpu)),
+        controlCpu: median(rounds.map((r) => r.control.cpu)),
+        goal: c.goal,
+      }
+      results.push(result)
+      console.log(`${c.label}: ${int(result.portal)} req/s against the control's ${int(result.control)}: ${pct(result.ratio)} (rounds ${ratios.map(pct).join(', ')}; goal ≥ ${pct(c.goal)}: ${result.ratio >= c.goal ? 'met' : 'NOT met'}); CPU per request ${result.portalCpu.toFixed(0)} µs against ${result.controlCpu.toFixed(0)} µs`)
     }
     return results
   } finally {
@@ -254,10 +325,10 @@ export async function benchPublicPages(): Promise<void> {
     const date = now()
     const host = machine()
     appendRow(
-      `Public pages: requests/s against the same bytes from memory (${COMMAND})`,
-      `Built server in its own process, NODE_ENV=production, default logging (a JSON line per request, to a sink), SQLite, loopback. Control: Fastify in its own process with the portal's logger settings (\`loggerFor\`, production, JSON to /dev/null) answering each page's bytes, fetched from the portal first, from memory with the same headers. autocannon, ${CONNECTIONS} connections, no Accept-Encoding; after ${WARMUP_SECONDS} s of warm-up each, portal and control alternate ${ROUNDS} times ${SECONDS} s (the bench's client shares the machine's cores with both). Each cell: portal req/s / control req/s = ratio. Goals: anonymous pages ≥ 70 %, logged-in \`/\` (rendered per request) ≥ 20 %.`,
+      `Public pages: requests/s under wrk against the same bytes from memory (${COMMAND})`,
+      `Built server in its own process, NODE_ENV=production, default logging (a JSON line per request, to a sink), SQLite, loopback. Control: Fastify in its own process with the portal's logger settings (\`loggerFor\`, production, JSON to /dev/null) answering each page's bytes, fetched from the portal first, from memory with the same headers. Load: \`wrk -t1 -c${CONNECTIONS}\` (Debian's package), no Accept-Encoding; the logged-in page sends the session cookie only (the device cookie is scoped to the login route). After ${WARMUP_SECONDS} s of warm-up each, ${ROUNDS} rounds of ${SECONDS} s, each running portal and control back to back (alternating which goes first); processes not pinned (the machine's two cores are shared with wrk and with other work). Each cell: mean portal req/s / mean control req/s = median of the rounds' ratios (lowest–highest round), then each server's CPU time per request (utime + stime from /proc, median over the rounds). Goals: anonymous pages ≥ 70 %, logged-in \`/\` (rendered per request) ≥ 20 %.`,
       ['date', 'machine', ...rates.map((r) => `${r.label} (goal ≥ ${pct(r.goal)})`)],
-      [date, host, ...rates.map((r) => `${int(r.portal)} / ${int(r.control)} = ${pct(r.portal / r.control)}${r.portal / r.control >= r.goal ? '' : ' (not met)'}`)],
+      [date, host, ...rates.map((r) => `${int(r.portal)} / ${int(r.control)} = ${pct(r.ratio)} (${pct(r.low)}–${pct(r.high)})${r.ratio >= r.goal ? '' : ' (not met)'}; CPU ${r.portalCpu.toFixed(0)} / ${r.controlCpu.toFixed(0)} µs`)],
     )
     appendRow(
       `Public pages: bytes on the wire for / (${COMMAND})`,
@@ -286,8 +357,19 @@ export async function benchPublicPages(): Promise<void> {
   }
 }
 
+/** Only the requests/s, printed and not recorded (`npx tsx scripts/bench/public-pages.ts throughput`). */
+async function throughputOnly(): Promise<void> {
+  const portal = await startPortalForPages()
+  try {
+    await throughput(portal)
+  } finally {
+    await portal.stop()
+  }
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const run = process.argv[2] === 'control' ? runControl(process.argv[3]!, Number(process.argv[4])) : benchPublicPages()
+  const [mode, ...args] = process.argv.slice(2)
+  const run = mode === 'control' ? runControl(args[0]!, Number(args[1])) : mode === 'throughput' ? throughputOnly() : benchPublicPages()
   run.catch((error: unknown) => {
     console.error(error)
     process.exitCode = 1
