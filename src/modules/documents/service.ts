@@ -120,7 +120,15 @@ export function createDocuments({ db, storage, mailer, jobs, identity, log, sett
     const file = await storage.read(record.storageKey)
     if (!file) throw new HttpError(404, messages.notFound)
     // Spec §4: a document is viewed once an administrator opens it, whichever link they followed.
-    if (viewer.isAdmin && !record.isViewed) await repo.markViewedRow(db, record.id)
+    // Marked after the file opened (a missing file marks nothing); the opened file is closed if the mark fails.
+    if (viewer.isAdmin && !record.isViewed) {
+      try {
+        await repo.markViewedRow(db, record.id)
+      } catch (error) {
+        file.stream.destroy()
+        throw error
+      }
+    }
     const ext = acceptedExtension(record.storageKey)
     return { record, ...file, inline: ext ? KIND_BY_EXTENSION[ext].inline : false }
   }
