@@ -15,3 +15,4 @@ export default fp(
 
 export { createContact, type Contact, type ContactDeps } from './service.js'
 export type { ContactViews } from './pages.js'
+export type { StoredMessage } from './schemas.js'

@@ -1,12 +1,10 @@
 import type { Db } from '../../db/database.js'
 import { containsAny, fetchPage, withinDays, type ListFilter, type Page } from '../../db/lists.js'
 import { fromDbId, fromDbTime, nowDb } from '../../db/values.js'
+import type { StoredMessage } from './schemas.js'
 import type { ContactMessage } from './validation.js'
 
-export interface StoredMessage extends ContactMessage {
-  id: number
-  createdAt: Date
-}
+export type { StoredMessage }
 
 /** Stores one message and answers its id. */
 export async function insertMessage(db: Db, { name, email, telephone, message }: ContactMessage, ip: string | null): Promise<number> {

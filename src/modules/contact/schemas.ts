@@ -1,4 +1,4 @@
-import { Type } from 'typebox'
+import { Type, type Static } from 'typebox'
 
 /**
  * Every field optional, so a missing one reaches the shared validation and gets its §5 message;
@@ -22,3 +22,4 @@ export const ContactMessageSchema = Type.Object({
   message: Type.String(),
   createdAt: Type.Unsafe<Date>({ type: 'string', format: 'date-time' }),
 })
+export type StoredMessage = Static<typeof ContactMessageSchema>

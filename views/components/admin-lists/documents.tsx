@@ -1,28 +1,15 @@
+import type { Wire } from '../../../src/shared/wire.js'
+import type { DocumentType, DocumentView } from '../../../src/modules/documents/types.js'
 import { messages, previewOf } from '../../../src/modules/documents/validation.js'
 import { api } from '../../client/api.js'
 import { showToast } from '../../client/toast.js'
 import { AvatarCell, DateCell } from './cells.js'
 import { callApi, defineKind, type ActionOutcome, type Column, type RowAction } from './types.js'
 
-/** A document as the documents module's lists answer it (spec §3). */
-export interface DocumentRow {
-  id: number
-  name: string
-  description: string
-  path: string
-  createdAt: Date | string
-  isViewed: boolean
-  isArchived: boolean
-  file: { url: string; originalName: string }
-  type: { typeName: string }
-  user: { id: number; username: string; profilePhoto: unknown }
-}
+/** A document as the documents module's lists answer it (spec §3): its schema's type, as the browser holds it. */
+export type DocumentRow = Wire<DocumentView>
 
-export interface DocumentTypeRow {
-  id: number
-  typeName: string
-  createdAt: Date | string
-}
+export type DocumentTypeRow = Wire<DocumentType>
 
 /** The file link: opens the file in a new tab, or downloads it (viewed documents, spec §2). */
 function FileLink({ row, download }: { row: DocumentRow; download: boolean }) {

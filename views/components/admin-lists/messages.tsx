@@ -1,15 +1,10 @@
+import type { Wire } from '../../../src/shared/wire.js'
+import type { StoredMessage } from '../../../src/modules/contact/index.js'
 import { DateCell } from './cells.js'
 import { callApi, defineKind } from './types.js'
 
 /** One message of the firm's inbox, as GET /api/users/contact answers it (contract §2). */
-export interface MessageRow {
-  id: number
-  name: string
-  email: string
-  telephone: string
-  message: string
-  createdAt: Date | string
-}
+export type MessageRow = Wire<StoredMessage>
 
 export const messagesKind = defineKind<MessageRow>({
   path: '/admin-dashboard/messages',

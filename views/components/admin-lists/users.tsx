@@ -1,18 +1,10 @@
+import type { Wire } from '../../../src/shared/wire.js'
+import type { AccountRow } from '../../../src/modules/clients/types.js'
 import { AvatarCell, DateCell, YesNoBadge } from './cells.js'
 import { callApi, defineKind, type Column } from './types.js'
 
 /** A registered user as the clients module's lists answer it. */
-export interface UserRow {
-  id: number
-  username: string
-  email: string
-  entreprise: string
-  telephone: string
-  isVerified: boolean
-  isAccepted: boolean
-  createdAt: Date | string
-  profilePhoto: unknown
-}
+export type UserRow = Wire<AccountRow>
 
 const identityColumns: Column<UserRow>[] = [
   { header: 'Photo', cell: (row) => <AvatarCell photo={row.profilePhoto} />, className: 'admin-cell-photo' },
