@@ -2,16 +2,10 @@
 // page was then streamed and failed again). It now fails once, with its own error; a page that
 // suspends is still streamed.
 import { createElement, use, type ReactNode } from 'react'
-import Fastify, { type FastifyInstance } from 'fastify'
-import cookie from '@fastify/cookie'
 import t from 'tap'
-import securityHeaders, { securityOptions } from '../../src/http/security-headers.js'
-import { Document } from '../../views/layout/Document.js'
-import { ErrorPage, NotFoundPage } from '../../views/pages/ErrorPages.js'
-import renderPlugin from '../../src/render/plugin.js'
-import pageStore, { renderForStore, renderWhole } from '../../src/render/page-store.js'
+import { renderForStore, renderWhole } from '../../src/render/page-store.js'
 import { page } from '../../src/render/page.js'
-import type { AssetManifest } from '../../src/render/assets.js'
+import { bareRenderer } from '../helpers/renderer.js'
 
 /** A component that fails, counting its renders. */
 function failing() {
@@ -44,19 +38,6 @@ t.test('a page that fails is not stored: its error, after one render', async (t)
   t.equal(counter.renders, 1)
 })
 
-/** The render plugin alone, on a bare Fastify with the portal's security headers. */
-async function bareRenderer(t: { teardown(fn: () => unknown): void }) {
-  const bare = Fastify()
-  t.teardown(() => bare.close())
-  const assets: AssetManifest = { dev: false, stylesheets: [], entry: '/entry.js', islandSrc: (name) => `/${name}.js`, islandChunks: () => [], url: (path) => path }
-  bare.decorate('config', { publicUrl: 'http://portal.test' } as FastifyInstance['config'])
-  bare.decorateRequest('user', null)
-  await bare.register(cookie)
-  await bare.register(securityHeaders, { options: securityOptions({ viteDev: false, secureCookies: false }) })
-  await bare.register(pageStore)
-  await bare.register(renderPlugin, { assets, layout: Document, errorPages: { NotFoundPage, ErrorPage } })
-  return bare
-}
 
 t.test('through reply.render: a failing page answers 500 after one render; one that suspends outside a boundary is streamed', async (t) => {
   const bare = await bareRenderer(t)

@@ -6,14 +6,10 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie'
 import fastifyHelmet from '@fastify/helmet'
 import t from 'tap'
-import securityHeaders, { nonceHex, precomputeSecurityHeaders, securityOptions } from '../../src/http/security-headers.js'
-import { Document } from '../../views/layout/Document.js'
-import { ErrorPage, NotFoundPage } from '../../views/pages/ErrorPages.js'
-import renderPlugin from '../../src/render/plugin.js'
-import pageStore from '../../src/render/page-store.js'
+import { nonceHex, precomputeSecurityHeaders, securityOptions } from '../../src/http/security-headers.js'
 import { page } from '../../src/render/page.js'
 import { useRenderContext } from '../../src/render/context.js'
-import type { AssetManifest } from '../../src/render/assets.js'
+import { bareRenderer } from '../helpers/renderer.js'
 import { injectAs, seedAccount } from '../helpers/accounts.js'
 import { buildTestApp } from '../helpers/app.js'
 
@@ -101,19 +97,6 @@ t.test('nonces are 128 random bits, never handed out twice, past the pool\'s ref
   t.equal(seen.size, 1000)
 })
 
-/** The render plugin alone, on a bare Fastify with the portal's security headers. */
-async function bareRenderer(t: { teardown(fn: () => unknown): void }) {
-  const bare = Fastify()
-  t.teardown(() => bare.close())
-  const assets: AssetManifest = { dev: false, stylesheets: [], entry: '/entry.js', islandSrc: (name) => `/${name}.js`, islandChunks: () => [], url: (path) => path }
-  bare.decorate('config', { publicUrl: 'http://portal.test' } as FastifyInstance['config'])
-  bare.decorateRequest('user', null)
-  await bare.register(cookie)
-  await bare.register(securityHeaders, { options: securityOptions({ viteDev: false, secureCookies: false }) })
-  await bare.register(pageStore)
-  await bare.register(renderPlugin, { assets, layout: Document, errorPages: { NotFoundPage, ErrorPage } })
-  return bare
-}
 
 t.test('a page without Suspense is sent in one piece; one that suspends is still streamed', async (t) => {
   const { app } = await buildTestApp(t)
