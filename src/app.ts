@@ -16,6 +16,8 @@ import { createDb, ping, type Db } from './db/database.js'
 import { processJobs, type Jobs } from './jobs/jobs.js'
 import type { AttemptLimiter } from './limits/attempt-limiter.js'
 import { memoryAttemptLimiter } from './limits/memory-attempts.js'
+import { rateLimitStore } from './limits/rate-limit-store.js'
+import { connectRedis, sharedAttemptLimiter, type SharedRedis } from './limits/redis.js'
 import { createMailer, type Mailer } from './mail/mailer.js'
 import { localDiskStorage } from './storage/local-disk.js'
 import type { FileStorage } from './storage/storage.js'
@@ -104,10 +106,16 @@ export function firmEmailOf(config: Config): string {
 }
 
 const DRAIN_TIMEOUT_MS = 10_000
+/** How long the start waits for Redis before counting in memory (it keeps reconnecting). */
+const REDIS_START_TIMEOUT_MS = 2_000
 
-/** The drivers the configuration names, each replaced by an override when one is given. */
-function choosePorts(config: Config, overrides: BuildOverrides, log: FastifyBaseLogger): Ports & { ownsDb: boolean } {
+/**
+ * The drivers the configuration names, each replaced by an override when one is given. REDIS_URL
+ * opens one connection, for the attempt limiter and the rate-limit store.
+ */
+function choosePorts(config: Config, overrides: BuildOverrides, log: FastifyBaseLogger): Ports & { ownsDb: boolean; redis: SharedRedis | undefined } {
   const clock = overrides.clock ?? systemClock
+  const redis = config.redisUrl ? connectRedis({ url: config.redisUrl, prefix: config.redisPrefix, log }) : undefined
   return {
     db: overrides.db ?? createDb(config.databaseUrl),
     ownsDb: !overrides.db,
@@ -115,7 +123,8 @@ function choosePorts(config: Config, overrides: BuildOverrides, log: FastifyBase
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: resolve(config.varDir, 'mail'), log }),
     jobs: overrides.jobs ?? processJobs(log),
     clock,
-    attempts: overrides.attempts ?? memoryAttemptLimiter({ clock }),
+    attempts: overrides.attempts ?? (redis ? sharedAttemptLimiter({ shared: redis, clock }) : memoryAttemptLimiter({ clock })),
+    redis,
   }
 }
 
@@ -148,6 +157,11 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     mailer.close()
     if (ports.ownsDb) await db.destroy()
   })
+  const { redis } = ports
+  if (redis) {
+    app.addHook('onReady', async () => void (await redis.connected(REDIS_START_TIMEOUT_MS)))
+    app.addHook('onClose', () => redis.close())
+  }
 
   const firm = { publicUrl: config.publicUrl, firmEmail: firmEmailOf(config) }
   const identity = createIdentity({ db, storage, mailer, jobs, clock, attempts, log: app.log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount, passwordCost: config.passwordCost } })
@@ -164,7 +178,8 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(cookie, { secret: config.sessionSecret })
   // Before any route: compress adds its hook to each route as it is declared. Assets come pre-compressed.
   await app.register(compress, { encodings: ['br', 'gzip'] })
-  await app.register(rateLimit, { global: false, errorResponseBuilder: (_req, ctx) => new HttpError(429, `Trop de tentatives. Réessayez dans ${Math.ceil(ctx.ttl / 60000)} minute(s).`) })
+  // Every per-IP and per-user counter in Redis when REDIS_URL is set (this instance's memory while it is down).
+  await app.register(rateLimit, { global: false, ...rateLimitStore(ports.redis), errorResponseBuilder: (_req, ctx) => new HttpError(429, `Trop de tentatives. Réessayez dans ${Math.ceil(ctx.ttl / 60000)} minute(s).`) })
   await app.register(formbody)
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10 } })
   await app.register(swagger, {

@@ -36,6 +36,8 @@ const EnvSchema = Type.Object({
   MAX_CONNECTIONS: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
   SHUTDOWN_GRACE_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
   SHUTDOWN_STALL_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  REDIS_PREFIX: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9:_.-]{1,64}$' })),
 })
 type Env = Static<typeof EnvSchema>
 
@@ -102,6 +104,10 @@ export interface Config {
   rateLimits: RateLimits
   connections: ConnectionLimits
   passwordCost: PasswordCost
+  /** REDIS_URL: rate-limit counters and the login lock shared by every instance; absent, in this process's memory. */
+  redisUrl: string | undefined
+  /** Prefix of every key the portal writes in Redis (REDIS_PREFIX), so that several portals or tests can share one. */
+  redisPrefix: string
 }
 
 export class ConfigError extends Error {
@@ -160,6 +166,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     },
     connections: connectionLimits(env),
     passwordCost: nodeEnv === 'test' ? TEST_PASSWORD_COST : PRODUCTION_PASSWORD_COST,
+    redisUrl: env.REDIS_URL === undefined ? undefined : checkedRedisUrl(env.REDIS_URL),
+    redisPrefix: env.REDIS_PREFIX ?? 'portal:',
     ...overrides,
   }
 }
@@ -182,6 +190,26 @@ function connectionLimits(env: Env): ConnectionLimits {
   }
 }
 
+/**
+ * `redis://[[user]:password@]HOST[:PORT][/DB]` (or `rediss://` for TLS): ioredis reads the same form.
+ * Anything else (a query, a path that is not a database number, a port out of range) is refused here
+ * rather than misread by the client.
+ */
+function checkedRedisUrl(value: string): string {
+  const refuse = (): never => {
+    throw new ConfigError(`Invalid REDIS_URL: ${describe('REDIS_URL', value)}`)
+  }
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return refuse()
+  }
+  const port = url.port === '' ? 6379 : Number(url.port)
+  if (!url.hostname || url.search || url.hash || !/^(\/[0-9]{0,5})?$/.test(url.pathname) || !(port >= 1 && port <= 65535)) refuse()
+  return value
+}
+
 function describe(name: string, value: string | undefined): string {
   const hints: Record<string, string> = {
     PORT: 'expected a port number from 1 to 65535',
@@ -192,6 +220,8 @@ function describe(name: string, value: string | undefined): string {
     FIRM_EMAIL: 'expected one e-mail address such as cabinet@example.dz',
     MAX_UPLOAD_MB: 'expected a number of megabytes',
     NODE_ENV: 'expected production, development or test',
+    REDIS_URL: 'expected redis://[:password@]host:port[/db]',
+    REDIS_PREFIX: 'expected 1 to 64 letters, digits or :_.-',
   }
   const shown = name === 'SESSION_SECRET' || name === 'ADMIN_PASSWORD' || value === undefined ? '' : ` (got "${maskCredentials(value).slice(0, 60)}")`
   return (hints[name] ?? 'value refused') + shown
