@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { Redis } from 'ioredis'
+import { buildApp, type BuildOverrides } from '../../src/app.js'
+import { loadConfig } from '../../src/config.js'
+import { createDb } from '../../src/db/database.js'
+import { migrateToLatest } from '../../src/db/migrate.js'
+import { freshDatabase } from './app.js'
+
+type T = { teardown: (fn: () => unknown) => void }
+
+/** The Redis the tests use (one runs on this machine; CI starts one). Each file writes under its own prefix. */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+export interface TestRedis {
+  client: Redis
+  /** Unique to this test: every key written under it is deleted at teardown. */
+  prefix: string
+  keys(): Promise<string[]>
+}
+
+/** A client of the test Redis and a fresh key prefix, both cleaned up when the test ends. */
+export async function testRedis(t: T, name: string): Promise<TestRedis> {
+  const client = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 })
+  try {
+    await client.connect()
+  } catch (error) {
+    client.disconnect()
+    throw new Error(`these tests need Redis at ${TEST_REDIS_URL} (TEST_REDIS_URL): ${(error as Error).message}`)
+  }
+  const prefix = `test:${name}:${randomBytes(4).toString('hex')}:`
+  const keys = async () => {
+    const found: string[] = []
+    let cursor = '0'
+    do {
+      const [next, batch] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000)
+      found.push(...batch)
+      cursor = next
+    } while (cursor !== '0')
+    return found
+  }
+  t.teardown(async () => {
+    const left = await keys()
+    if (left.length > 0) await client.del(...left)
+    await client.quit()
+  })
+  return { client, prefix, keys }
+}
+
+/**
+ * A TCP proxy in front of the test Redis that a test can cut (`down`: every connection closed,
+ * nothing listening) or freeze (`freeze`: connections kept, nothing forwarded, like a Redis that
+ * hangs), then bring back (`up`) on the same port.
+ */
+export interface RedisProxy {
+  url: string
+  up(): Promise<void>
+  down(): Promise<void>
+  freeze(): void
+}
+
+export async function redisProxy(t: T): Promise<RedisProxy> {
+  const target = new URL(TEST_REDIS_URL)
+  const sockets = new Set<Socket>()
+  let frozen = false
+  let server: Server | undefined
+  let port = 0
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      const s = createServer((client) => {
+        const upstream = connect(Number(target.port || 6379), target.hostname)
+        for (const socket of [client, upstream]) {
+          sockets.add(socket)
+          socket.on('close', () => sockets.delete(socket))
+          socket.on('error', () => {})
+        }
+        client.on('data', (chunk) => frozen || upstream.write(chunk))
+        upstream.on('data', (chunk) => frozen || client.write(chunk))
+        client.on('close', () => upstream.destroy())
+        upstream.on('close', () => client.destroy())
+      })
+      s.once('error', reject)
+      s.listen(port, '127.0.0.1', () => {
+        port = (s.address() as AddressInfo).port
+        server = s
+        resolve()
+      })
+    })
+  const down = async () => {
+    const s = server
+    server = undefined
+    for (const socket of sockets) socket.destroy()
+    if (s) await new Promise<void>((resolve) => s.close(() => resolve()))
+  }
+  await listen()
+  t.teardown(down)
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async up() {
+      frozen = false
+      if (!server) await listen()
+    },
+    down,
+    freeze() {
+      frozen = true
+    },
+  }
+}
+
+/** A log line as pino writes it. */
+export interface LogLine {
+  level: number
+  msg: string
+  [key: string]: unknown
+}
+
+/** Collects an app's log lines (its logger given this stream). */
+export function logSink(): { stream: { write(line: string): void }; lines: LogLine[]; warnings(pattern: RegExp): LogLine[] } {
+  const lines: LogLine[] = []
+  return {
+    stream: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) },
+    lines,
+    warnings: (pattern) => lines.filter((line) => line.level === 40 && pattern.test(line.msg)),
+  }
+}
+
+export interface Instances {
+  a: FastifyInstance
+  b: FastifyInstance
+  /** Builds one more instance on the same database, secret and upload folder. */
+  another(env?: Record<string, string>, overrides?: BuildOverrides): Promise<FastifyInstance>
+}
+
+/**
+ * Two portal instances as two processes would be: each its own app, its own database connection
+ * and caches, on one database (a SQLite file, or a fresh MariaDB database when TEST_DATABASE_URL
+ * names one), one SESSION_SECRET and one upload folder; `env` adds REDIS_URL and the like.
+ */
+export async function twoInstances(t: T, env: Record<string, string> = {}, overrides: BuildOverrides = {}): Promise<Instances> {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-instances-'))
+  let databaseUrl: string
+  let drop: () => Promise<void>
+  if (process.env.TEST_DATABASE_URL?.startsWith('mysql://')) {
+    const database = await freshDatabase()
+    databaseUrl = database.url
+    drop = database.drop
+  } else {
+    databaseUrl = `sqlite:${join(dir, 'portal.sqlite')}`
+    const db = createDb(databaseUrl)
+    await migrateToLatest(db)
+    await db.destroy()
+    drop = async () => {}
+  }
+  const base = { NODE_ENV: 'test', DATABASE_URL: databaseUrl, SESSION_SECRET: randomBytes(32).toString('hex'), UPLOAD_DIR: join(dir, 'uploads'), PUBLIC_URL: 'http://portail.test' }
+  const apps: FastifyInstance[] = []
+  t.teardown(async () => {
+    for (const app of apps) await app.close()
+    await drop()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  const another = async (more: Record<string, string> = {}, moreOverrides: BuildOverrides = {}) => {
+    const varDir = mkdtempSync(join(dir, 'var-'))
+    const app = await buildApp(loadConfig({ ...base, ...env, ...more }, { varDir }), { logger: false, ...overrides, ...moreOverrides })
+    apps.push(app)
+    await app.ready()
+    return app
+  }
+  return { a: await another(), b: await another(), another }
+}
