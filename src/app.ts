@@ -159,7 +159,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   })
   const { redis } = ports
   if (redis) {
-    app.addHook('onReady', async () => void (await redis.connected(REDIS_START_TIMEOUT_MS)))
+    app.addHook('onReady', async () => void (await redis.connect(REDIS_START_TIMEOUT_MS)))
     app.addHook('onClose', () => redis.close())
   }
 

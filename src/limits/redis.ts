@@ -21,8 +21,8 @@ export interface SharedRedis {
   readonly up: boolean
   /** A command failed: Redis counts as down (a warning, once) until it answers again. */
   failed(error: unknown): void
-  /** Waits for the first connection, `timeoutMs` at most; answers whether Redis is up. */
-  connected(timeoutMs: number): Promise<boolean>
+  /** Connects (at start: nothing is opened before), waiting `timeoutMs` at most; answers whether Redis is up. */
+  connect(timeoutMs: number): Promise<boolean>
   /** Stops probing and closes the connection. */
   close(): Promise<void>
 }
@@ -39,6 +39,8 @@ export interface RedisConnectionOptions {
 
 export function connectRedis({ url, prefix, log, commandTimeoutMs = 500, probeEveryMs = 1000 }: RedisConnectionOptions): SharedRedis {
   const client = new Redis(url, {
+    // Opened when the app starts (`connect`), so an app whose construction fails leaves no socket open.
+    lazyConnect: true,
     commandTimeout: commandTimeoutMs,
     connectTimeout: 2000,
     // A command is sent now or fails now: none waits in a queue to be counted twice, once in memory
@@ -81,8 +83,9 @@ export function connectRedis({ url, prefix, log, commandTimeoutMs = 500, probeEv
       return state === 'up'
     },
     failed: goDown,
-    connected(timeoutMs) {
+    connect(timeoutMs) {
       if (state !== 'starting') return Promise.resolve(state === 'up')
+      if (client.status === 'wait') client.connect().catch(() => {})
       return new Promise<boolean>((resolve) => {
         const settle = () => {
           clearTimeout(timer)
@@ -101,6 +104,7 @@ export function connectRedis({ url, prefix, log, commandTimeoutMs = 500, probeEv
     async close() {
       closing = true
       clearInterval(probe)
+      if (client.status === 'wait' || client.status === 'end') return client.disconnect()
       try {
         await client.quit()
       } catch {
