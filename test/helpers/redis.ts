@@ -67,6 +67,8 @@ export async function redisProxy(t: T): Promise<RedisProxy> {
   const target = new URL(TEST_REDIS_URL)
   const sockets = new Set<Socket>()
   let frozen = false
+  // Paused, not dropped: a Redis that hangs answers every command later, in order.
+  const hold = (socket: Socket) => (frozen ? socket.pause() : socket.resume())
   let server: Server | undefined
   let port = 0
   const listen = () =>
@@ -78,8 +80,10 @@ export async function redisProxy(t: T): Promise<RedisProxy> {
           socket.on('close', () => sockets.delete(socket))
           socket.on('error', () => {})
         }
-        client.on('data', (chunk) => frozen || upstream.write(chunk))
-        upstream.on('data', (chunk) => frozen || client.write(chunk))
+        client.pipe(upstream)
+        upstream.pipe(client)
+        hold(client)
+        hold(upstream)
         client.on('close', () => upstream.destroy())
         upstream.on('close', () => client.destroy())
       })
@@ -102,11 +106,13 @@ export async function redisProxy(t: T): Promise<RedisProxy> {
     url: `redis://127.0.0.1:${port}`,
     async up() {
       frozen = false
+      for (const socket of sockets) hold(socket)
       if (!server) await listen()
     },
     down,
     freeze() {
       frozen = true
+      for (const socket of sockets) hold(socket)
     },
   }
 }
@@ -141,6 +147,12 @@ export interface Instances {
  * names one), one SESSION_SECRET and one upload folder; `env` adds REDIS_URL and the like.
  */
 export async function twoInstances(t: T, env: Record<string, string> = {}, overrides: BuildOverrides = {}): Promise<Instances> {
+  const another = await instances(t, env, overrides)
+  return { a: await another(), b: await another(), another }
+}
+
+/** A maker of instances on one database, secret and upload folder (see `twoInstances`); each is closed at teardown. */
+export async function instances(t: T, env: Record<string, string> = {}, overrides: BuildOverrides = {}): Promise<Instances['another']> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-instances-'))
   let databaseUrl: string
   let drop: () => Promise<void>
@@ -169,5 +181,5 @@ export async function twoInstances(t: T, env: Record<string, string> = {}, overr
     await app.ready()
     return app
   }
-  return { a: await another(), b: await another(), another }
+  return another
 }
