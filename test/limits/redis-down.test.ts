@@ -4,7 +4,8 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { freePort } from '../../scripts/bench/server.js'
-import { instances, logSink, redisProxy, testRedis } from '../helpers/redis.js'
+import { instances } from '../helpers/instances.js'
+import { logSink, redisProxy, testRedis } from '../helpers/redis.js'
 
 const UNAVAILABLE = /^Redis unavailable/
 const BACK = /^Redis answers again/

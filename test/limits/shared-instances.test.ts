@@ -2,7 +2,8 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { seedAccount, SEED_PASSWORD } from '../helpers/accounts.js'
-import { testRedis, TEST_REDIS_URL, twoInstances } from '../helpers/redis.js'
+import { twoInstances } from '../helpers/instances.js'
+import { testRedis, TEST_REDIS_URL } from '../helpers/redis.js'
 
 const login = (app: FastifyInstance, email: string, password: string, remoteAddress = '198.51.100.7') =>
   app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress })
