@@ -58,7 +58,10 @@ export function connectRedis({ url, prefix, log, commandTimeoutMs = 500, probeEv
   const goUp = () => {
     if (state === 'up' || closing) return
     if (state === 'down') log.warn({ redis: where }, 'Redis answers again: limits are shared by every instance again')
-    else log.info({ redis: where }, 'Redis connected: limits are shared by every instance')
+    else {
+      log.info({ redis: where }, 'Redis connected: limits are shared by every instance')
+      warnOfEviction()
+    }
     state = 'up'
     clearInterval(probe)
     probe = undefined
@@ -71,6 +74,17 @@ export function connectRedis({ url, prefix, log, commandTimeoutMs = 500, probeEv
       if (client.status === 'ready') client.ping().then(goUp, () => {})
     }, probeEveryMs)
     probe.unref()
+  }
+  // Every key the portal writes expires: an eviction policy other than noeviction (volatile-* included)
+  // could drop a locked account's key under memory pressure and unlock it (issue 9, finding 2).
+  const warnOfEviction = () => {
+    client.config('GET', 'maxmemory-policy').then(
+      (answer) => {
+        const policy = Array.isArray(answer) ? answer[1] : undefined
+        if (policy && policy !== 'noeviction') log.warn({ redis: where, policy }, 'Redis may evict keys (maxmemory-policy): set it to noeviction, or a locked account may be unlocked under memory pressure')
+      },
+      () => {}, // CONFIG refused (a managed Redis): nothing to check
+    )
   }
   client.on('ready', goUp)
   client.on('error', goDown)
