@@ -8,6 +8,7 @@ import { benchLists } from './bench/lists.js'
 import { benchUploads } from './bench/uploads.js'
 import { benchDocumentLists } from './bench/documents-lists.js'
 import { benchPublicPages } from './bench/public-pages.js'
+import { benchRedis } from './bench/redis.js'
 import { appendRow, machine, now, percentile as p } from './bench/report.js'
 import { BENCH_ADMIN, startPortal } from './bench/server.js'
 
@@ -80,6 +81,7 @@ main()
   .then(() => benchUploads())
   .then(() => benchDocumentLists())
   .then(() => benchPublicPages())
+  .then(() => benchRedis())
   .catch((error: unknown) => {
     console.error(error)
     process.exitCode = 1
