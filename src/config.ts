@@ -19,6 +19,10 @@ const EnvSchema = Type.Object({
   ADMIN_EMAIL: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$' })),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
   UPLOAD_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  STORAGE_URL: Type.Optional(Type.String({ minLength: 1 })),
+  AWS_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1 })),
+  AWS_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  AWS_SESSION_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
   MAX_UPLOAD_MB: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
   LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
   RATE_LIMIT_LOGIN_ACCOUNT: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
@@ -82,6 +86,22 @@ export interface PasswordCost {
 export const PRODUCTION_PASSWORD_COST: PasswordCost = { memoryCost: 19456, timeCost: 2, parallelism: 1 }
 const TEST_PASSWORD_COST: PasswordCost = { memoryCost: 8, timeCost: 1, parallelism: 1 }
 
+/** A bucket's credentials, asked for when a request is signed (a function: no log line or JSON of the config can show them). */
+export type StorageCredentials = () => Promise<{ accessKeyId: string; secretAccessKey: string; sessionToken?: string }>
+
+/** Where stored files live (contract §5): under UPLOAD_DIR, or in an S3-compatible bucket. */
+export type StorageConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3'
+      bucket: string
+      /** An S3-compatible server (MinIO, R2, Garage…); absent, AWS S3 itself. */
+      endpoint: string | undefined
+      region: string
+      forcePathStyle: boolean
+      credentials: StorageCredentials
+    }
+
 export interface Config {
   env: 'production' | 'development' | 'test'
   port: number
@@ -96,6 +116,8 @@ export interface Config {
   sessionSecret: string
   admin: { email: string; password: string } | undefined
   uploadDir: string
+  /** STORAGE_URL: the local disk (UPLOAD_DIR) or a bucket. */
+  storage: StorageConfig
   maxUploadBytes: number
   logLevel: string
   viteDev: boolean
@@ -151,6 +173,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     sessionSecret: env.SESSION_SECRET ?? sessionSecretFor(nodeEnv, varDir),
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     uploadDir: resolve(ROOT, env.UPLOAD_DIR ?? 'uploads'),
+    storage: parseStorageUrl(env.STORAGE_URL, env),
     maxUploadBytes: Math.round(Number(env.MAX_UPLOAD_MB ?? 20) * 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     viteDev: env.VITE_DEV === '1',
@@ -169,6 +192,68 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     redisUrl: env.REDIS_URL === undefined ? undefined : checkedRedisUrl(env.REDIS_URL),
     redisPrefix: env.REDIS_PREFIX ?? 'portal:',
     ...overrides,
+  }
+}
+
+const STORAGE_URL_FORM = 'expected file: or s3://BUCKET?endpoint=http://HOST:PORT&region=REGION&forcePathStyle=true'
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/
+const REGION = /^[a-z0-9-]{1,40}$/
+
+/**
+ * STORAGE_URL (contract §5): absent or `file:`, the local disk; `s3://BUCKET?endpoint=…&region=…&forcePathStyle=true`
+ * (each parameter optional), a bucket, with AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN if
+ * any) from the environment. Errors never echo a credential nor an unknown parameter's value.
+ */
+export function parseStorageUrl(value: string | undefined, env: { AWS_ACCESS_KEY_ID?: string; AWS_SECRET_ACCESS_KEY?: string; AWS_SESSION_TOKEN?: string } = {}): StorageConfig {
+  const refuse = (why: string) => new ConfigError(`Invalid STORAGE_URL: ${why}`)
+  if (value === undefined || value === 'file:') return { kind: 'disk' }
+  if (!value.startsWith('s3://')) {
+    throw refuse(value.startsWith('file:') ? 'file: takes no path (the files go under UPLOAD_DIR)' : `${STORAGE_URL_FORM} (got "${maskCredentials(value).slice(0, 60)}")`)
+  }
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw refuse(STORAGE_URL_FORM)
+  }
+  if (url.username || url.password || value.slice(5).split(/[/?#]/)[0]!.includes('@')) {
+    throw refuse('credentials belong in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, not in the URL')
+  }
+  const bucket = url.hostname
+  if (url.port) throw refuse('no port after the bucket (the endpoint parameter names the server: ?endpoint=http://HOST:PORT)')
+  if (!BUCKET_NAME.test(bucket)) throw refuse(`the bucket must be 3 to 63 lowercase letters, digits, dots or dashes (got "${bucket.slice(0, 70)}")`)
+  if (url.pathname !== '' && url.pathname !== '/') throw refuse('no path after the bucket (documents and photos have their own prefixes)')
+  if (url.hash) throw refuse('no #fragment')
+  const known = ['endpoint', 'region', 'forcePathStyle']
+  for (const name of new Set(url.searchParams.keys())) {
+    if (!known.includes(name)) throw refuse(`unknown parameter "${name.slice(0, 30)}" (expected endpoint, region, forcePathStyle)`)
+    if (url.searchParams.getAll(name).length > 1) throw refuse(`parameter "${name}" given twice`)
+  }
+  const endpoint = url.searchParams.get('endpoint') ?? undefined
+  if (endpoint !== undefined) {
+    let parsed: URL | undefined
+    try {
+      parsed = new URL(endpoint)
+    } catch {
+      parsed = undefined
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.username || parsed.password || (parsed.pathname !== '/' && parsed.pathname !== '') || parsed.search || parsed.hash) {
+      throw refuse(`endpoint must be http(s)://HOST[:PORT] without credentials or path (got "${maskCredentials(endpoint).slice(0, 60)}")`)
+    }
+  }
+  const region = url.searchParams.get('region') ?? 'us-east-1'
+  if (!REGION.test(region)) throw refuse(`region must be lowercase letters, digits and dashes (got "${region.slice(0, 40)}")`)
+  const pathStyle = url.searchParams.get('forcePathStyle') ?? 'false'
+  if (pathStyle !== 'true' && pathStyle !== 'false') throw refuse(`forcePathStyle must be true or false (got "${pathStyle.slice(0, 20)}")`)
+  const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = env
+  if (!accessKeyId || !secretAccessKey) throw refuse('a bucket needs AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment')
+  return {
+    kind: 's3',
+    bucket,
+    endpoint: endpoint?.replace(/\/+$/, ''),
+    region,
+    forcePathStyle: pathStyle === 'true',
+    credentials: async () => ({ accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) }),
   }
 }
 
@@ -223,7 +308,7 @@ function describe(name: string, value: string | undefined): string {
     REDIS_URL: 'expected redis://[:password@]host:port[/db]',
     REDIS_PREFIX: 'expected 1 to 64 letters, digits or :_.-',
   }
-  const shown = name === 'SESSION_SECRET' || name === 'ADMIN_PASSWORD' || value === undefined ? '' : ` (got "${maskCredentials(value).slice(0, 60)}")`
+  const shown = ['SESSION_SECRET', 'ADMIN_PASSWORD', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN'].includes(name) || value === undefined ? '' : ` (got "${maskCredentials(value).slice(0, 60)}")`
   return (hints[name] ?? 'value refused') + shown
 }
 
