@@ -20,6 +20,8 @@ import { rateLimitStore } from './limits/rate-limit-store.js'
 import { connectRedis, sharedAttemptLimiter, type SharedRedis } from './limits/redis.js'
 import { createMailer, type Mailer } from './mail/mailer.js'
 import { localDiskStorage } from './storage/local-disk.js'
+import { s3Storage, unfinishedUploadAge } from './storage/s3.js'
+import { storageSweeper } from './storage/sweep.js'
 import type { FileStorage } from './storage/storage.js'
 import { frameworkErrors, HttpError, registerErrorHandling } from './http/errors.js'
 import { registerSameOriginCheck } from './http/same-origin.js'
@@ -113,13 +115,14 @@ const REDIS_START_TIMEOUT_MS = 2_000
  * The drivers the configuration names, each replaced by an override when one is given. REDIS_URL
  * opens one connection, for the attempt limiter and the rate-limit store.
  */
-function choosePorts(config: Config, overrides: BuildOverrides, log: FastifyBaseLogger): Ports & { ownsDb: boolean; redis: SharedRedis | undefined } {
+function choosePorts(config: Config, overrides: BuildOverrides, log: FastifyBaseLogger): Ports & { ownsDb: boolean; ownsStorage: boolean; redis: SharedRedis | undefined } {
   const clock = overrides.clock ?? systemClock
   const redis = config.redisUrl ? connectRedis({ url: config.redisUrl, prefix: config.redisPrefix, log }) : undefined
   return {
     db: overrides.db ?? createDb(config.databaseUrl),
     ownsDb: !overrides.db,
-    storage: overrides.storage ?? localDiskStorage(config.uploadDir),
+    ownsStorage: !overrides.storage,
+    storage: overrides.storage ?? (config.storage.kind === 's3' ? s3Storage(config.storage, { log }) : localDiskStorage(config.uploadDir)),
     mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: resolve(config.varDir, 'mail'), log }),
     jobs: overrides.jobs ?? processJobs(log),
     clock,
@@ -195,9 +198,17 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   })
   registerSameOriginCheck(app, config.publicUrl)
 
+  // Contract §5: the database and, when STORAGE_URL names one, the bucket.
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) =>
-    (await ping(db)) ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable' }),
+    (await Promise.all([ping(db), storage.ping?.() ?? true])).every(Boolean) ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable' }),
   )
+  // A bucket's unfinished multipart uploads (a crash mid-upload) are aborted at start and hourly.
+  const sweeper = storageSweeper(storage, { clock, ageMs: unfinishedUploadAge(config.maxUploadBytes, config.connections.bodyMinBytesPerSecond), log: app.log })
+  app.addHook('onReady', async () => sweeper.start())
+  app.addHook('onClose', async () => {
+    await sweeper.stop()
+    if (ports.ownsStorage) storage.close?.()
+  })
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
   await app.register(identityPlugin, { identity, views: authPages })

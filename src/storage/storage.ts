@@ -4,8 +4,11 @@ import type { Readable } from 'node:stream'
 /** Where a kind of file lives: photos may be public, documents never are (contract §3). */
 export type Namespace = 'photos' | 'documents'
 
+/** The folders (key prefixes) the portal stores under, and nothing else. */
+export const NAMESPACES: readonly Namespace[] = ['photos', 'documents']
+
 /**
- * Files behind one small interface: the local disk today, an object store later. Keys are made
+ * Files behind one small interface: the local disk (`local-disk.ts`) or an S3-compatible bucket (`s3.ts`). Keys are made
  * by `newKey` only (random, never from user input); who owns a file lives in the database.
  */
 export interface FileStorage {
@@ -15,6 +18,15 @@ export interface FileStorage {
   read(key: string): Promise<{ stream: Readable; size: number } | undefined>
   /** Removes the file; a missing one is not an error. */
   remove(key: string): Promise<void>
+  /** Whether the store answers now (GET /healthz, contract §5); a store that cannot fail this way leaves it out. */
+  ping?(): Promise<boolean>
+  /**
+   * Clears what writes cut short by a crash left behind (a bucket's unfinished multipart uploads)
+   * begun before `before`; answers how many were cleared. Run at start and hourly.
+   */
+  sweepUnfinished?(before: Date): Promise<number>
+  /** Lets go of connections when the app closes. */
+  close?(): void
 }
 
 const KEY_PATTERN = /^(photos|documents)\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/
