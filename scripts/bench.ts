@@ -6,6 +6,7 @@
  */
 import { benchLists } from './bench/lists.js'
 import { benchUploads } from './bench/uploads.js'
+import { benchBucketUploads } from './bench/bucket-uploads.js'
 import { benchDocumentLists } from './bench/documents-lists.js'
 import { benchPublicPages } from './bench/public-pages.js'
 import { benchRedis } from './bench/redis.js'
@@ -79,6 +80,7 @@ function report(idle: number[], loaded: number[], loginsPerSecond: number) {
 main()
   .then(() => benchLists())
   .then(() => benchUploads())
+  .then(() => benchBucketUploads())
   .then(() => benchDocumentLists())
   .then(() => benchPublicPages())
   .then(() => benchRedis())

@@ -28,7 +28,7 @@ function startServer(env: Record<string, string>): Promise<Server> {
 }
 
 /** The administrator's session (accepted, so it may upload) and a type to upload under. */
-async function prepare(base: string): Promise<string> {
+export async function prepare(base: string): Promise<string> {
   const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
   if (login.status !== 200) throw new Error(`login: ${login.status}`)
   const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
@@ -41,14 +41,14 @@ const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name=
 const tail = Buffer.from(`\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="type"\r\n\r\nBilan\r\n--${BOUNDARY}--\r\n`)
 
 /** A PDF of `size` bytes (header then spaces), produced as it is sent: the bench holds 1 MiB. */
-function* pdfBody(size: number): Generator<Buffer> {
+export function* pdfBody(size: number): Generator<Buffer> {
   yield head
   for (let left = size - 9; left > 0; left -= CHUNK.length) yield left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left)
   yield tail
 }
 
 /** POSTs a PDF of `size` bytes; answers the status and the seconds it took. */
-function upload(server: Server, cookie: string, size: number): Promise<{ status: number; seconds: number }> {
+export function upload(server: Server, cookie: string, size: number): Promise<{ status: number; seconds: number }> {
   const length = head.length + (size - 9) + tail.length
   return new Promise((done, fail) => {
     const started = performance.now()
@@ -65,7 +65,7 @@ function upload(server: Server, cookie: string, size: number): Promise<{ status:
 }
 
 /** Kernel's view of the server's memory: resident now, and the peak since the last reset. */
-function memory(pid: number): { rss: number; peak: number } {
+export function memory(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024
   return { rss: kib('VmRSS'), peak: kib('VmHWM') }
