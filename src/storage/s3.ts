@@ -36,6 +36,7 @@ export interface S3StorageOptions {
 export interface S3Storage extends FileStorage {
   readonly client: S3Client
   readonly bucket: string
+  ping(): Promise<boolean>
   sweepUnfinished(before: Date): Promise<number>
   close(): void
 }

@@ -42,7 +42,9 @@ async function keysNamed(db: Db): Promise<string[]> {
   return [...documents.map((d) => d.storage_key), ...photos].sort()
 }
 
-async function holdsExactly(t: { same(found: unknown, wanted: unknown, message?: string): unknown }, db: Db, what: string) {
+type T = Parameters<Parameters<typeof t.test>[0]>[0]
+
+async function holdsExactly(t: T, db: Db, what: string) {
   t.same([...(await bucket.objects()).keys()].sort(), await keysNamed(db), `${what}: the bucket holds exactly the files the database names`)
   t.same(await bucket.unfinished(), [], `${what}: no unfinished upload`)
 }
