@@ -68,6 +68,9 @@ export function bucketClient(location: BucketLocation, extra: Partial<S3ClientCo
     forcePathStyle: location.forcePathStyle,
     credentials: location.credentials,
     requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, httpAgent: { keepAlive: true, maxSockets }, httpsAgent: { keepAlive: true, maxSockets } },
+    // AWS S3 checks the SDK's default CRC32 on every part; S3-compatible servers do not all accept
+    // those headers (R2 refused them when the SDK began sending them), so elsewhere only what S3 requires.
+    ...(location.endpoint ? { requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
     ...extra,
   })
 }

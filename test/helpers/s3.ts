@@ -47,6 +47,8 @@ export interface TestBucket {
   unfinished(): Promise<UnfinishedUpload[]>
   /** Refuse AbortMultipartUpload (405, as s3rver alone does) while true. */
   refuseAborts: boolean
+  /** Sees every request's method, URL and headers before it is answered. */
+  onRequest?: (req: IncomingMessage) => void
   /** Called before each UploadPart is handed to s3rver (a test may hold parts back). */
   beforePart?: () => Promise<void>
   /** Stops answering (every connection closed); `start()` listens again on the same port. */
@@ -99,6 +101,7 @@ export async function startBucket(t: { teardown(fn: () => unknown): void }): Pro
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    bucket.onRequest?.(req)
     const url = new URL(req.url ?? '/', 'http://s3.test')
     const [, name, ...rest] = url.pathname.split('/')
     const key = decodeURIComponent(rest.join('/'))

@@ -51,6 +51,19 @@ t.test('write, read and remove: a small file and one of several parts come back 
   t.same(await bucket.unfinished(), [], 'no unfinished upload')
 })
 
+t.test('with an endpoint (an S3-compatible server), no checksum header S3 does not require', async (t) => {
+  const storage = storageFor(t)
+  const sent: string[] = []
+  bucket.onRequest = (req) => sent.push(...Object.keys(req.headers).filter((h) => h.startsWith('x-amz-checksum') || h === 'x-amz-sdk-checksum-algorithm'))
+  try {
+    await storage.write(newKey('documents', 'pdf'), arriving(randomBytes(PART_SIZE + 10)))
+    await storage.write(newKey('photos', 'webp'), arriving(randomBytes(1000)))
+  } finally {
+    bucket.onRequest = undefined
+  }
+  t.same(sent, [])
+})
+
 t.test('a missing key or an invalid one is undefined; a missing bucket is an error, not a missing file', async (t) => {
   const storage = storageFor(t)
   t.equal(await storage.read(newKey('documents', 'pdf')), undefined)
