@@ -4,7 +4,8 @@
  * Copies the files of a local UPLOAD_DIR (`photos/` and `documents/`, never `.tmp/`) into a bucket,
  * under the same keys, so that STORAGE_URL can then name the bucket. Resumable: an object already
  * there with the same size is skipped. Each copy is streamed (bounded memory) and its size checked
- * in the bucket afterwards. Prints a summary; exits 1 on any mismatch or failure, 2 on bad arguments.
+ * in the bucket afterwards. Prints a summary; exits 1 on any mismatch or failure (or a bucket that
+ * does not answer), 2 on bad arguments (no --to, a bad URL, a --from that is not a folder).
  * Credentials come from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; DIR defaults to UPLOAD_DIR.
  */
 import { createReadStream } from 'node:fs'
@@ -130,8 +131,16 @@ async function main(): Promise<number> {
     process.stderr.write(`${maskCredentials((error as Error).message)}\n`)
     return 2
   }
+  if (!(await stat(from).then((s) => s.isDirectory(), () => false))) {
+    process.stderr.write(`Invalid --from: ${from} is not a folder (UPLOAD_DIR or --from DIR)\n`)
+    return 2
+  }
   const storage = s3Storage(location, { log: { warn: (details, message) => process.stderr.write(`${message} ${JSON.stringify(details)}\n`) } })
   try {
+    if (!(await storage.ping())) {
+      process.stderr.write(`storage:copy failed: the bucket ${location.bucket} does not answer (HeadBucket: missing, refused or unreachable)\n`)
+      return 1
+    }
     const summary = await copyToBucket(from, storage, { progress: (line) => process.stdout.write(`${line}\n`) })
     process.stdout.write(`${describeSummary(from, location.bucket, summary)}\n`)
     return summary.ok ? 0 : 1

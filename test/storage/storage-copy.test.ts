@@ -88,7 +88,7 @@ t.test('a size the bucket does not confirm is a mismatch: the run is not ok', as
   t.match(summary.mismatched, [new RegExp(`^${damaged}`)])
 })
 
-t.test('the command: a summary, exit 0 when every file is there, 2 without --to, the secret never printed', async (t) => {
+t.test('the command: a summary, exit 0 when every file is there; 2 without --to or a folder, 1 without a bucket; the secret never printed', async (t) => {
   await clearBucket()
   const { root } = uploadDir(t)
   const run = (args: string[], env: Record<string, string>) =>
@@ -104,6 +104,11 @@ t.test('the command: a summary, exit 0 when every file is there, 2 without --to,
   const bare = await run(['--from', root], bucket.env)
   t.equal(bare.code, 2)
   t.match(bare.err, /--to s3:\/\/BUCKET/)
+  const nowhere = await run(['--to', bucket.env.STORAGE_URL!, '--from', join(root, 'missing')], bucket.env)
+  t.equal(nowhere.code, 2, 'a --from that is not a folder')
+  const absent = await run(['--to', bucket.env.STORAGE_URL!.replace(bucket.bucket, 'no-such-bucket'), '--from', root], bucket.env)
+  t.equal(absent.code, 1, 'a bucket that does not answer')
+  t.match(absent.err, /the bucket no-such-bucket does not answer/)
   const leaky = await run(['--to', 's3://AKIA:wJalr-top-secret@portal-test', '--from', root], bucket.env)
   t.equal(leaky.code, 2)
   t.notMatch(leaky.err + leaky.out, /top-secret/)
