@@ -13,8 +13,7 @@ import { migrateToLatest } from '../../src/db/migrate.js'
  * A fresh, migrated database for one test file: in-memory SQLite, or its own MariaDB database
  * when TEST_DATABASE_URL=mysql://… is set (so files can run in parallel).
  */
-export async function freshDatabase(): Promise<{ url: string; db: Db; drop: () => Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL
+export async function freshDatabase(base = process.env.TEST_DATABASE_URL): Promise<{ url: string; db: Db; drop: () => Promise<void> }> {
   if (!base?.startsWith('mysql://')) {
     const url = 'sqlite::memory:'
     const db = createDb(url)
