@@ -14,6 +14,7 @@ import { maskTokens, serializeError } from './logging.js'
 import { systemClock, type Clock } from './clock/clock.js'
 import { createDb, ping, type Db } from './db/database.js'
 import { processJobs, type Jobs } from './jobs/jobs.js'
+import { createOutbox, type Outbox } from './jobs/outbox.js'
 import type { AttemptLimiter } from './limits/attempt-limiter.js'
 import { memoryAttemptLimiter } from './limits/memory-attempts.js'
 import { rateLimitStore } from './limits/rate-limit-store.js'
@@ -74,7 +75,10 @@ export interface Ports {
   /** An already migrated database (the app that opened one closes it; one handed in stays open). */
   db: Db
   storage: FileStorage
+  /** The transport the outbox's worker sends through; modules never call it. */
   mailer: Mailer
+  /** Mails as rows, sent by a worker in every instance (contract §5). */
+  outbox: Outbox
   jobs: Jobs
   clock: Clock
   attempts: AttemptLimiter
@@ -118,12 +122,15 @@ const REDIS_START_TIMEOUT_MS = 2_000
 function choosePorts(config: Config, overrides: BuildOverrides, log: FastifyBaseLogger): Ports & { ownsDb: boolean; ownsStorage: boolean; redis: SharedRedis | undefined } {
   const clock = overrides.clock ?? systemClock
   const redis = config.redisUrl ? connectRedis({ url: config.redisUrl, prefix: config.redisPrefix, log }) : undefined
+  const db = overrides.db ?? createDb(config.databaseUrl)
+  const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: resolve(config.varDir, 'mail'), log })
   return {
-    db: overrides.db ?? createDb(config.databaseUrl),
+    db,
     ownsDb: !overrides.db,
     ownsStorage: !overrides.storage,
     storage: overrides.storage ?? (config.storage.kind === 's3' ? s3Storage(config.storage, { log }) : localDiskStorage(config.uploadDir)),
-    mailer: overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: resolve(config.varDir, 'mail'), log }),
+    mailer,
+    outbox: overrides.outbox ?? createOutbox({ db, mailer, clock, log, secret: config.sessionSecret }),
     jobs: overrides.jobs ?? processJobs(log),
     clock,
     attempts: overrides.attempts ?? (redis ? sharedAttemptLimiter({ shared: redis, clock }) : memoryAttemptLimiter({ clock })),
@@ -152,10 +159,14 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   app.decorate('config', config)
 
   const ports = choosePorts(config, overrides, app.log)
-  const { db, storage, mailer, jobs, clock, attempts } = ports
-  // Closed in order: work after answers first (it may end in a mail), then the mails, then the database.
+  const { db, storage, mailer, outbox, jobs, clock, attempts } = ports
+  // The outbox's worker runs once the app is ready: mails left by a previous run go out at once.
+  app.addHook('onReady', async () => outbox.start())
+  // Closed in order: work after answers first (it may enqueue a mail), then the outbox's due mails
+  // (those left stay for another instance or the next start), then the transport, then the database.
   app.addHook('onClose', async () => {
     if (!(await jobs.drain(DRAIN_TIMEOUT_MS))) app.log.warn('shutdown: some background tasks were still running after 10 s')
+    if (!(await outbox.stop(DRAIN_TIMEOUT_MS))) app.log.warn('shutdown: mails still due after 10 s are left in the outbox')
     if (!(await mailer.drain(DRAIN_TIMEOUT_MS))) app.log.warn('shutdown: some mails were still being sent after 10 s')
     mailer.close()
     if (ports.ownsDb) await db.destroy()
@@ -167,11 +178,11 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   }
 
   const firm = { publicUrl: config.publicUrl, firmEmail: firmEmailOf(config) }
-  const identity = createIdentity({ db, storage, mailer, jobs, clock, attempts, log: app.log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount, passwordCost: config.passwordCost } })
-  const documents = createDocuments({ db, storage, mailer, jobs, identity, log: app.log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes } })
-  const clients = createClients({ db, storage, mailer, identity, documents, log: app.log, settings: firm })
-  const contact = createContact({ db, mailer, settings: firm })
-  app.decorate('ports', { db, storage, mailer, jobs, clock, attempts } satisfies Ports)
+  const identity = createIdentity({ db, storage, outbox, jobs, clock, attempts, log: app.log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount, passwordCost: config.passwordCost } })
+  const documents = createDocuments({ db, storage, outbox, jobs, identity, log: app.log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes } })
+  const clients = createClients({ db, storage, outbox, identity, documents, log: app.log, settings: firm })
+  const contact = createContact({ db, outbox, settings: firm })
+  app.decorate('ports', { db, storage, mailer, outbox, jobs, clock, attempts } satisfies Ports)
   app.decorate('services', { identity, documents, clients, contact } satisfies Services)
 
   // Helmet's headers, computed once; a nonce only for a response that renders with one (issue 8).

@@ -85,6 +85,24 @@ export interface DocumentCountsTable {
   n: number | string
 }
 
+/** Mails waiting, sent or failed (migrations/0008-outbox.ts, src/jobs/outbox.ts). */
+export interface OutboxTable {
+  id: Generated<number>
+  recipient: string
+  subject: string
+  /** The sealed mail; null once sent. */
+  payload: string | null
+  status: 'pending' | 'sent' | 'failed'
+  attempts: number
+  next_attempt_at: string
+  /** The claim token of the worker sending it, until `claimed_until`. */
+  claimed_by: string | null
+  claimed_until: string | null
+  last_error: string | null
+  created_at: string
+  sent_at: string | null
+}
+
 export interface Database {
   users: UsersTable
   user_counts: UserCountsTable
@@ -94,4 +112,5 @@ export interface Database {
   document_types: DocumentTypesTable
   documents: DocumentsTable
   document_counts: DocumentCountsTable
+  outbox: OutboxTable
 }

@@ -3,7 +3,6 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
-import { loggableError } from '../logging.js'
 import { PendingWork } from '../jobs/pending.js'
 
 export interface Mail {
@@ -15,23 +14,23 @@ export interface Mail {
   replyTo?: string
 }
 
+/**
+ * The transport: the outbox's worker (src/jobs/outbox.ts) is its one caller in the portal. A
+ * service never sends: it enqueues in the transaction of the mail's cause.
+ */
 export interface Mailer {
   /** Sends one mail; resolves once the SMTP server accepted it or the .eml file is written. Tracked until then. */
   send(mail: Mail): Promise<void>
-  /** Sends in the background: a failure is logged, never thrown (contract §4: a mail never undoes its action). */
-  deliver(mail: Mail): void
   /** Waits for every send under way, at most timeoutMs; false when some were still running. */
   drain(timeoutMs: number): Promise<boolean>
   close(): void
 }
 
-/** Every send goes through `pending`, whoever calls it (identity, clients, contact…). */
-function tracked(base: Pick<Mailer, 'send' | 'close'>, log: FastifyBaseLogger): Mailer {
+/** Every send goes through `pending`, so that shutdown can wait for it. */
+function tracked(base: Pick<Mailer, 'send' | 'close'>): Mailer {
   const pending = new PendingWork()
-  const send = (mail: Mail) => pending.track(base.send(mail))
   return {
-    send,
-    deliver: (mail) => void send(mail).catch((error: unknown) => log.error({ err: loggableError(error) }, 'mail delivery failed')),
+    send: (mail) => pending.track(base.send(mail)),
     drain: (timeoutMs) => pending.settle(timeoutMs),
     close: () => base.close(),
   }
@@ -47,7 +46,7 @@ export interface MailerOptions {
 
 /** SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file whose path (never its content) is logged. */
 export function createMailer({ smtpUrl, from, mailDir, log }: MailerOptions): Mailer {
-  if (smtpUrl) return tracked(smtpMailer(smtpUrl, from, log), log)
+  if (smtpUrl) return tracked(smtpMailer(smtpUrl, from, log))
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return tracked({
     async send(mail) {
@@ -58,7 +57,7 @@ export function createMailer({ smtpUrl, from, mailDir, log }: MailerOptions): Ma
       log.info({ file }, 'mail written (no SMTP_URL)')
     },
     close: () => transport.close(),
-  }, log)
+  })
 }
 
 function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Pick<Mailer, 'send' | 'close'> {

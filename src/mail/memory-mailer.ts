@@ -22,7 +22,6 @@ export function memoryMailer(): MemoryMailer {
   return {
     sent,
     send,
-    deliver: (mail) => void send(mail),
     drain: async () => true,
     close: () => {},
     next(match) {

@@ -64,3 +64,14 @@ export async function buildTestApp(
   await app.ready()
   return { app, db: database.db, config }
 }
+
+/**
+ * Waits for what the app does after its answers: its jobs, then every mail of the outbox that is
+ * due (sent, or failed and set to be retried later), then every send under way. After it, a mail
+ * that was not sent will not be, unless the clock reaches a retry.
+ */
+export async function settled(app: FastifyInstance, timeoutMs = 10_000): Promise<void> {
+  if (!(await app.ports.jobs.drain(timeoutMs))) throw new Error(`jobs still running after ${timeoutMs} ms`)
+  if (!(await app.ports.outbox.drain(timeoutMs))) throw new Error(`mails still due after ${timeoutMs} ms`)
+  if (!(await app.ports.mailer.drain(timeoutMs))) throw new Error(`mails still being sent after ${timeoutMs} ms`)
+}

@@ -18,5 +18,5 @@ export default fp(
 
 // The module's public face for pages and other modules.
 export { createClients, type Clients, type ClientsDeps } from './service.js'
-export type { AccountRow, Counts, Profile } from './types.js'
+export type { AccountRow, Counts, MailCounts, Profile } from './types.js'
 export type { ClientsViews } from './views.js'

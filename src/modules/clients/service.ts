@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/database.js'
+import { transaction } from '../../db/transaction.js'
 import type { ListFilter, Page } from '../../db/lists.js'
 import { HttpError } from '../../http/errors.js'
-import type { Mailer } from '../../mail/mailer.js'
+import type { MailCounts, Outbox } from '../../jobs/outbox.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Documents } from '../documents/index.js'
 import type { AccountSummary, Identity, SessionUser } from '../identity/index.js'
@@ -23,7 +24,8 @@ export const texts = {
 export interface ClientsDeps {
   db: Db
   storage: FileStorage
-  mailer: Mailer
+  /** The acceptance mail is enqueued with the acceptance; the dashboard counts mails waiting and failed. */
+  outbox: Pick<Outbox, 'enqueue' | 'counts'>
   identity: Pick<Identity, 'accounts'>
   documents: Pick<Documents, 'count' | 'countTypes' | 'listOwned' | 'removeAllOwnedBy'>
   log: FastifyBaseLogger
@@ -31,7 +33,7 @@ export interface ClientsDeps {
 }
 
 /** Clients: profiles, acceptance and the administrators' user lists; composes identity and documents. */
-export function createClients({ db, storage, mailer, identity, documents, log, settings }: ClientsDeps) {
+export function createClients({ db, storage, outbox, identity, documents, log, settings }: ClientsDeps) {
   const { accounts } = identity
 
   /** Files whose rows are gone; one that cannot be removed is logged, the deletion stands. */
@@ -48,6 +50,9 @@ export function createClients({ db, storage, mailer, identity, documents, log, s
       return { users, documents: documentCounts, types }
     },
 
+    /** Mails waiting to be sent and mails given up on (the administrators' dashboard). */
+    mailCounts: (): Promise<MailCounts> => outbox.counts(),
+
     /** The owner, or an administrator, may see a profile (with a page of its documents); anyone else learns nothing of it (403). */
     async getProfile(viewer: SessionUser, id: number, page: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Profile> {
       if (viewer.id !== id && !viewer.isAdmin) throw new HttpError(403, texts.notOwnProfile)
@@ -58,15 +63,21 @@ export function createClients({ db, storage, mailer, identity, documents, log, s
       return { ...profile, documents: owned.items, documentsTotal: owned.total }
     },
 
-    /** Irreversible (spec §2); refused while the address is unverified (contract §4); the client is told by mail. */
+    /**
+     * Irreversible (spec §2); refused while the address is unverified (contract §4); the client is
+     * told by a mail written in the acceptance's transaction.
+     */
     async acceptClient(id: number): Promise<void> {
-      const outcome = await accounts.accept(id)
+      const outcome = await transaction(db, async (trx) => {
+        const outcome = await accounts.accept(id, trx)
+        const account = outcome === 'accepted' ? await accounts.findAccountSummary(id, trx) : undefined
+        if (account) await outbox.enqueue(trx, acceptanceMail(settings.publicUrl, account.email))
+        return outcome
+      })
       if (outcome === 'missing') throw new HttpError(404, texts.notFound)
       if (outcome === 'admin') throw new HttpError(403, texts.adminUntouchable)
       if (outcome === 'already') throw new HttpError(409, texts.alreadyAccepted)
       if (outcome === 'unverified') throw new HttpError(409, texts.unverified)
-      const account = await accounts.findAccountSummary(id)
-      if (account) mailer.deliver(acceptanceMail(settings.publicUrl, account.email))
     },
 
     /**

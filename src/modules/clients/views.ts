@@ -1,10 +1,12 @@
 import type { ListState } from '../../http/list-pages.js'
 import type { Page } from '../../render/page.js'
+import type { MailCounts } from '../../jobs/outbox.js'
 import type { AccountRow, Counts, Profile } from './schemas.js'
 
 /** The pages clients renders, handed to it by app.ts (src/ never imports views/). */
 export interface ClientsViews {
-  DashboardPage: Page<{ counts: Counts }>
+  /** `mails`: the outbox's mails waiting and failed. */
+  DashboardPage: Page<{ counts: Counts; mails: MailCounts }>
   AdminListPage: Page<{ kind: 'new-users' | 'clients'; title: string; lead: string; items: AccountRow[]; total: number; query: ListState }>
   /** The demo screen of spec §2: its sample entries belong to the view, nothing is stored. */
   SubAdminsPage: Page<object>

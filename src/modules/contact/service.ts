@@ -1,33 +1,36 @@
 import type { Db } from '../../db/database.js'
+import { transaction } from '../../db/transaction.js'
 import type { ListFilter, Page } from '../../db/lists.js'
 import { HttpError } from '../../http/errors.js'
 import { firmMail } from '../../mail/layout.js'
-import type { Mailer } from '../../mail/mailer.js'
+import type { Outbox } from '../../jobs/outbox.js'
 import { deleteMessageRow, findMessages, insertMessage, type StoredMessage } from './repository.js'
 import { messages, type ContactMessage } from './validation.js'
 
 export interface ContactDeps {
   db: Db
-  mailer: Mailer
+  outbox: Pick<Outbox, 'enqueue'>
   settings: { publicUrl: string; firmEmail: string }
 }
 
 /** Contact: the home page's form, stored for the firm, and the firm's inbox of messages. */
-export function createContact({ db, mailer, settings }: ContactDeps) {
+export function createContact({ db, outbox, settings }: ContactDeps) {
   return {
-    /** Stores the message, then tells the firm by mail (best effort: the message is kept either way). */
+    /** Stores the message and, in the same transaction, the firm's mail (sent by the outbox: a refusal never loses the message). */
     async receiveMessage(message: ContactMessage, ip: string | null): Promise<void> {
-      await insertMessage(db, message, ip)
-      mailer.deliver({
-        to: settings.firmEmail,
-        subject: `Nouveau message de contact — ${message.name}`,
-        // « Répondre » in the firm's mail client answers the visitor, not the portal's no-reply address.
-        replyTo: message.email,
-        ...firmMail({
-          lines: [`Nom : ${message.name}`, `E-mail : ${message.email}`, `Téléphone : ${message.telephone}`, '', message.message],
-          action: 'Voir les messages',
-          url: `${settings.publicUrl}/admin-dashboard/messages`,
-        }),
+      await transaction(db, async (trx) => {
+        await insertMessage(trx, message, ip)
+        await outbox.enqueue(trx, {
+          to: settings.firmEmail,
+          subject: `Nouveau message de contact — ${message.name}`,
+          // « Répondre » in the firm's mail client answers the visitor, not the portal's no-reply address.
+          replyTo: message.email,
+          ...firmMail({
+            lines: [`Nom : ${message.name}`, `E-mail : ${message.email}`, `Téléphone : ${message.telephone}`, '', message.message],
+            action: 'Voir les messages',
+            url: `${settings.publicUrl}/admin-dashboard/messages`,
+          }),
+        })
       })
     },
 

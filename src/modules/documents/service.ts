@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Readable } from 'node:stream'
 import type { Db } from '../../db/database.js'
+import { transaction } from '../../db/transaction.js'
 import type { ListFilter, Page } from '../../db/lists.js'
 import { HttpError } from '../../http/errors.js'
 import type { Jobs } from '../../jobs/jobs.js'
+import type { Outbox } from '../../jobs/outbox.js'
 import { firmMail } from '../../mail/layout.js'
-import type { Mailer } from '../../mail/mailer.js'
+import type { Mail } from '../../mail/mailer.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Identity, SessionUser } from '../identity/index.js'
 import { KIND_BY_EXTENSION } from './content-check.js'
@@ -25,7 +27,8 @@ export function urlOf(storageKey: string): string {
 export interface DocumentsDeps {
   db: Db
   storage: FileStorage
-  mailer: Mailer
+  /** The firm's upload mail is written with the document's row. */
+  outbox: Pick<Outbox, 'enqueue'>
   jobs: Jobs
   identity: Pick<Identity, 'accounts'>
   log: FastifyBaseLogger
@@ -40,7 +43,7 @@ export interface OpenedFile {
 }
 
 /** Documents and their types: uploads checked by content, private files, the firm's lists. */
-export function createDocuments({ db, storage, mailer, jobs, identity, log, settings }: DocumentsDeps) {
+export function createDocuments({ db, storage, outbox, jobs, identity, log, settings }: DocumentsDeps) {
   const { accounts } = identity
 
   async function toViews(records: DocumentRecord[]): Promise<DocumentView[]> {
@@ -69,12 +72,17 @@ export function createDocuments({ db, storage, mailer, jobs, identity, log, sett
   }
 
   /**
-   * The row of a stored upload. The account or the type may have been deleted while the file was
-   * arriving: the foreign key refuses the row, and the answer says which (never a 500).
+   * The row of a stored upload and the firm's mail, in one transaction. The account or the type may
+   * have been deleted while the file was arriving: the foreign key refuses the row (and the mail
+   * goes with it), and the answer says which (never a 500).
    */
-  async function insertOrExplain(doc: repo.NewDocument): Promise<number> {
+  async function insertOrExplain(doc: repo.NewDocument, mail: Mail): Promise<number> {
     try {
-      return await repo.insertDocument(db, doc)
+      return await transaction(db, async (trx) => {
+        const id = await repo.insertDocument(trx, doc)
+        await outbox.enqueue(trx, mail)
+        return id
+      })
     } catch (error) {
       const code = (error as { code?: string }).code ?? ''
       if (!/FOREIGNKEY|NO_REFERENCED_ROW/.test(code)) throw error
@@ -90,17 +98,7 @@ export function createDocuments({ db, storage, mailer, jobs, identity, log, sett
     if (refused || !file) throw refused ?? new HttpError(400, messages.fileRequired)
     const type = await repo.findTypeByName(db, checked.value.typeName)
     if (!type) throw new HttpError(400, messages.unknownType)
-    const id = await insertOrExplain({
-      userId: user.id,
-      typeId: type.id,
-      name: file.originalName,
-      description: checked.value.description,
-      originalName: file.originalName,
-      storageKey: file.key,
-      mime: file.kind.mime,
-      size: file.size,
-    })
-    mailer.deliver({
+    const mail: Mail = {
       to: settings.firmEmail,
       subject: `Nouveau document — ${user.username}`,
       ...firmMail({
@@ -108,8 +106,20 @@ export function createDocuments({ db, storage, mailer, jobs, identity, log, sett
         action: 'Voir les nouveaux documents',
         url: `${settings.publicUrl}/admin-dashboard/new-documents`,
       }),
-    })
-    return id
+    }
+    return insertOrExplain(
+      {
+        userId: user.id,
+        typeId: type.id,
+        name: file.originalName,
+        description: checked.value.description,
+        originalName: file.originalName,
+        storageKey: file.key,
+        mime: file.kind.mime,
+        size: file.size,
+      },
+      mail,
+    )
   }
 
   /** Contract §3: the stored file goes to its owner and to administrators only. */

@@ -102,16 +102,17 @@ export async function deleteAccount(db: Db, id: number): Promise<{ photoKey: str
   return { photoKey: photoKeyOf(parsePhoto(row.profile_photo)) }
 }
 
-/** The face bound to the database; `deleteAccount` runs in the caller's transaction. */
+/** The face bound to the database; `deleteAccount` runs in the caller's transaction, `accept` and `findAccountSummary` when given one. */
 export function accountsFace(db: Db) {
   return {
     /** Clients (accepted) or new users (not yet accepted), newest first. */
     findPage: (accepted: boolean, filter: ListFilter) => findAccountsPage(db, accepted, filter),
-    findAccountSummary: (id: number) => findAccountSummary(db, id),
+    /** In the caller's transaction when one is given (as `accept`). */
+    findAccountSummary: (id: number, trx: Db = db) => findAccountSummary(trx, id),
     summariesByIds: (ids: number[]) => summariesByIds(db, ids),
     idsMatching: (q: string) => idsMatching(db, q),
     count: () => countAccounts(db),
-    accept: (id: number) => acceptAccount(db, id),
+    accept: (id: number, trx: Db = db) => acceptAccount(trx, id),
     deleteAccount: (trx: Db, id: number) => deleteAccount(trx, id),
   }
 }

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../../clock/clock.js'
 import type { Db } from '../../db/database.js'
+import { transaction } from '../../db/transaction.js'
 import { HttpError } from '../../http/errors.js'
 import type { Jobs } from '../../jobs/jobs.js'
+import type { Outbox } from '../../jobs/outbox.js'
 import type { AttemptLimiter, AttemptPolicy } from '../../limits/attempt-limiter.js'
-import type { Mailer } from '../../mail/mailer.js'
 import type { FileStorage } from '../../storage/storage.js'
 import { accountsFace } from './accounts.js'
 import { newClientMail, resetMail, verificationMail } from './mails.js'
@@ -47,7 +48,8 @@ const QUARTER_HOUR_MS = 15 * 60_000
 export interface IdentityDeps {
   db: Db
   storage: FileStorage
-  mailer: Mailer
+  /** Mails are rows written with their cause (contract §5). */
+  outbox: Pick<Outbox, 'enqueue'>
   jobs: Jobs
   clock: Clock
   /** Failed logins per account or known browser, wrong old passwords per user (contract §2). */
@@ -73,20 +75,21 @@ function tooManyAttempts(waitMs: number, what: string): HttpError {
 
 /** Identity: credentials, one-time links, sessions, the accounts face and the profile photo. */
 export function createIdentity(deps: IdentityDeps) {
-  const { db, mailer, jobs, clock, attempts, settings } = deps
+  const { db, outbox, jobs, clock, attempts, settings } = deps
   const passwords = createPasswords(settings.passwordCost)
   const now = () => clock.now().getTime()
   const loginPolicy: AttemptPolicy = { max: settings.loginPerAccount, windowMs: QUARTER_HOUR_MS }
 
-  async function issueToken(userId: number, purpose: TokenPurpose): Promise<string> {
+  async function issueToken(trx: Db, userId: number, purpose: TokenPurpose): Promise<string> {
     const { token, hash } = newToken()
-    await repo.insertToken(db, userId, purpose, hash, new Date(now() + TOKEN_LIFETIME_MS[purpose]))
+    await repo.insertToken(trx, userId, purpose, hash, new Date(now() + TOKEN_LIFETIME_MS[purpose]))
     return token
   }
 
-  async function sendVerification(account: { id: number; email: string }) {
-    const token = await issueToken(account.id, 'verify')
-    mailer.deliver(verificationMail(settings.publicUrl, account.email, account.id, token))
+  /** A fresh verification link and its mail, in the caller's transaction. */
+  async function sendVerification(trx: Db, account: { id: number; email: string }) {
+    const token = await issueToken(trx, account.id, 'verify')
+    await outbox.enqueue(trx, verificationMail(settings.publicUrl, account.email, account.id, token))
   }
 
   /**
@@ -147,19 +150,20 @@ export function createIdentity(deps: IdentityDeps) {
     /**
      * A verified address has one account (409). An unverified one is anyone's typing: a new
      * registration replaces it, so the owner of the address can always reclaim it (issue 9, finding 5).
-     * Unverified accounts cannot log in, so they hold no photo, document or session.
+     * Unverified accounts cannot log in, so they hold no photo, document or session. The account,
+     * its link and its mail are written in one transaction: all three or none.
      */
     async register(input: Registration): Promise<void> {
       if ((await repo.findAccountByEmail(db, input.email))?.isVerified) throw new HttpError(409, texts.duplicate)
       const passwordHash = await passwords.hash(input.password)
-      let id: number
       try {
-        id = await db.transaction().execute(async (trx) => {
+        await transaction(db, async (trx) => {
           // Read again inside the transaction: the pending account may have been verified meanwhile.
           const existing = await repo.findAccountByEmail(trx, input.email)
           if (existing?.isVerified) throw new HttpError(409, texts.duplicate)
           if (existing) await accounts.deleteAccount(trx, existing.id)
-          return repo.insertUser(trx, { ...input, passwordHash })
+          const id = await repo.insertUser(trx, { ...input, passwordHash })
+          await sendVerification(trx, { id, email: input.email })
         })
       } catch (error) {
         if (error instanceof HttpError) throw error
@@ -167,7 +171,6 @@ export function createIdentity(deps: IdentityDeps) {
         if (await repo.findAccountByEmail(db, input.email)) throw new HttpError(409, texts.duplicate)
         throw error
       }
-      await sendVerification({ id, email: input.email })
     },
 
     /**
@@ -185,36 +188,47 @@ export function createIdentity(deps: IdentityDeps) {
       if (!account.isVerified) {
         const last = await repo.latestTokenTime(db, account.id, 'verify')
         if (last && now() - last.getTime() < RESEND_INTERVAL_MS) throw new HttpError(403, texts.unverifiedRecentlySent)
-        await sendVerification(account)
+        await transaction(db, (trx) => sendVerification(trx, account))
         throw new HttpError(403, texts.unverified)
       }
       return account.id
     },
 
-    /** Answers the message to show: verified now, or already (the same link opened twice, or by a mail scanner). */
+    /**
+     * Answers the message to show: verified now, or already (the same link opened twice, or by a
+     * mail scanner). The link's use, the verification and the firm's mail are one transaction.
+     */
     async verifyEmail(userId: number, token: string): Promise<string> {
       const stored = await usableToken('verify', token, userId)
-      if (!stored || !(await repo.consumeToken(db, stored.id))) {
+      const verified =
+        stored !== undefined &&
+        (await transaction(db, async (trx) => {
+          if (!(await repo.consumeToken(trx, stored.id))) return false
+          await repo.markVerified(trx, stored.userId)
+          const client = await accounts.findAccountSummary(stored.userId, trx)
+          if (client && !client.isAccepted) await outbox.enqueue(trx, newClientMail(settings.publicUrl, settings.firmEmail, client))
+          return true
+        }))
+      if (!verified) {
         if (await alreadyVerifiedBy(userId, token)) return texts.alreadyVerified
         throw new HttpError(400, texts.verifyInvalid)
       }
-      await repo.markVerified(db, stored.userId)
-      const client = await accounts.findAccountSummary(stored.userId)
-      if (client && !client.isAccepted) mailer.deliver(newClientMail(settings.publicUrl, settings.firmEmail, client))
       return texts.verified
     },
 
     /**
-     * Forgotten password: everything (lookup, token writes, mail) happens after the answer, so its
-     * timing is the same whether the address is known or not.
+     * Forgotten password: everything (lookup, token writes, the mail's row) happens after the
+     * answer, so its timing is the same whether the address is known or not.
      */
     requestReset(email: string): void {
       jobs.run('password reset request failed', async () => {
         const account = await repo.findAccountByEmail(db, email)
         if (!account) return
-        await repo.retireTokens(db, account.id, 'reset')
-        const token = await issueToken(account.id, 'reset')
-        await mailer.send(resetMail(settings.publicUrl, account.email, account.username, account.id, token))
+        await transaction(db, async (trx) => {
+          await repo.retireTokens(trx, account.id, 'reset')
+          const token = await issueToken(trx, account.id, 'reset')
+          await outbox.enqueue(trx, resetMail(settings.publicUrl, account.email, account.username, account.id, token))
+        })
       })
     },
 

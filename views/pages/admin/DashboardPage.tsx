@@ -1,4 +1,4 @@
-import type { Counts } from '../../../src/modules/clients/types.js'
+import type { Counts, MailCounts } from '../../../src/modules/clients/types.js'
 import { page } from '../../../src/render/page.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
 
@@ -19,9 +19,33 @@ function cardsOf(counts: DashboardCounts) {
   ]
 }
 
-export const DashboardPage = page<{ counts: DashboardCounts }>(
+/** Mails of the outbox: waiting to be sent (retried for 24 h while the server refuses) and given up on. */
+function MailPanel({ mails }: { mails: MailCounts }) {
+  return (
+    <section className={mails.failed > 0 ? 'admin-mail admin-mail-failed' : 'admin-mail'} aria-labelledby="admin-mail-title">
+      <h2 id="admin-mail-title">Courriels sortants</h2>
+      <dl>
+        <div>
+          <dt>En attente d’envoi</dt>
+          <dd data-mail="waiting">{mails.waiting}</dd>
+        </div>
+        <div>
+          <dt>En échec</dt>
+          <dd data-mail="failed">{mails.failed}</dd>
+        </div>
+      </dl>
+      {mails.failed > 0 ? (
+        <p>Ces courriels n’ont pas pu être envoyés malgré 24 heures d’essais : vérifiez le serveur d’envoi (SMTP_URL) et prévenez les destinataires concernés.</p>
+      ) : mails.waiting > 0 ? (
+        <p>Le serveur d’envoi les refuse ou ne répond pas pour l’instant : ils sont réessayés automatiquement.</p>
+      ) : null}
+    </section>
+  )
+}
+
+export const DashboardPage = page<{ counts: DashboardCounts; mails: MailCounts }>(
   { title: 'Tableau de bord', description: 'Vue d’ensemble de l’espace d’administration.' },
-  function DashboardPage({ counts }) {
+  function DashboardPage({ counts, mails }) {
     return (
       <AdminLayout title="Tableau de bord" lead="Vue d’ensemble des comptes et des documents.">
         <ul className="admin-cards">
@@ -35,6 +59,7 @@ export const DashboardPage = page<{ counts: DashboardCounts }>(
             </li>
           ))}
         </ul>
+        <MailPanel mails={mails} />
       </AdminLayout>
     )
   },

@@ -1,0 +1,394 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Clock } from '../clock/clock.js'
+import type { Db } from '../db/database.js'
+import { onCommit } from '../db/transaction.js'
+import { fromDbId, fromDbTime, toDbTime } from '../db/values.js'
+import { loggableError } from '../logging.js'
+import type { Mail, Mailer } from '../mail/mailer.js'
+
+/** Mails not sent yet (due or waiting for a retry) and mails given up on (the dashboard). */
+export interface MailCounts {
+  waiting: number
+  failed: number
+}
+
+/**
+ * The mail outbox (contract §5): a mail is a row written in the same transaction as its cause,
+ * sent afterwards by the worker that every instance runs. A service only enqueues.
+ */
+export interface Outbox {
+  /**
+   * Writes `mail` through `db`, the caller's transaction when there is one: the mail exists if and
+   * only if its cause was committed. The worker of this process is woken once the row is visible
+   * (after the commit of a transaction made by db/transaction.ts; otherwise its next poll finds it).
+   */
+  enqueue(db: Db, mail: Mail): Promise<void>
+  counts(): Promise<MailCounts>
+  /** Starts polling (app.ts, onReady). Mails waiting from before a restart go out at once. */
+  start(): void
+  /** Sends every mail due now; true once none is left due, false when timeoutMs ran out (tests, scripts). */
+  drain(timeoutMs: number): Promise<boolean>
+  /**
+   * Stops polling and sends what is due within timeoutMs (shutdown); false when some were left.
+   * Mails left stay in the table for another instance or the next start.
+   */
+  stop(timeoutMs: number): Promise<boolean>
+}
+
+export interface OutboxOptions {
+  db: Db
+  /** The transport; called as `mailer.send`, so whatever it is at the time of sending is used. */
+  mailer: Pick<Mailer, 'send'>
+  clock: Clock
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+  /** Seals the stored mails: the instances' shared SESSION_SECRET. */
+  secret: string
+  /** How often the worker looks for due mails (1 s); an enqueue in this process wakes it at once. */
+  pollMs?: number
+  /** Rows claimed at a time (10). */
+  batch?: number
+  /** How long a claim holds (5 min): a worker that died holding rows gives them up after it. */
+  leaseMs?: number
+}
+
+const MINUTE_MS = 60_000
+const HOUR_MS = 60 * MINUTE_MS
+
+/** Waits after the 1st, 2nd… failure: the first retries within a minute, then at most an hour apart. */
+export const RETRY_DELAYS_MS = [30_000, MINUTE_MS, 2 * MINUTE_MS, 5 * MINUTE_MS, 15 * MINUTE_MS, 30 * MINUTE_MS] as const
+/** A mail still failing this long after it was written is marked failed (contract §5: at least 24 h). */
+export const GIVE_UP_AFTER_MS = 24 * HOUR_MS
+/** Sent mails are kept (without their content) this long for the record, failed ones longer. */
+const KEEP_SENT_MS = 7 * 24 * HOUR_MS
+const KEEP_FAILED_MS = 30 * 24 * HOUR_MS
+const SWEEP_EVERY_MS = HOUR_MS
+
+export function retryDelay(failures: number): number {
+  return RETRY_DELAYS_MS[failures - 1] ?? HOUR_MS
+}
+
+/** How a pass of the worker ended: nothing left due, a send failed (the rest waits for the next pass), time ran out, or the database failed. */
+type PassEnd = 'idle' | 'failure' | 'stopped' | 'error'
+
+interface ClaimedRow {
+  id: number
+  payload: string | null
+  attempts: number
+  createdAt: Date
+}
+
+/** The outbox on the portal's database, with its worker. */
+export function createOutbox(options: OutboxOptions): Outbox {
+  const { db, mailer, clock, log } = options
+  const pollMs = options.pollMs ?? 1000
+  const batch = options.batch ?? 10
+  const leaseMs = options.leaseMs ?? 5 * MINUTE_MS
+  const sealer = payloadSealer(options.secret)
+  const instance = `${hostname().slice(0, 32)}:${process.pid}`
+
+  let started = false
+  let stopped = false
+  /** During stop: no claim or send starts after this (real time: the shutdown's budget). */
+  let deadline = Infinity
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<PassEnd> | undefined
+  let queued: Promise<PassEnd> | undefined
+  let lastSweep = 0
+  let lastErrorLog = 0
+
+  const now = () => clock.now()
+  const past = () => Date.now() >= deadline
+
+  /** Rows due, not held by a live claim, claimed under a token of this pass; undefined when none is due. */
+  async function claim(): Promise<{ token: string; at: Date; rows: ClaimedRow[] } | undefined> {
+    const at = now()
+    const stamp = toDbTime(at)
+    const due = await db
+      .selectFrom('outbox')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', stamp)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', stamp)]))
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(batch)
+      .execute()
+    if (due.length === 0) return undefined
+    const ids = due.map((row) => row.id)
+    const token = `${instance}.${randomBytes(8).toString('base64url')}`
+    // The conditions again, by primary key: of two workers that read the same ids, the second
+    // waits for the first's update and then finds the rows taken (no range or gap locks, so no
+    // wait on, or deadlock with, a transaction inserting a mail).
+    await db
+      .updateTable('outbox')
+      .set({ claimed_by: token, claimed_until: toDbTime(new Date(at.getTime() + leaseMs)) })
+      .where('id', 'in', ids)
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', stamp)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', stamp)]))
+      .execute()
+    const rows = await db
+      .selectFrom('outbox')
+      .select(['id', 'payload', 'attempts', 'created_at'])
+      .where('id', 'in', ids)
+      .where('claimed_by', '=', token)
+      .orderBy('id')
+      .execute()
+    return { token, at, rows: rows.map((row) => ({ id: fromDbId(row.id), payload: row.payload, attempts: Number(row.attempts), createdAt: fromDbTime(row.created_at) })) }
+  }
+
+  /** Gives back claimed rows not tried (time ran out, or the server failed): due again at once. */
+  async function release(token: string, rows: ClaimedRow[]) {
+    if (rows.length === 0) return
+    await db
+      .updateTable('outbox')
+      .set({ claimed_by: null, claimed_until: null })
+      .where('id', 'in', rows.map((row) => row.id))
+      .where('claimed_by', '=', token)
+      .execute()
+  }
+
+  /**
+   * Right after the server accepted the mail. A crash (or a database that stays away) between the
+   * acceptance and this update is the one way a mail goes twice: the claim lapses and another
+   * worker sends it again. The update is retried for a few seconds to keep that window small.
+   */
+  async function markSent(row: ClaimedRow, token: string) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const result = await db
+          .updateTable('outbox')
+          .set({ status: 'sent', sent_at: toDbTime(now()), attempts: row.attempts + 1, payload: null, claimed_by: null, claimed_until: null, last_error: null })
+          .where('id', '=', row.id)
+          .where('claimed_by', '=', token)
+          .executeTakeFirst()
+        if (Number(result.numUpdatedRows) !== 1) log.warn({ outboxId: row.id }, 'mail sent after its claim lapsed: another instance may send it again')
+        else if (row.attempts > 0) log.info({ outboxId: row.id, attempts: row.attempts + 1 }, 'mail sent after retries')
+        return
+      } catch (error) {
+        if (attempt >= 4) throw error
+        await sleep(250 * 2 ** attempt)
+      }
+    }
+  }
+
+  /** A failed attempt: retried after a growing delay, or failed for good once 24 h have passed. */
+  async function recordFailure(row: ClaimedRow, token: string, error: unknown) {
+    const at = now()
+    const failures = row.attempts + 1
+    const giveUp = at.getTime() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS
+    const delay = retryDelay(failures)
+    const err = loggableError(error)
+    await db
+      .updateTable('outbox')
+      .set({
+        status: giveUp ? 'failed' : 'pending',
+        attempts: failures,
+        next_attempt_at: toDbTime(giveUp ? at : new Date(at.getTime() + delay)),
+        claimed_by: null,
+        claimed_until: null,
+        last_error: `${err.code ? `${err.code}: ` : ''}${err.message}`.slice(0, 500),
+      })
+      .where('id', '=', row.id)
+      .where('claimed_by', '=', token)
+      .execute()
+    if (giveUp) log.error({ err, outboxId: row.id, attempts: failures }, 'mail not sent after 24 hours of retries: marked failed')
+    else log.warn({ err, outboxId: row.id, attempts: failures, retryInSeconds: delay / 1000 }, 'mail not sent: will retry')
+  }
+
+  /** Sends claimed rows in order; stops at the first failure (the server is likely down for the rest too). */
+  async function sendClaimed(token: string, at: Date, rows: ClaimedRow[]): Promise<PassEnd | undefined> {
+    for (const [index, row] of rows.entries()) {
+      // Never start a send that could outlast the claim (nodemailer's timeouts bound one send to well under half of it).
+      if (past() || now().getTime() - at.getTime() > leaseMs / 2) {
+        await release(token, rows.slice(index))
+        return past() ? 'stopped' : undefined
+      }
+      let mail: Mail
+      try {
+        mail = sealer.open(row.payload)
+      } catch (error) {
+        // Sealed under another SESSION_SECRET (an instance configured apart): left for one that can read it.
+        await recordFailure(row, token, error)
+        continue
+      }
+      try {
+        await mailer.send(mail)
+      } catch (error) {
+        await recordFailure(row, token, error)
+        await release(token, rows.slice(index + 1))
+        return 'failure'
+      }
+      await markSent(row, token)
+    }
+    return undefined
+  }
+
+  async function pass(): Promise<PassEnd> {
+    for (;;) {
+      if (past()) return 'stopped'
+      const claimed = await claim()
+      if (!claimed) return 'idle'
+      const end = await sendClaimed(claimed.token, claimed.at, claimed.rows)
+      if (end) return end
+    }
+  }
+
+  async function safePass(): Promise<PassEnd> {
+    try {
+      const end = await pass()
+      if (end === 'idle') await sweep()
+      return end
+    } catch (error) {
+      // A database outage: logged once a minute, not on every poll.
+      if (Date.now() - lastErrorLog >= MINUTE_MS) {
+        lastErrorLog = Date.now()
+        log.error({ err: loggableError(error) }, 'mail outbox: the worker could not reach the database')
+      }
+      return 'error'
+    }
+  }
+
+  /** Old sent and failed rows go (hourly, whichever instance comes first). */
+  async function sweep() {
+    const at = now().getTime()
+    if (at - lastSweep < SWEEP_EVERY_MS) return
+    lastSweep = at
+    await db.deleteFrom('outbox').where('status', '=', 'sent').where('created_at', '<', toDbTime(new Date(at - KEEP_SENT_MS))).execute()
+    await db.deleteFrom('outbox').where('status', '=', 'failed').where('created_at', '<', toDbTime(new Date(at - KEEP_FAILED_MS))).execute()
+  }
+
+  /** A pass that starts now, or right after the one under way (at most one waits). */
+  function kick(): Promise<PassEnd> {
+    if (queued) return queued
+    if (running) {
+      queued = running.then(() => {
+        queued = undefined
+        return kick()
+      })
+      return queued
+    }
+    const current = safePass()
+    running = current
+    void current.then(() => {
+      running = undefined
+    })
+    return current
+  }
+
+  function wake() {
+    if (started && !stopped) void kick()
+  }
+
+  async function drain(timeoutMs: number): Promise<boolean> {
+    const until = Date.now() + timeoutMs
+    for (;;) {
+      const left = until - Date.now()
+      if (left <= 0) return false
+      const end = await within(kick(), left)
+      if (end === 'idle') return true
+      if (end !== 'failure') return false
+    }
+  }
+
+  return {
+    async enqueue(trx, mail) {
+      const stamp = toDbTime(now())
+      await trx
+        .insertInto('outbox')
+        .values({
+          recipient: mail.to,
+          subject: Array.from(mail.subject).slice(0, 255).join(''),
+          payload: sealer.seal(mail),
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: stamp,
+          created_at: stamp,
+        })
+        .execute()
+      onCommit(trx, wake)
+    },
+
+    async counts() {
+      const rows = await db
+        .selectFrom('outbox')
+        .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
+        .where('status', 'in', ['pending', 'failed'])
+        .groupBy('status')
+        .execute()
+      const count = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0)
+      return { waiting: count('pending'), failed: count('failed') }
+    },
+
+    start() {
+      if (started || stopped) return
+      started = true
+      timer = setInterval(wake, pollMs).unref()
+      wake()
+    },
+
+    drain,
+
+    async stop(timeoutMs) {
+      const wasRunning = started && !stopped
+      stopped = true
+      clearInterval(timer)
+      if (!wasRunning) return true
+      deadline = Date.now() + timeoutMs
+      const drained = await drain(timeoutMs)
+      // A send still under way keeps its claim; whatever it ends in is recorded if the database is still open.
+      if (running) await within(running, Math.max(0, deadline - Date.now()))
+      return drained && !running
+    },
+  }
+}
+
+/**
+ * Stored mails are sealed (AES-256-GCM, key derived from the secret): their links carry one-time
+ * tokens, which the database otherwise holds only as hashes (contract §4), and backups copy it.
+ */
+function payloadSealer(secret: string) {
+  const key = Buffer.from(hkdfSync('sha256', secret, 'portal-outbox', 'mail payload v1', 32))
+  return {
+    seal(mail: Mail): string {
+      const iv = randomBytes(12)
+      const cipher = createCipheriv('aes-256-gcm', key, iv)
+      const body = Buffer.concat([cipher.update(JSON.stringify(mail), 'utf8'), cipher.final()])
+      return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`
+    },
+    open(sealed: string | null): Mail {
+      if (!sealed?.startsWith('v1.')) throw new Error('mail outbox: no readable content in this row')
+      const raw = Buffer.from(sealed.slice(3), 'base64')
+      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12))
+      decipher.setAuthTag(raw.subarray(12, 28))
+      let text: string
+      try {
+        text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')
+      } catch {
+        throw new Error('mail outbox: sealed with another SESSION_SECRET')
+      }
+      const mail = JSON.parse(text) as Mail
+      if (typeof mail.to !== 'string' || typeof mail.subject !== 'string' || typeof mail.text !== 'string' || typeof mail.html !== 'string') throw new Error('mail outbox: malformed mail')
+      return mail
+    },
+  }
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+/** `work`'s outcome, or 'timeout' after ms (work goes on). */
+async function within<T>(work: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms)
+  })
+  try {
+    return await Promise.race([work, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
