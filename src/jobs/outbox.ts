@@ -49,6 +49,8 @@ export interface OutboxOptions {
   pollMs?: number
   /** Rows claimed at a time (10). */
   batch?: number
+  /** Sends under way at once (4): each is one SMTP connection. */
+  concurrency?: number
   /** How long a claim holds (5 min): a worker that died holding rows gives them up after it. */
   leaseMs?: number
 }
@@ -79,11 +81,20 @@ interface ClaimedRow {
   createdAt: Date
 }
 
+/** Rows claimed under one token; `next` is the first not yet started. */
+interface Claim {
+  token: string
+  at: Date
+  rows: ClaimedRow[]
+  next: number
+}
+
 /** The outbox on the portal's database, with its worker. */
 export function createOutbox(options: OutboxOptions): Outbox {
   const { db, mailer, clock, log } = options
   const pollMs = options.pollMs ?? 1000
   const batch = options.batch ?? 10
+  const concurrency = options.concurrency ?? 4
   const leaseMs = options.leaseMs ?? 5 * MINUTE_MS
   const sealer = payloadSealer(options.secret)
   const instance = `${hostname().slice(0, 32)}:${process.pid}`
@@ -94,6 +105,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let deadline = Infinity
   let timer: NodeJS.Timeout | undefined
   let running: Promise<PassEnd> | undefined
+  /** The claim the pass under way is sending (one pass at a time). */
+  let current: Claim | undefined
   let queued: Promise<PassEnd> | undefined
   let lastSweep = 0
   let lastErrorLog = 0
@@ -102,7 +115,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const past = () => Date.now() >= deadline
 
   /** Rows due, not held by a live claim, claimed under a token of this pass; undefined when none is due. */
-  async function claim(): Promise<{ token: string; at: Date; rows: ClaimedRow[] } | undefined> {
+  async function claim(): Promise<Claim | undefined> {
     const at = now()
     const stamp = toDbTime(at)
     const due = await db
@@ -136,17 +149,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
       .where('claimed_by', '=', token)
       .orderBy('id')
       .execute()
-    return { token, at, rows: rows.map((row) => ({ id: fromDbId(row.id), payload: row.payload, attempts: Number(row.attempts), createdAt: fromDbTime(row.created_at) })) }
+    return { token, at, next: 0, rows: rows.map((row) => ({ id: fromDbId(row.id), payload: row.payload, attempts: Number(row.attempts), createdAt: fromDbTime(row.created_at) })) }
   }
 
-  /** Gives back claimed rows not tried (time ran out, or the server failed): due again at once. */
-  async function release(token: string, rows: ClaimedRow[]) {
-    if (rows.length === 0) return
+  /** Gives back the claimed rows not started (time ran out, or the server failed): due again at once, for any instance. */
+  async function releaseUntried(claim: Claim) {
+    const untried = claim.rows.slice(claim.next)
+    claim.next = claim.rows.length
+    if (untried.length === 0) return
     await db
       .updateTable('outbox')
       .set({ claimed_by: null, claimed_until: null })
-      .where('id', 'in', rows.map((row) => row.id))
-      .where('claimed_by', '=', token)
+      .where('id', 'in', untried.map((row) => row.id))
+      .where('claimed_by', '=', claim.token)
       .execute()
   }
 
@@ -198,32 +213,41 @@ export function createOutbox(options: OutboxOptions): Outbox {
     else log.warn({ err, outboxId: row.id, attempts: failures, retryInSeconds: delay / 1000 }, 'mail not sent: will retry')
   }
 
-  /** Sends claimed rows in order; stops at the first failure (the server is likely down for the rest too). */
-  async function sendClaimed(token: string, at: Date, rows: ClaimedRow[]): Promise<PassEnd | undefined> {
-    for (const [index, row] of rows.entries()) {
-      // Never start a send that could outlast the claim (nodemailer's timeouts bound one send to well under half of it).
-      if (past() || now().getTime() - at.getTime() > leaseMs / 2) {
-        await release(token, rows.slice(index))
-        return past() ? 'stopped' : undefined
+  /**
+   * Sends the claimed rows, `concurrency` at a time, oldest first. After a failure no new send
+   * starts (the server is likely down for the others too): they are given back, due at once.
+   */
+  async function sendClaimed(claim: Claim): Promise<PassEnd | undefined> {
+    let failed = false
+    // Never start a send that could outlast the claim (nodemailer's timeouts bound one send to well under half of it).
+    const mayStart = () => !failed && !past() && now().getTime() - claim.at.getTime() <= leaseMs / 2
+    const sender = async () => {
+      while (claim.next < claim.rows.length && mayStart()) {
+        const row = claim.rows[claim.next++]!
+        let mail: Mail
+        try {
+          mail = sealer.open(row.payload)
+        } catch (error) {
+          // Sealed under another SESSION_SECRET (an instance configured apart): left for one that can read it.
+          await recordFailure(row, claim.token, error)
+          continue
+        }
+        try {
+          await mailer.send(mail)
+        } catch (error) {
+          failed = true
+          await recordFailure(row, claim.token, error)
+          return
+        }
+        await markSent(row, claim.token)
       }
-      let mail: Mail
-      try {
-        mail = sealer.open(row.payload)
-      } catch (error) {
-        // Sealed under another SESSION_SECRET (an instance configured apart): left for one that can read it.
-        await recordFailure(row, token, error)
-        continue
-      }
-      try {
-        await mailer.send(mail)
-      } catch (error) {
-        await recordFailure(row, token, error)
-        await release(token, rows.slice(index + 1))
-        return 'failure'
-      }
-      await markSent(row, token)
     }
-    return undefined
+    const outcomes = await Promise.allSettled(Array.from({ length: Math.min(concurrency, claim.rows.length) }, sender))
+    await releaseUntried(claim)
+    const rejected = outcomes.find((outcome) => outcome.status === 'rejected')
+    if (rejected) throw rejected.reason
+    if (failed) return 'failure'
+    return past() ? 'stopped' : undefined
   }
 
   async function pass(): Promise<PassEnd> {
@@ -231,8 +255,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (past()) return 'stopped'
       const claimed = await claim()
       if (!claimed) return 'idle'
-      const end = await sendClaimed(claimed.token, claimed.at, claimed.rows)
-      if (end) return end
+      current = claimed
+      try {
+        const end = await sendClaimed(claimed)
+        if (end) return end
+      } finally {
+        current = undefined
+      }
     }
   }
 
@@ -331,6 +360,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
     drain,
 
+    /**
+     * No send starts after `timeoutMs`; rows claimed but not started are then given back at once,
+     * and the sends under way (bounded by the transport's timeouts) are waited for, at most
+     * `timeoutMs` more, so that their outcome is recorded before the database closes.
+     */
     async stop(timeoutMs) {
       const wasRunning = started && !stopped
       stopped = true
@@ -338,8 +372,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (!wasRunning) return true
       deadline = Date.now() + timeoutMs
       const drained = await drain(timeoutMs)
-      // A send still under way keeps its claim; whatever it ends in is recorded if the database is still open.
-      if (running) await within(running, Math.max(0, deadline - Date.now()))
+      if (current) await releaseUntried(current).catch((error: unknown) => log.warn({ err: loggableError(error) }, 'mail outbox: claimed mails not given back at shutdown'))
+      if (running) await within(running, timeoutMs)
       return drained && !running
     },
   }
