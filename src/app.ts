@@ -130,7 +130,7 @@ function choosePorts(config: Config, overrides: BuildOverrides, log: FastifyBase
     ownsStorage: !overrides.storage,
     storage: overrides.storage ?? (config.storage.kind === 's3' ? s3Storage(config.storage, { log }) : localDiskStorage(config.uploadDir)),
     mailer,
-    outbox: overrides.outbox ?? createOutbox({ db, mailer, clock, log, secret: config.sessionSecret }),
+    outbox: overrides.outbox ?? createOutbox({ db, mailer, clock, log, secret: config.sessionSecret, leaseMs: config.outboxLeaseMs }),
     jobs: overrides.jobs ?? processJobs(log),
     clock,
     attempts: overrides.attempts ?? (redis ? sharedAttemptLimiter({ shared: redis, clock }) : memoryAttemptLimiter({ clock })),

@@ -40,6 +40,7 @@ const EnvSchema = Type.Object({
   MAX_CONNECTIONS: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
   SHUTDOWN_GRACE_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
   SHUTDOWN_STALL_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
+  OUTBOX_LEASE_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   REDIS_PREFIX: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9:_.-]{1,64}$' })),
 })
@@ -125,6 +126,8 @@ export interface Config {
   varDir: string
   rateLimits: RateLimits
   connections: ConnectionLimits
+  /** How long a worker holds the mails it claimed before another instance may send them (a worker that died). */
+  outboxLeaseMs: number
   passwordCost: PasswordCost
   /** REDIS_URL: rate-limit counters and the login lock shared by every instance; absent, in this process's memory. */
   redisUrl: string | undefined
@@ -188,6 +191,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       uploadPerUser: Number(env.RATE_LIMIT_UPLOAD_USER ?? 100),
     },
     connections: connectionLimits(env),
+    outboxLeaseMs: Math.max(1, Number(env.OUTBOX_LEASE_SECONDS ?? 300)) * 1000,
     passwordCost: nodeEnv === 'test' ? TEST_PASSWORD_COST : PRODUCTION_PASSWORD_COST,
     redisUrl: env.REDIS_URL === undefined ? undefined : checkedRedisUrl(env.REDIS_URL),
     redisPrefix: env.REDIS_PREFIX ?? 'portal:',

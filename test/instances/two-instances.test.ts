@@ -104,6 +104,8 @@ t.test('two instances behind a proxy are one portal', async (t) => {
     ADMIN_PASSWORD: 'Adm1n#Cabinet',
     RATE_LIMIT_LOGIN_ACCOUNT: '4',
     RATE_LIMIT_CONTACT_IP: '3',
+    // A worker that died holds its claimed mails this long before the other instance sends them.
+    OUTBOX_LEASE_SECONDS: '2',
     ...bucket.env,
   }
   // Started together: both migrate (the lock decides) and both make sure of the administrator.
@@ -182,6 +184,26 @@ t.test('two instances behind a proxy are one portal', async (t) => {
     t.equal((await call(`/api/documents/delete/${id}`, { method: 'DELETE', cookie: admin })).status, 200)
     t.not(proxy.served.at(-1), by2, 'deleted by the other instance')
     t.same(await consistent(), { named: [], stored: [], unfinished: 0 })
+  })
+
+  await t.test('a mail caused through one is sent once even when that process is killed right after answering', async (t) => {
+    const victim = instances[1]!
+    const registered = await fetch(`${victim.url}/api/auth/register`, json({ username: 'Sarl Tassili', email: 'tassili@example.dz', entreprise: 'SARL Tassili', telephone: '0551234567', password: PASSWORD, confirmPassword: PASSWORD }))
+    victim.child.kill('SIGKILL')
+    t.equal(registered.status, 201, 'acknowledged')
+    await victim.exited
+    const mail = await smtp.nextMail('tassili@example.dz', 60_000)
+    t.match(mail.decoded, /\/users\/\d+\/verify\//, 'the verification mail arrived')
+    // Once the row says sent, every send of it has happened: a second one would be counted now.
+    for (let i = 0; i < 600; i++) {
+      const row = await database.db.selectFrom('outbox').select('status').where('recipient', '=', 'tassili@example.dz').executeTakeFirst()
+      if (row?.status === 'sent') break
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    t.equal(smtp.countFor('tassili@example.dz'), 1, 'sent once')
+    // B comes back for what follows.
+    instances[1] = startInstance('B', env, addresses[1]!.host, addresses[1]!.port)
+    await healthy(instances[1])
   })
 
   await t.test('SIGTERM of one during an upload loses nothing acknowledged and leaves no orphan', async (t) => {
