@@ -1,6 +1,7 @@
 import jwt from '@fastify/jwt'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { Lru } from '../../shared/lru.js'
 import type { Identity } from './service.js'
 import { SESSION_TTL_MS } from './service.js'
 import type { SessionUser } from './session-user.js'
@@ -43,6 +44,22 @@ const issuedAt = new WeakMap<FastifyRequest, number>()
 export function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-session' : 'session'
 }
+
+/**
+ * Tokens whose signature this app has checked, with the claims the session needs: a logged-in
+ * browser sends the same token with every request, and checking its HMAC (and decoding it) was a
+ * tenth of a logged-in page's CPU (issue 13). Only tokens that verified are kept, keyed by the whole
+ * token, so another string (a changed byte, another signature) is verified afresh; one map per app,
+ * since each app has its own secret. Expiry is checked again on every use; the session's row still
+ * is, on every request (`identity.sessions.find`).
+ */
+interface VerifiedToken {
+  sid: string
+  iat: number
+  /** Seconds since the epoch, as in the token (Infinity for a token without one, as the verifier allows). */
+  exp: number
+}
+const VERIFIED_TOKENS = 4096
 
 // Public files need no session: no lookup, and their own caching headers stand.
 const UNAUTHENTICATED_PREFIXES = ['/assets/', '/static/', '/healthz', '/uploads/photos/']
@@ -112,20 +129,34 @@ export default fp(
     })
     // An answer made for a logged-in user, or one that opens a session, carries their data: never
     // stored by a browser or proxy cache (issue 9, finding 9).
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, _payload, done) => {
       if (request.user || reply.getHeader('set-cookie')?.toString().includes(`${name}=`)) reply.header('cache-control', 'private, no-store')
+      done()
     })
 
-    async function readSession(token: string): Promise<{ id: string; issuedAt: number; user: SessionUser } | undefined> {
-      let payload: { sid?: unknown; iat?: unknown }
+    const verified = new Lru<VerifiedToken>(VERIFIED_TOKENS)
+    /** The claims of a token signed with this app's secret and not expired, or undefined. */
+    function verifyToken(token: string): VerifiedToken | undefined {
+      const kept = verified.get(token)
+      // Valid up to its `exp` included, as the verifier has it.
+      if (kept) return Date.now() <= kept.exp * 1000 ? kept : undefined
+      let payload: { sid?: unknown; iat?: unknown; exp?: unknown }
       try {
-        payload = app.jwt.verify<{ sid?: unknown; iat?: unknown }>(token)
+        payload = app.jwt.verify<{ sid?: unknown; iat?: unknown; exp?: unknown }>(token)
       } catch {
         return undefined
       }
       if (typeof payload.sid !== 'string' || typeof payload.iat !== 'number') return undefined
-      const user = await identity.sessions.find(payload.sid)
-      return user && { id: payload.sid, issuedAt: payload.iat * 1000, user }
+      const claims = { sid: payload.sid, iat: payload.iat, exp: typeof payload.exp === 'number' ? payload.exp : Infinity }
+      verified.set(token, claims)
+      return claims
+    }
+
+    async function readSession(token: string): Promise<{ id: string; issuedAt: number; user: SessionUser } | undefined> {
+      const claims = verifyToken(token)
+      if (!claims) return undefined
+      const user = await identity.sessions.find(claims.sid)
+      return user && { id: claims.sid, issuedAt: claims.iat * 1000, user }
     }
   },
   { name: 'identity-session', dependencies: ['@fastify/cookie'] },
