@@ -49,6 +49,22 @@ export function renderWhole(element: ReactNode): string | undefined {
   return html.includes(UNFINISHED_BOUNDARY) ? undefined : `<!DOCTYPE html>${html}`
 }
 
+/** Room for a page of up to 85,000 characters (3 bytes each at most); a longer one is encoded by Buffer.from. */
+const scratch = Buffer.allocUnsafeSlow(256 * 1024)
+
+/**
+ * A rendered page's UTF-8 bytes, to send. A string sent as is was measured (Content-Length) and then
+ * encoded again by the socket, and Buffer.from measures it too: encoding into a reused buffer and
+ * copying what was written costs about half (issue 13). The copy is the page's own.
+ */
+export function utf8(html: string): Buffer {
+  if (html.length * 3 > scratch.length) return Buffer.from(html, 'utf8')
+  const length = scratch.write(html, 0, 'utf8')
+  const bytes = Buffer.allocUnsafe(length)
+  scratch.copy(bytes, 0, 0, length)
+  return bytes
+}
+
 /**
  * The whole document once every part is ready, without a nonce; null when it would need one.
  * In one piece when nothing suspends: React's streaming renderer switches on an AsyncLocalStorage,

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react'
 import type { AssetManifest } from './assets.js'
 import { keptRenders, RenderContext, type RenderContextValue, type Theme, type Toast } from './context.js'
 import { metaOf, type Page, type PageMeta } from './page.js'
-import { INLINE_SCRIPT, renderWhole, sendStored } from './page-store.js'
+import { INLINE_SCRIPT, renderWhole, sendStored, utf8 } from './page-store.js'
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -126,7 +126,7 @@ function renderPage<P extends object>(reply: FastifyReply, layout: Layout, conte
   if (html !== undefined && INLINE_SCRIPT.test(html)) html = renderWhole(documentFor(layout, context(reply.cspNonce.script), meta, target, props))
   if (html !== undefined) {
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8')
-    return reply.send(html)
+    return reply.send(utf8(html))
   }
   const nonce = reply.cspNonce.script
   return streamPage(reply, documentFor(layout, context(nonce), meta, target, props), nonce)
