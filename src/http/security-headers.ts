@@ -125,15 +125,17 @@ export default fp(
           nonces = { script: nonceHex(), style: nonceHex() }
           reply[kNonces] = nonces
           const policy = headers.policyWith(nonces)
-          if (policy && !this.raw.headersSent) this.raw.setHeader(policy[0], policy[1])
+          if (policy && !this.raw.headersSent) this.header(policy[0], policy[1])
         }
         return nonces
       },
     })
+    // Among the reply's headers, which Fastify hands to writeHead in one piece: set on the raw response
+    // one by one, each was checked and stored twice (issue 13). Every answer goes through the reply.
+    const fixed = Object.fromEntries(headers.fixed)
     app.addHook('onRequest', (_request, reply, done) => {
-      const res = reply.raw
-      for (const [name, value] of headers.fixed) res.setHeader(name, value)
-      for (const name of headers.removed) res.removeHeader(name)
+      reply.headers(fixed)
+      for (const name of headers.removed) reply.raw.removeHeader(name)
       done()
     })
   },
