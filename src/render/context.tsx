@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react'
+import { createContext, useContext, type ReactElement } from 'react'
 import type { SessionUser } from '../modules/identity/session-user.js'
 import type { AssetManifest } from './assets.js'
 import { Lru } from '../shared/lru.js'
@@ -16,6 +16,8 @@ export interface KeptPart {
   islands: number
   eager: number
   names: string[]
+  /** The element that shows it, made at its first use with these tag and attributes. */
+  element?: { as: string; attributes: Record<string, unknown>; element: ReactElement }
 }
 
 /** What an app's pages render once and reuse; bounded, one set per app (each has its PUBLIC_URL and build). */

@@ -38,7 +38,12 @@ export function RenderedOnce({ as, attributes, part, byPath = false, byUser = fa
   ctx.islands.next += found.islands
   ctx.islands.eager += found.eager
   for (const name of found.names) ctx.islands.names.add(name)
-  return createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: found.html } })
+  // The element itself is kept with the part (React never changes an element): building it again
+  // spread the attributes into a new object on every request (issue 13).
+  if (found.element?.as !== as || found.element.attributes !== attributes) {
+    found.element = { as, attributes, element: createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: found.html } }) }
+  }
+  return found.element.element
 }
 
 /** The request's context less what the part's key does not hold. */
