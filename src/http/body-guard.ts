@@ -9,12 +9,13 @@ const MULTIPART = /^\s*multipart\//i
  * read, and the connection closes with the answer (issue 9): no route reads megabytes it will throw away.
  */
 export function refuseUnexpectedMultipart(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (!MULTIPART.test(request.headers['content-type'] ?? '')) return
+  // A callback hook: it runs on every request, and an async one costs a promise and a turn (issue 13).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!MULTIPART.test(request.headers['content-type'] ?? '')) return done()
     const route = request.routeOptions
-    if (route.url === undefined) return
+    if (route.url === undefined) return done()
     const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes ?? []
-    if (consumes.some((type) => MULTIPART.test(type))) return
-    throw new HttpError(415, 'Type de contenu non accepté : cette adresse ne reçoit pas de fichier.', { connection: 'close' })
+    if (consumes.some((type) => MULTIPART.test(type))) return done()
+    done(new HttpError(415, 'Type de contenu non accepté : cette adresse ne reçoit pas de fichier.', { connection: 'close' }))
   })
 }

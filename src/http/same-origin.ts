@@ -9,15 +9,17 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
  */
 export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string) {
   const allowed = new URL(publicUrl).origin
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (SAFE.has(request.method)) return
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'Requête refusée : origine non autorisée.')
+  // A callback hook: it runs on every request, and an async one costs a promise and a turn (issue 13).
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+    if (SAFE.has(request.method)) return done()
+    if (request.headers['sec-fetch-site'] === 'cross-site') return done(new HttpError(403, 'Requête refusée : origine non autorisée.'))
     const origin = request.headers.origin
-    if (!origin) return
+    if (!origin) return done()
     // Under `Referrer-Policy: no-referrer` a browser sends `Origin: null` with its own forms' POSTs
     // (the theme switch without JavaScript); its Sec-Fetch-Site, which no page can set, vouches for them.
-    if (origin === 'null' && request.headers['sec-fetch-site'] === 'same-origin') return
+    if (origin === 'null' && request.headers['sec-fetch-site'] === 'same-origin') return done()
     const own = `${request.protocol}://${request.host}`
-    if (origin !== allowed && origin !== own) throw new HttpError(403, 'Requête refusée : origine non autorisée.')
+    if (origin !== allowed && origin !== own) return done(new HttpError(403, 'Requête refusée : origine non autorisée.'))
+    done()
   })
 }

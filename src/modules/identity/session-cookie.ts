@@ -113,19 +113,21 @@ export default fp(
       issuedAt.set(request, Date.now())
     })
 
-    app.addHook('onRequest', async (request, reply) => {
+    // A callback hook, asynchronous only for a request with a session cookie (issue 13).
+    app.addHook('onRequest', (request, reply, done) => {
       request.user = null
       const token = request.cookies[name]
-      if (!token || UNAUTHENTICATED_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return
-      const session = await readSession(token)
-      if (!session) {
-        // Not `return reply.…`: a hook that answers the reply without sending it would hold the request forever.
-        reply.clearCookie(name, options)
-        return
-      }
-      request.user = session.user
-      request.sessionId = session.id
-      issuedAt.set(request, session.issuedAt)
+      if (!token || UNAUTHENTICATED_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return done()
+      readSession(token).then((session) => {
+        if (!session) {
+          reply.clearCookie(name, options)
+          return done()
+        }
+        request.user = session.user
+        request.sessionId = session.id
+        issuedAt.set(request, session.issuedAt)
+        done()
+      }, done)
     })
     // An answer made for a logged-in user, or one that opens a session, carries their data: never
     // stored by a browser or proxy cache (issue 9, finding 9).
