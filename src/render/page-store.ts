@@ -114,10 +114,26 @@ function renderAllReady(element: ReactNode): Promise<Buffer> {
   })
 }
 
+/** Browsers send a handful of Accept-Encoding values: each is read once (bounded, short ones only). */
+const picked = new Map<string, Encoding>()
+
 /** The best encoding this Accept-Encoding allows: Brotli, then gzip, else none. */
 export function pickEncoding(header: string | undefined): Encoding {
+  if (!header) return 'identity'
+  let encoding = picked.get(header)
+  if (encoding === undefined) {
+    encoding = readAcceptEncoding(header)
+    if (header.length <= 200) {
+      if (picked.size >= 64) picked.clear()
+      picked.set(header, encoding)
+    }
+  }
+  return encoding
+}
+
+function readAcceptEncoding(header: string): Encoding {
   const accepted = new Set<string>()
-  for (const part of (header ?? '').toLowerCase().split(',')) {
+  for (const part of header.toLowerCase().split(',')) {
     const [name = '', ...params] = part.trim().split(';')
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
     if (!q || Number(q.slice(2)) > 0) accepted.add(name.trim())
