@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { createContext, useContext, type ReactElement } from 'react'
 import type { SessionUser } from '../modules/identity/session-user.js'
 import type { AssetManifest } from './assets.js'
@@ -16,8 +17,20 @@ export interface KeptPart {
   islands: number
   eager: number
   names: string[]
-  /** The element that shows it, made at its first use with these tag and attributes. */
-  element?: { as: string; attributes: Record<string, unknown>; element: ReactElement }
+  /** Its UTF-8 bytes, spliced into pages rendered per request (`RenderContextValue.splices`). */
+  bytes?: Buffer
+  /** The element that shows it, made at its first use with these tag, attributes and inner HTML. */
+  element?: { as: string; attributes: Record<string, unknown>; html: string; element: ReactElement }
+}
+
+/**
+ * What stands for a kept part in a page rendered per request, until its bytes are spliced in
+ * (`spliced` in page-store.ts): a NUL, a token made at start and never sent, the part's index.
+ */
+export const SPLICE_TOKEN = `\u0000${randomBytes(12).toString('hex')}:`
+const markers: string[] = []
+export function spliceMarker(index: number): string {
+  return (markers[index] ??= `${SPLICE_TOKEN}${index}\u0000`)
 }
 
 /** What an app's pages render once and reuse; bounded, one set per app (each has its PUBLIC_URL and build). */
@@ -52,6 +65,12 @@ export interface RenderContextValue {
   assets: AssetManifest
   /** Islands rendered so far; eager ones decide whether the page ships JavaScript. */
   islands: { eager: number; names: Set<string>; next: number }
+  /**
+   * A page rendered per request in one piece: its kept parts' bytes, each left as a marker in the
+   * HTML (issue 13), so that neither the scan for inline scripts nor the UTF-8 encoding goes over
+   * them again. Absent: parts are inline (a stored page, a stream, a part's own render).
+   */
+  splices?: Buffer[]
 }
 
 export const RenderContext = createContext<RenderContextValue | null>(null)

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin'
 import type { FastifyReply } from 'fastify'
 import type { ReactNode } from 'react'
 import { renderToPipeableStream, renderToString } from 'react-dom/server'
-import type { Theme } from './context.js'
+import { SPLICE_TOKEN, type Theme } from './context.js'
 
 /** A rendered page kept in memory, in each encoding it is served in. */
 export interface StoredPage {
@@ -78,6 +78,25 @@ export function utf8(html: string): Buffer {
   const bytes = Buffer.allocUnsafe(length)
   scratch.copy(bytes, 0, 0, length)
   return bytes
+}
+
+/**
+ * A page rendered per request with its kept parts left as markers (`RenderContextValue.splices`):
+ * its UTF-8 bytes, the parts' own bytes in place of their markers.
+ */
+export function spliced(html: string, parts: Buffer[]): Buffer {
+  if (parts.length === 0) return utf8(html)
+  const pieces: Buffer[] = []
+  let from = 0
+  for (let at = html.indexOf(SPLICE_TOKEN); at !== -1; at = html.indexOf(SPLICE_TOKEN, from)) {
+    const end = html.indexOf('\u0000', at + SPLICE_TOKEN.length)
+    const part = parts[Number(html.slice(at + SPLICE_TOKEN.length, end))]
+    if (end === -1 || part === undefined) throw new Error('A kept part\'s marker was not understood')
+    pieces.push(Buffer.from(html.slice(from, at), 'utf8'), part)
+    from = end + 1
+  }
+  pieces.push(Buffer.from(html.slice(from), 'utf8'))
+  return Buffer.concat(pieces)
 }
 
 /**

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react'
 import type { AssetManifest } from './assets.js'
 import { keptRenders, RenderContext, type RenderContextValue, type Theme, type Toast } from './context.js'
 import { metaOf, type Page, type PageMeta } from './page.js'
-import { renderWhole, sendStored, utf8 } from './page-store.js'
+import { renderWhole, sendStored, spliced } from './page-store.js'
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -122,11 +122,13 @@ function documentFor<P extends object>(Layout: Layout, context: RenderContextVal
  * unfinished) is streamed as its shell gets ready, with a nonce for React's inline scripts.
  */
 function renderPage<P extends object>(reply: FastifyReply, layout: Layout, context: (nonce: string) => RenderContextValue, meta: PageMeta, target: Page<P>, props: P): FastifyReply | Promise<FastifyReply> {
-  let whole = renderWhole(documentFor(layout, context(''), meta, target, props))
-  if (whole?.inlineScript) whole = renderWhole(documentFor(layout, context(reply.cspNonce.script), meta, target, props))
+  // Kept parts are spliced in as bytes after the render, the rest checked and encoded alone (issue 13).
+  let splices: Buffer[] = []
+  let whole = renderWhole(documentFor(layout, { ...context(''), splices }, meta, target, props))
+  if (whole?.inlineScript) whole = renderWhole(documentFor(layout, { ...context(reply.cspNonce.script), splices: (splices = []) }, meta, target, props))
   if (whole !== undefined) {
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8')
-    return reply.send(utf8(whole.html))
+    return reply.send(spliced(whole.html, splices))
   }
   const nonce = reply.cspNonce.script
   return streamPage(reply, documentFor(layout, context(nonce), meta, target, props), nonce)

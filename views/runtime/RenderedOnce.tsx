@@ -1,7 +1,7 @@
 import { createElement, type ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { RenderContext, useRenderContext, type KeptPart, type RenderContextValue } from '../../src/render/context.js'
-import { INLINE_SCRIPT } from '../../src/render/page-store.js'
+import { RenderContext, spliceMarker, useRenderContext, type KeptPart, type RenderContextValue } from '../../src/render/context.js'
+import { INLINE_SCRIPT, UNFINISHED_BOUNDARY } from '../../src/render/page-store.js'
 
 interface RenderedOnceProps {
   /** The element that holds the part, with its attributes: its inner HTML is what is kept. */
@@ -38,23 +38,27 @@ export function RenderedOnce({ as, attributes, part, byPath = false, byUser = fa
   ctx.islands.next += found.islands
   ctx.islands.eager += found.eager
   for (const name of found.names) ctx.islands.names.add(name)
+  // In a page rendered per request, a marker its bytes replace once rendered (splices); else its HTML.
+  const html = ctx.splices ? spliceMarker(ctx.splices.push((found.bytes ??= Buffer.from(found.html, 'utf8'))) - 1) : found.html
   // The element itself is kept with the part (React never changes an element): building it again
   // spread the attributes into a new object on every request (issue 13).
-  if (found.element?.as !== as || found.element.attributes !== attributes) {
-    found.element = { as, attributes, element: createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: found.html } }) }
+  if (found.element?.as !== as || found.element.attributes !== attributes || found.element.html !== html) {
+    found.element = { as, attributes, html, element: createElement(as, { ...attributes, dangerouslySetInnerHTML: { __html: html } }) }
   }
   return found.element.element
 }
 
-/** The request's context less what the part's key does not hold. */
+/** The request's context less what the part's key does not hold; a part's parts are inline. */
 function partContext(ctx: RenderContextValue, byPath: boolean, byUser: boolean, islands: RenderContextValue['islands']): RenderContextValue {
-  return { ...ctx, nonce: '', user: byUser ? ctx.user : null, toasts: [], path: byPath ? ctx.path : '', islands }
+  return { ...ctx, nonce: '', user: byUser ? ctx.user : null, toasts: [], path: byPath ? ctx.path : '', islands, splices: undefined }
 }
 
 function renderPart(ctx: RenderContextValue, byPath: boolean, byUser: boolean, children: ReactNode): KeptPart | 'per-request' {
   const start = ctx.islands.next
   const part = partContext(ctx, byPath, byUser, { eager: 0, names: new Set(), next: start })
   const html = renderToString(createElement(RenderContext.Provider, { value: part }, children))
-  if (INLINE_SCRIPT.test(html)) return 'per-request'
+  // Kept parts are not scanned again in the page (splices): one that needs a nonce or did not finish
+  // (a Suspense boundary) is rendered with every request, where the page's own checks see it.
+  if (INLINE_SCRIPT.test(html) || html.includes(UNFINISHED_BOUNDARY)) return 'per-request'
   return { html, islands: part.islands.next - start, eager: part.islands.eager, names: [...part.islands.names] }
 }
