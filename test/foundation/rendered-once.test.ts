@@ -4,7 +4,8 @@ import t from 'tap'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import type { AssetManifest } from '../../src/render/assets.js'
-import { keptRenders, RenderContext, useRenderContext, type RenderContextValue } from '../../src/render/context.js'
+import { keptRenders, RenderContext, SPLICE_TOKEN, useRenderContext, type RenderContextValue } from '../../src/render/context.js'
+import { spliced } from '../../src/render/page-store.js'
 import type { SessionUser } from '../../src/modules/identity/session-user.js'
 import { RenderedOnce } from '../../views/runtime/RenderedOnce.js'
 import { Island } from '../../views/runtime/Island.js'
@@ -99,4 +100,25 @@ t.test('a part kept by path is not kept for a path the router did not name (a 40
 t.test('a part that is not kept still sees only what its key would hold', async (t) => {
   const part = () => createElement(RenderedOnce, { as: 'section', attributes: {}, part: 'sans-cache' }, createElement(WhoAsks))
   t.equal(render(part(), { kept: null, user: user('Sarl Numidia'), nonce: 'n1', toasts: [{ type: 'info', message: 'x' }] }).html, '<section><p>personne n1 0</p></section>', 'its nonce is the request\'s: it renders with it')
+})
+
+t.test('in a page rendered per request a kept part is spliced in as bytes: the same page, no marker left (issue 13)', async (t) => {
+  const page = (name: string) =>
+    createElement(
+      'body',
+      null,
+      createElement(RenderedOnce, { as: 'header', attributes: { className: 'h' }, part: 'colle-entete', byUser: true }, createElement(WhoAsks)),
+      createElement('p', null, `Bonjour ${name} — l’été \u0000${'x'.repeat(24)}:0\u0000`),
+      createElement(RenderedOnce, { as: 'footer', attributes: {}, part: 'colle-pied' }, createElement('p', null, 'Pied — « é »')),
+    )
+  for (let round = 0; round < 2; round++) {
+    const inline = render(page('Sarl Numidia'), { user: user('Sarl Numidia') }).html
+    const splices: Buffer[] = []
+    const marked = render(page('Sarl Numidia'), { user: user('Sarl Numidia'), splices }).html
+    t.equal(splices.length, 2, 'both parts were kept')
+    t.not(marked, inline, 'the render holds markers')
+    t.equal(spliced(marked, splices).toString('utf8'), inline, 'once spliced, the page rendered inline, byte for byte')
+    t.notOk(spliced(marked, splices).includes(SPLICE_TOKEN), 'no marker reaches the page')
+  }
+  t.equal(spliced('<p>sans partie</p>', []).toString('utf8'), '<p>sans partie</p>')
 })
