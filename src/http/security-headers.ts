@@ -131,10 +131,13 @@ export default fp(
       },
     })
     // Among the reply's headers, which Fastify hands to writeHead in one piece: set on the raw response
-    // one by one, each was checked and stored twice (issue 13). Every answer goes through the reply.
+    // one by one, each was checked and stored twice (issue 13). Every answer goes through the reply
+    // but, in development, Vite's middleware, which answers on the raw response: there they stay raw.
     const fixed = Object.fromEntries(headers.fixed)
+    const raw = app.hasDecorator('config') && app.config.viteDev
     app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(fixed)
+      if (raw) for (const [name, value] of headers.fixed) reply.raw.setHeader(name, value)
+      else reply.headers(fixed)
       for (const name of headers.removed) reply.raw.removeHeader(name)
       done()
     })
