@@ -133,7 +133,9 @@ export default fp(
     // Among the reply's headers, which Fastify hands to writeHead in one piece: set on the raw response
     // one by one, each was checked and stored twice (issue 13). Every answer goes through the reply
     // but, in development, Vite's middleware, which answers on the raw response: there they stay raw.
-    const fixed = Object.fromEntries(headers.fixed)
+    // Named in lower case, as Fastify keeps them: it lowers each name it is given, and lowering
+    // helmet's capitalised names made a new string to look up for every header of every response.
+    const fixed = Object.fromEntries(headers.fixed.map(([name, value]) => [name.toLowerCase(), value]))
     const raw = app.hasDecorator('config') && app.config.viteDev
     app.addHook('onRequest', (_request, reply, done) => {
       if (raw) for (const [name, value] of headers.fixed) reply.raw.setHeader(name, value)
