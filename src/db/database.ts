@@ -68,8 +68,9 @@ function makePrivateFiles(path: string) {
 function createSqlite(path: string): Db {
   if (path !== ':memory:') makePrivateFiles(path)
   const database = new SQLite(path)
-  database.pragma('journal_mode = WAL')
+  // Waits before anything else: instances opening one fresh file together contend for WAL's switch.
   database.pragma('busy_timeout = 5000')
+  database.pragma('journal_mode = WAL')
   database.pragma('foreign_keys = ON')
   database.pragma('synchronous = NORMAL')
   // Searches ignore case and accents on both dialects; MySQL does it by collation (db/lists.ts).
