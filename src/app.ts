@@ -27,7 +27,7 @@ import type { FileStorage } from './storage/storage.js'
 import { frameworkErrors, HttpError, registerErrorHandling } from './http/errors.js'
 import { registerSameOriginCheck } from './http/same-origin.js'
 import securityHeaders, { securityOptions } from './http/security-headers.js'
-import { refuseUnexpectedMultipart } from './http/body-guard.js'
+import { refuseUnexpectedMultipart, refuseUploadsWhenFull } from './http/body-guard.js'
 import { connectionOptions, guardConnections } from './http/connections.js'
 import { developmentAssets, productionAssets } from './render/assets.js'
 import renderPlugin from './render/plugin.js'
@@ -116,6 +116,14 @@ const DRAIN_TIMEOUT_MS = 10_000
 const REDIS_START_TIMEOUT_MS = 2_000
 
 /**
+ * A partial file on the local disk untouched for this long was cut off (SIGTERM, kill -9): a write in
+ * progress touches its file at least once per body-rate window, or its connection is closed.
+ */
+export function staleTemporaryMs(config: Config): number {
+  return Math.max(10 * 60_000, 2 * config.connections.bodyRateWindowMs)
+}
+
+/**
  * The drivers the configuration names, each replaced by an override when one is given. REDIS_URL
  * opens one connection, for the attempt limiter and the rate-limit store.
  */
@@ -128,7 +136,7 @@ function choosePorts(config: Config, overrides: BuildOverrides, log: FastifyBase
     db,
     ownsDb: !overrides.db,
     ownsStorage: !overrides.storage,
-    storage: overrides.storage ?? (config.storage.kind === 's3' ? s3Storage(config.storage, { log }) : localDiskStorage(config.uploadDir)),
+    storage: overrides.storage ?? (config.storage.kind === 's3' ? s3Storage(config.storage, { log }) : localDiskStorage(config.uploadDir, { minFreeBytes: config.minFreeDiskBytes, staleAfterMs: staleTemporaryMs(config) })),
     mailer,
     outbox: overrides.outbox ?? createOutbox({ db, mailer, clock, log, secret: config.sessionSecret, leaseMs: config.outboxLeaseMs }),
     jobs: overrides.jobs ?? processJobs(log),
@@ -203,6 +211,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
 
   registerErrorHandling(app)
   refuseUnexpectedMultipart(app)
+  if (storage.hasRoom) refuseUploadsWhenFull(app, () => storage.hasRoom!())
   // A request without a body is checked like one with every field missing (contract §2).
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {}

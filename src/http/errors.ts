@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { IncomingMessage } from 'node:http'
+import { faultAnswer, storageFullMessage, unavailableMessage } from './faults.js'
 import { closeWithoutReading } from './lingering-close.js'
 
 /** An error whose French message is meant for the user, with its HTTP status. */
@@ -25,6 +26,8 @@ const GENERIC: Record<number, string> = {
   415: 'Type de contenu non accepté.',
   429: 'Trop de requêtes, veuillez réessayer plus tard.',
   500: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
+  503: unavailableMessage,
+  507: storageFullMessage,
 }
 
 export const isApi = (request: FastifyRequest) => request.url.startsWith('/api/') || request.url === '/api'
@@ -74,10 +77,13 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 /** One error handler and one 404 handler for the whole app. */
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | HttpError, request, reply) => {
+    // A database out of reach or a full disk is told as such (503 + Retry-After, 507), never as a bug.
+    const fault = thrown instanceof HttpError ? undefined : faultAnswer(thrown)
+    const error = fault ? new HttpError(fault.status, fault.message, fault.headers) : thrown
     // A client that went away (or whose slow body was cut) is not a server failure.
     const status = request.raw.socket?.destroyed && statusOf(error) >= 500 ? 400 : statusOf(error)
-    if (status >= 500) request.log.error({ err: error }, 'request failed')
+    if (status >= 500) request.log.error({ err: thrown }, 'request failed')
     else request.log.info({ status, code: (error as FastifyError).code }, 'request refused')
     if (error instanceof HttpError) reply.headers(error.headers)
     return sendError(request, reply, status, messageOf(error, status))

@@ -27,6 +27,16 @@ export interface FileStorage {
   sweepUnfinished?(before: Date): Promise<number>
   /** Lets go of connections when the app closes. */
   close?(): void
+  /** False while the store is too full to take an upload (local disk: free space under its floor). Absent: always room. */
+  hasRoom?(): Promise<boolean>
+}
+
+/** A write refused, or failed, for want of space: answered 507 (a driver throws it for a full bucket too). */
+export class StorageFullError extends Error {
+  readonly code = 'ENOSPC'
+  constructor(message = 'no space left for stored files') {
+    super(message)
+  }
 }
 
 const KEY_PATTERN = /^(photos|documents)\/[0-9a-f]{32}\.[a-z0-9]{1,5}$/

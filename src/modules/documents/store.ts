@@ -71,7 +71,8 @@ export async function storeChecked(storage: FileStorage, maxBytes: number, filen
     return { key, size, originalName, kind }
   } catch (failure) {
     source.unpipe(check)
-    const error = check.errored ?? failure
+    // The check's own refusal wins; an AbortError only says the store stopped reading (its failure says why).
+    const error = check.errored && check.errored.name !== 'AbortError' ? check.errored : failure
     if (!(error instanceof ContentRefused)) throw error
     // The rest of a refused file is read and dropped, so the fields after it still arrive.
     await drain(source)
