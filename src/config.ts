@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path'
 import { Type, type Static } from 'typebox'
 import { Value } from 'typebox/value'
 import { maskCredentials } from './logging.js'
+import { projectRoot } from './shared/project-root.js'
 
 /** The environment the portal reads, validated once at start (contract §1). */
 const EnvSchema = Type.Object({
@@ -142,8 +143,8 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-const ROOT = resolve(import.meta.dirname, import.meta.dirname.includes('/dist/server/') ? '../../..' : '..')
-export const projectRoot = ROOT
+const ROOT = projectRoot
+export { projectRoot }
 
 /** Reads and checks the environment; throws ConfigError with one line naming the variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {

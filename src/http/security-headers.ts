@@ -15,8 +15,8 @@ declare module 'fastify' {
   }
 }
 
-/** The portal's security headers, in helmet's terms. */
-export function securityOptions(config: Pick<Config, 'viteDev' | 'secureCookies'>): HelmetOptions {
+/** The portal's security headers, in helmet's terms; `frames`: the origins a page may embed (the site's map). */
+export function securityOptions(config: Pick<Config, 'viteDev' | 'secureCookies'>, frames: string[] = ['https://www.google.com']): HelmetOptions {
   return {
     contentSecurityPolicy: {
       directives: {
@@ -26,7 +26,7 @@ export function securityOptions(config: Pick<Config, 'viteDev' | 'secureCookies'
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: config.viteDev ? ["'self'", 'ws:'] : ["'self'"],
-        frameSrc: ['https://www.google.com'],
+        frameSrc: frames,
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],

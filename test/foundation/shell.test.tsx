@@ -130,7 +130,7 @@ t.test('the footer carries the firm facts and the Arabic tagline', async (t) => 
   t.match(footer, new RegExp(`<p class="footer-tagline" lang="ar" dir="rtl">${site.taglineAr}</p>`))
   for (const service of site.footerServices) t.match(footer, `>${service}</a>`)
   t.match(footer, site.address)
-  t.match(footer, `href="tel:+21321000000">${site.phone}</a>`)
+  t.match(footer, `href="tel:+21321000000">${site.phones[0]}</a>`)
   t.match(footer, `href="mailto:${site.email}">${site.email}</a>`)
   t.match(footer, /© <!-- -->2025/)
   t.match(footer, new RegExp(`<a href="${site.builder.url}" target="_blank" rel="noopener noreferrer">${site.builder.name}</a>`))

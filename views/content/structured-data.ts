@@ -12,7 +12,7 @@ export function firmJsonLd(publicUrl: string): object {
     url: `${publicUrl}/`,
     logo: `${publicUrl}${site.logo}`,
     image: `${publicUrl}${site.logo}`,
-    telephone: site.phone.replace(/\s+/g, ''),
+    telephone: site.phones[0]!.replace(/\s+/g, ''),
     email: site.email,
     address: { '@type': 'PostalAddress', ...site.postalAddress },
     founder: { '@type': 'Person', name: site.principal, jobTitle: site.principalTitle },

@@ -33,7 +33,13 @@ export function Footer() {
           <address className="footer-list">
             <p>{site.address}</p>
             <p>
-              Tél. : <a href={`tel:${site.phone.replace(/\s/g, '')}`}>{site.phone}</a>
+              Tél. :{' '}
+              {site.phones.map((phone, i) => (
+                <span key={phone}>
+                  {i > 0 && ' · '}
+                  <a href={`tel:${phone.replace(/\s/g, '')}`}>{phone}</a>
+                </span>
+              ))}
             </p>
             <p>
               E-mail : <a href={`mailto:${site.email}`}>{site.email}</a>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useRenderContext } from '../../src/render/context.js'
 import { site } from '../../src/modules/catalog/content.js'
+import { DEFAULT_AVATAR } from '../../src/shared/avatar.js'
 import { Island } from '../runtime/Island.js'
 import { RenderedOnce } from '../runtime/RenderedOnce.js'
 import { Footer, FOOTER, WhatsAppButton } from './Footer.js'
@@ -68,7 +69,7 @@ function Header() {
         <Island
           name="UserMenu"
           hydrate="load"
-          props={{ id: user.id, username: user.username, photoUrl: photoUrlOf(user.profilePhoto) ?? site.avatar, defaultPhotoUrl: site.avatar }}
+          props={{ id: user.id, username: user.username, photoUrl: photoUrlOf(user.profilePhoto) ?? DEFAULT_AVATAR, defaultPhotoUrl: DEFAULT_AVATAR }}
         />
       )}
     </div>

@@ -1,146 +1,109 @@
-/** Every fact about the firm, in one place; pages, the shell and the footer read them from here. */
+import { existsSync, readFileSync } from 'node:fs'
+import { isAbsolute, resolve } from 'node:path'
+import { Type, type Static } from 'typebox'
+import { Value } from 'typebox/value'
+import { projectRoot } from '../../shared/project-root.js'
 
-export interface Slide {
-  title: string
-  description: string
-  image: string
-  alt: string
-}
+/**
+ * Every fact about the firm — name, logo, address, telephones, WhatsApp, e-mail, map, services — read
+ * once at start from one content file outside src/ (`content/site.json`, or the file SITE_CONTENT
+ * names), so a firm sets itself up without touching code. Pages, the shell and the footer read it here.
+ */
 
-export interface Service {
-  id: string
-  title: string
-  /** Short text of the home page card. */
-  summary: string
-  /** Longer text and points of the services page. */
-  description: string
-  points: string[]
-  image: string
-  alt: string
-}
+const Text = Type.String({ minLength: 1 })
+/** A file of public/ (served under /static/, content-hashed by the build). */
+const StaticPath = Type.String({ pattern: '^/static/[^\\s?#]+$' })
+const HttpsUrl = Type.String({ pattern: '^https://[^\\s]+$' })
 
-export interface ReferenceSite {
-  nameFr: string
-  nameAr: string
-  url: string
-  logo: string
-}
-
-const image = (file: string) => `/static/images/${file}`
-
-export const site = {
-  name: 'Cabinet Benali — Expertise Comptable, Audit et Conseil Bancaire',
-  shortName: 'Cabinet Benali',
-  principal: 'M. Karim Benali',
-  principalTitle: 'Expert-Comptable et Commissaire aux Comptes',
-  taglineFr: 'Votre partenaire de confiance en comptabilité, audit et conseil bancaire',
-  taglineAr: 'شريككم الموثوق في المحاسبة والتدقيق والاستشارة المصرفية',
-  address: '12 rue Didouche Mourad, Alger-Centre 16000, Algérie',
+const SiteSchema = Type.Object({
+  name: Text,
+  shortName: Text,
+  principal: Text,
+  principalTitle: Text,
+  taglineFr: Text,
+  taglineAr: Text,
+  logo: StaticPath,
+  address: Text,
   /** The same address in parts, for search engines (JSON-LD). */
-  postalAddress: { streetAddress: '12 rue Didouche Mourad', addressLocality: 'Alger-Centre', postalCode: '16000', addressRegion: 'Alger', addressCountry: 'DZ' },
-  phone: '+213 21 00 00 00',
-  email: 'contact@cabinet-benali.dz',
-  whatsappNumber: '213550000000',
-  whatsappGreeting: 'السلام عليكم، أريد الحصول على معلومات حول خدماتكم',
-  mapEmbedUrl: 'https://www.google.com/maps?q=36.7700,3.0560&z=16&output=embed',
-  builder: { name: 'Atelier Web DZ', url: 'https://example.dz' },
-  copyrightYear: 2025,
-  logo: '/static/logo.svg',
-  avatar: '/static/avatar.svg',
-  footerServices: ['Comptabilité et fiscalité', 'Audit et commissariat aux comptes', 'Conseil et assistance bancaires'],
-} as const
+  postalAddress: Type.Object({ streetAddress: Text, addressLocality: Text, postalCode: Text, addressRegion: Text, addressCountry: Type.String({ pattern: '^[A-Z]{2}$' }) }),
+  /** The first one is the firm's main number (search engines). */
+  phones: Type.Array(Type.String({ pattern: '^\\+?[0-9 ().-]{6,24}$' }), { minItems: 1 }),
+  email: Type.String({ pattern: '^[^@\\s<>(),;:"]+@[^@\\s<>(),;:"]+\\.[^@\\s<>(),;:"]+$' }),
+  /** International form, digits only (wa.me's format): 213 then the number without its 0. */
+  whatsappNumber: Type.String({ pattern: '^[0-9]{8,15}$' }),
+  whatsappGreeting: Text,
+  /** An embeddable map page (its origin is allowed as a frame by the Content-Security-Policy). */
+  mapEmbedUrl: HttpsUrl,
+  footerServices: Type.Array(Text),
+  copyrightYear: Type.Integer({ minimum: 2000, maximum: 2100 }),
+  builder: Type.Object({ name: Text, url: HttpsUrl }),
+}, { additionalProperties: false })
 
-/** The link of the floating messaging button, with its prefilled Arabic greeting. */
+const SlideSchema = Type.Object({ title: Text, description: Text, image: StaticPath, alt: Type.String() }, { additionalProperties: false })
+
+const ServiceSchema = Type.Object({
+  id: Type.String({ pattern: '^[a-z0-9-]+$' }),
+  title: Text,
+  /** Short text of the home page card. */
+  summary: Text,
+  /** Longer text and points of the services page. */
+  description: Text,
+  points: Type.Array(Text),
+  image: StaticPath,
+  alt: Type.String(),
+}, { additionalProperties: false })
+
+const ReferenceSiteSchema = Type.Object({ nameFr: Text, nameAr: Text, url: HttpsUrl, logo: StaticPath }, { additionalProperties: false })
+
+export const SiteContentSchema = Type.Object({
+  site: SiteSchema,
+  slides: Type.Array(SlideSchema, { minItems: 1 }),
+  services: Type.Array(ServiceSchema, { minItems: 1 }),
+  referenceSites: Type.Array(ReferenceSiteSchema),
+}, { additionalProperties: true })
+
+export type Site = Static<typeof SiteSchema>
+export type Slide = Static<typeof SlideSchema>
+export type Service = Static<typeof ServiceSchema>
+export type ReferenceSite = Static<typeof ReferenceSiteSchema>
+export type SiteContent = Static<typeof SiteContentSchema>
+
+export class SiteContentError extends Error {
+  override name = 'SiteContentError'
+}
+
+const ROOT = projectRoot
+
+/** The content file: SITE_CONTENT (relative to the project root), else content/site.json. */
+export function siteContentPath(env: NodeJS.ProcessEnv = process.env): string {
+  const named = env.SITE_CONTENT?.trim()
+  return named ? (isAbsolute(named) ? named : resolve(ROOT, named)) : resolve(ROOT, 'content/site.json')
+}
+
+/** Reads and checks a content file; throws SiteContentError with one line naming the file and the field. */
+export function loadSiteContent(path: string, publicDir = resolve(ROOT, 'public')): SiteContent {
+  let raw: unknown
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'))
+  } catch (error) {
+    throw new SiteContentError(`Invalid SITE_CONTENT (${path}): ${(error as Error).message}`)
+  }
+  const first = Value.Errors(SiteContentSchema, raw)[0]
+  if (first) throw new SiteContentError(`Invalid SITE_CONTENT (${path}): ${first.instancePath || '/'} ${first.message}`)
+  const content = raw as SiteContent
+  // A picture named but not shipped would be a broken image on every page: said at start instead.
+  const pictures = [content.site.logo, ...content.slides.map((s) => s.image), ...content.services.map((s) => s.image), ...content.referenceSites.map((r) => r.logo)]
+  const missing = pictures.find((picture) => !existsSync(resolve(publicDir, picture.slice('/static/'.length))))
+  if (missing) throw new SiteContentError(`Invalid SITE_CONTENT (${path}): ${missing} is not a file of public/`)
+  return content
+}
+
+const content = loadSiteContent(siteContentPath())
+
+export const site: Site = content.site
+export const slides: Slide[] = content.slides
+export const services: Service[] = content.services
+export const referenceSites: ReferenceSite[] = content.referenceSites
+
+/** The link of the floating messaging button, with its prefilled greeting. */
 export const whatsappUrl = `https://wa.me/${site.whatsappNumber}?text=${encodeURIComponent(site.whatsappGreeting)}`
-
-export const slides: Slide[] = [
-  {
-    title: 'Etude Techno-économique',
-    description:
-      "Des études technico-économiques solides pour vos projets d'investissement, vos demandes de financement et vos dossiers ANADE, CNAC ou ANDI.",
-    image: image('slide-etude.svg'),
-    alt: 'Graphique de croissance et plans de projet',
-  },
-  {
-    title: 'Commissariat aux Comptes',
-    description:
-      'Une certification indépendante de vos comptes annuels, dans le respect des normes algériennes et des obligations légales de votre société.',
-    image: image('slide-audit.svg'),
-    alt: 'Loupe posée sur des états financiers',
-  },
-  {
-    title: 'Conseil et assistance Bancaires',
-    description:
-      'Un accompagnement auprès de vos banques : montage des dossiers de crédit, opérations de commerce extérieur et suivi des contentieux.',
-    image: image('slide-banque.svg'),
-    alt: "Façade d'une banque et pièces de monnaie",
-  },
-]
-
-export const services: Service[] = [
-  {
-    id: 'comptabilite',
-    title: 'Services de Comptabilité',
-    summary: 'Tenue de votre comptabilité, déclarations fiscales et sociales, et établissement de vos états financiers.',
-    description:
-      'Nous prenons en charge la comptabilité de votre entreprise selon le Système Comptable Financier (SCF), pour que vous vous consacriez à votre activité.',
-    points: [
-      'Tenue et révision de la comptabilité générale',
-      'Déclarations fiscales mensuelles et annuelles (G50, liasse fiscale)',
-      'Déclarations sociales (CNAS, CASNOS) et paie',
-      'Établissement des états financiers annuels',
-    ],
-    image: image('service-comptabilite.svg'),
-    alt: 'Registre comptable et calculatrice',
-  },
-  {
-    id: 'commissariat',
-    title: 'Commissariat aux Comptes',
-    summary: 'Certification légale et indépendante de la régularité et de la sincérité de vos comptes annuels.',
-    description:
-      "Mandaté par l'assemblée générale, le commissaire aux comptes certifie que les comptes de la société sont réguliers, sincères et donnent une image fidèle de sa situation.",
-    points: [
-      'Certification des comptes annuels',
-      'Rapports spéciaux sur les conventions réglementées',
-      'Vérification des informations données aux associés',
-      'Missions légales lors des opérations sur le capital',
-    ],
-    image: image('service-commissariat.svg'),
-    alt: 'Document certifié avec un sceau',
-  },
-  {
-    id: 'banque',
-    title: 'Services et suivis bancaires',
-    summary: 'Accompagnement de vos opérations de commerce extérieur, de vos demandes de crédit et de vos contentieux bancaires.',
-    description:
-      'Nous vous représentons et vous conseillons dans vos relations avec les banques, de la préparation des dossiers au suivi des engagements.',
-    points: [
-      'Commerce extérieur : domiciliations, crédits documentaires, remises documentaires',
-      "Crédit : montage des dossiers d'exploitation et d'investissement",
-      'Contentieux : analyse, négociation et suivi des litiges bancaires',
-    ],
-    image: image('service-banque.svg'),
-    alt: 'Bâtiment de banque',
-  },
-  {
-    id: 'audit',
-    title: 'Audit des entreprises',
-    summary: 'Audit contractuel de votre organisation : contrôle interne, risques, stocks et immobilisations.',
-    description:
-      'Un regard extérieur sur votre organisation pour fiabiliser vos informations, protéger votre patrimoine et améliorer vos performances.',
-    points: [
-      'Évaluation du contrôle interne et des procédures',
-      'Cartographie et prévention des risques',
-      'Inventaire et valorisation des stocks',
-      'Inventaire et rapprochement des immobilisations',
-    ],
-    image: image('service-audit.svg'),
-    alt: 'Liste de contrôle et graphique',
-  },
-]
-
-export const referenceSites: ReferenceSite[] = [
-  { nameFr: 'Centre National du Registre du Commerce', nameAr: 'المركز الوطني للسجل التجاري', url: 'https://sidjilcom.cnrc.dz', logo: image('ref-cnrc.svg') },
-  { nameFr: 'Direction Générale des Impôts', nameAr: 'المديرية العامة للضرائب', url: 'https://www.mfdgi.gov.dz', logo: image('ref-dgi.svg') },
-  { nameFr: 'Journal Officiel', nameAr: 'الجريدة الرسمية', url: 'https://www.joradp.dz', logo: image('ref-jo.svg') },
-]

@@ -1,19 +1,19 @@
 import { parsePhoto } from '../../../src/modules/identity/photo/value.js'
 import { formatDateFr, formatDateTimeFr } from '../../../src/shared/time.js'
-import { site } from '../../../src/modules/catalog/content.js'
+import { DEFAULT_AVATAR } from '../../../src/shared/avatar.js'
 
 /** A user's photo, or the blank avatar when there is none or it fails to load. */
 export function AvatarCell({ photo }: { photo: unknown }) {
   return (
     <img
       className="avatar admin-avatar"
-      src={parsePhoto(photo)?.url ?? site.avatar}
+      src={parsePhoto(photo)?.url ?? DEFAULT_AVATAR}
       alt=""
       width={40}
       height={40}
       loading="lazy"
       onError={(event) => {
-        if (!event.currentTarget.src.endsWith(site.avatar)) event.currentTarget.src = site.avatar
+        if (!event.currentTarget.src.endsWith(DEFAULT_AVATAR)) event.currentTarget.src = DEFAULT_AVATAR
       }}
     />
   )

@@ -24,7 +24,12 @@ export function ContactSection() {
           <address className="contact-address">
             {site.address}
             <br />
-            <a href={`tel:${site.phone.replace(/\s+/g, '')}`}>{site.phone}</a> · <a href={`mailto:${site.email}`}>{site.email}</a>
+            {site.phones.map((phone) => (
+              <span key={phone}>
+                <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a> ·{' '}
+              </span>
+            ))}
+            <a href={`mailto:${site.email}`}>{site.email}</a>
           </address>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import type { Profile } from '../../../src/modules/clients/types.js'
 import { formatDateFr } from '../../../src/shared/time.js'
-import { site } from '../../../src/modules/catalog/content.js'
+import { DEFAULT_AVATAR } from '../../../src/shared/avatar.js'
 import { Island } from '../../runtime/Island.js'
 
 /** Spec §2: the phone with its leading 0 (older records lost it when kept as a number). */
@@ -16,10 +16,10 @@ export function ProfileHeader({ profile, isOwner }: { profile: Profile; isOwner:
   return (
     <div className="profile-card">
       {isOwner ? (
-        <Island name="ProfilePhotoForm" props={{ photoUrl, defaultPhotoUrl: site.avatar, username: profile.username }} />
+        <Island name="ProfilePhotoForm" props={{ photoUrl, defaultPhotoUrl: DEFAULT_AVATAR, username: profile.username }} />
       ) : (
         <div className="profile-photo">
-          <img className="profile-avatar" src={photoUrl ?? site.avatar} alt={`Photo de profil de ${profile.username}`} width={144} height={144} />
+          <img className="profile-avatar" src={photoUrl ?? DEFAULT_AVATAR} alt={`Photo de profil de ${profile.username}`} width={144} height={144} />
         </div>
       )}
       <div className="profile-summary">
