@@ -13,11 +13,16 @@ import { migrateToLatest } from '../../src/db/migrate.js'
  * A fresh, migrated database for one test file: in-memory SQLite, or its own MariaDB database
  * when TEST_DATABASE_URL=mysql://… is set (so files can run in parallel).
  */
-export async function freshDatabase(base = process.env.TEST_DATABASE_URL): Promise<{ url: string; db: Db; drop: () => Promise<void> }> {
+export async function freshDatabase(base = process.env.TEST_DATABASE_URL, options: { seeded?: boolean } = {}): Promise<{ url: string; db: Db; drop: () => Promise<void> }> {
+  // Tests start from no document type (each adds its own); the seeded ones are tested on their own (seeded: true).
+  const migrate = async (db: Db) => {
+    await migrateToLatest(db)
+    if (!options.seeded) await db.deleteFrom('document_types').execute()
+  }
   if (!base?.startsWith('mysql://')) {
     const url = 'sqlite::memory:'
     const db = createDb(url)
-    await migrateToLatest(db)
+    await migrate(db)
     return { url, db, drop: () => db.destroy() }
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`
@@ -27,7 +32,7 @@ export async function freshDatabase(base = process.env.TEST_DATABASE_URL): Promi
   parsed.pathname = `/${name}`
   const url = parsed.toString()
   const db = createDb(url)
-  await migrateToLatest(db)
+  await migrate(db)
   return {
     url,
     db,
