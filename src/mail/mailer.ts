@@ -41,20 +41,27 @@ export interface MailerOptions {
   from: string
   /** Where mails are written as .eml files when there is no SMTP server. */
   mailDir: string
+  /** Development: the links of a mail written to a file are logged whole (they carry one-time tokens: never in production). */
+  logLinks?: boolean
   log: FastifyBaseLogger
 }
 
+const LINK = /https?:\/\/[^\s<>"]+/g
+
 /** SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file whose path (never its content) is logged. */
-export function createMailer({ smtpUrl, from, mailDir, log }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, from, mailDir, logLinks = false, log }: MailerOptions): Mailer {
   if (smtpUrl) return tracked(smtpMailer(smtpUrl, from, log))
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return tracked({
     async send(mail) {
-      const info = await transport.sendMail(envelope(from, mail))
+      // Base64, not quoted-printable: QP cuts a long link with soft line breaks ("=" at 76 columns), which a
+      // mail client joins again but a reader of the raw file copies broken; both decode base64 whole.
+      const info = await transport.sendMail({ ...envelope(from, mail), textEncoding: 'base64' })
       await mkdir(mailDir, { recursive: true })
       const file = resolve(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`)
       await writeFile(file, info.message as Buffer, { mode: 0o600 })
-      log.info({ file }, 'mail written (no SMTP_URL)')
+      if (logLinks) log.info({ file, to: mail.to, subject: mail.subject, links: mail.text.match(LINK) ?? [] }, 'mail written (no SMTP_URL)')
+      else log.info({ file }, 'mail written (no SMTP_URL)')
     },
     close: () => transport.close(),
   })

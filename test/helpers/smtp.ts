@@ -22,6 +22,12 @@ export function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=')
 }
 
+/** A raw message with its base64 parts decoded in place and its quoted-printable undone: what a mail client shows. */
+export function decodeMime(raw: string): string {
+  const decoded = raw.replace(/(Content-Transfer-Encoding: base64\r?\n\r?\n)([A-Za-z0-9+/=\r\n]+)/gi, (_all, head: string, body: string) => head + Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8') + '\r\n')
+  return decodeQuotedPrintable(decoded)
+}
+
 /** The first link in a mail whose path matches `pattern`. */
 export function linkIn(mail: ReceivedMail, pattern: RegExp): URL {
   for (const match of mail.decoded.matchAll(/https?:\/\/[^\s"<>]+/g)) {

@@ -5,7 +5,7 @@ import { buildTestApp, settled } from '../helpers/app.js'
 import { identityApp, login, registerVerified, registration, STRONG } from '../helpers/identity.js'
 import { fixedClock } from '../../src/clock/clock.js'
 import { memoryAttemptLimiter } from '../../src/limits/memory-attempts.js'
-import { decodeQuotedPrintable } from '../helpers/smtp.js'
+import { decodeMime } from '../helpers/smtp.js'
 
 const post = (url: string, payload: Record<string, string> = {}) => ({ method: 'POST' as const, url, payload })
 
@@ -76,7 +76,7 @@ t.test('without SMTP_URL each mail is an .eml file under var/mail and only its p
   const files = readdirSync(join(config.varDir, 'mail'))
   const dir = join(config.varDir, 'mail')
   t.equal(files.length, 1)
-  const eml = decodeQuotedPrintable(readFileSync(join(dir, files[0]!), 'utf8'))
+  const eml = decodeMime(readFileSync(join(dir, files[0]!), 'utf8'))
   t.match(eml, /https:\/\/cabinet\.example\.dz\/users\/\d+\/verify\//)
   t.ok(lines.some((l) => l.includes(files[0]!)), 'the file path is logged')
   t.notOk(lines.some((l) => /verify\//.test(l)), 'never the link')
