@@ -125,13 +125,14 @@ export function staleTemporaryMs(config: Config): number {
 
 /**
  * The drivers the configuration names, each replaced by an override when one is given. REDIS_URL
- * opens one connection, for the attempt limiter and the rate-limit store.
+ * opens one connection, for the attempt limiter and the rate-limit store. buildApp uses it, and the
+ * CLI's commands (admin:create, backup, restore) too, so one place chooses drivers.
  */
-function choosePorts(config: Config, overrides: BuildOverrides, log: FastifyBaseLogger): Ports & { ownsDb: boolean; ownsStorage: boolean; redis: SharedRedis | undefined } {
+export function choosePorts(config: Config, overrides: BuildOverrides, log: FastifyBaseLogger): Ports & { ownsDb: boolean; ownsStorage: boolean; redis: SharedRedis | undefined } {
   const clock = overrides.clock ?? systemClock
   const redis = config.redisUrl ? connectRedis({ url: config.redisUrl, prefix: config.redisPrefix, log }) : undefined
   const db = overrides.db ?? createDb(config.databaseUrl)
-  const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: resolve(config.varDir, 'mail'), log })
+  const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: resolve(config.varDir, 'mail'), logLinks: config.env === 'development', log })
   return {
     db,
     ownsDb: !overrides.db,
@@ -144,6 +145,17 @@ function choosePorts(config: Config, overrides: BuildOverrides, log: FastifyBase
     attempts: overrides.attempts ?? (redis ? sharedAttemptLimiter({ shared: redis, clock }) : memoryAttemptLimiter({ clock })),
     redis,
   }
+}
+
+/** The modules, constructed in their one direction with the ports each needs (buildApp, and the CLI's commands). */
+export function createServices(config: Config, ports: Ports, log: FastifyBaseLogger): Services {
+  const { db, storage, outbox, jobs, clock, attempts } = ports
+  const firm = { publicUrl: config.publicUrl, firmEmail: firmEmailOf(config) }
+  const identity = createIdentity({ db, storage, outbox, jobs, clock, attempts, log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount, passwordCost: config.passwordCost } })
+  const documents = createDocuments({ db, storage, outbox, jobs, identity, log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes } })
+  const clients = createClients({ db, storage, outbox, identity, documents, log, settings: firm })
+  const contact = createContact({ db, outbox, settings: firm })
+  return { identity, documents, clients, contact }
 }
 
 /**
@@ -185,16 +197,12 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     app.addHook('onClose', () => redis.close())
   }
 
-  const firm = { publicUrl: config.publicUrl, firmEmail: firmEmailOf(config) }
-  const identity = createIdentity({ db, storage, outbox, jobs, clock, attempts, log: app.log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount, passwordCost: config.passwordCost } })
-  const documents = createDocuments({ db, storage, outbox, jobs, identity, log: app.log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes } })
-  const clients = createClients({ db, storage, outbox, identity, documents, log: app.log, settings: firm })
-  const contact = createContact({ db, outbox, settings: firm })
+  const { identity, documents, clients, contact } = createServices(config, ports, app.log)
   app.decorate('ports', { db, storage, mailer, outbox, jobs, clock, attempts } satisfies Ports)
   app.decorate('services', { identity, documents, clients, contact } satisfies Services)
 
   // Helmet's headers, computed once; a nonce only for a response that renders with one (issue 8).
-  await app.register(securityHeaders, { options: securityOptions(config) })
+  await app.register(securityHeaders, { options: securityOptions(config, [new URL(site.mapEmbedUrl).origin]) })
   // Next: a stored public page asked for without a session is answered before any other hook (issue 8).
   await app.register(pageStore)
   await app.register(cookie, { secret: config.sessionSecret })

@@ -1,4 +1,3 @@
-import { buildApp } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { createDb, makePrivateDir } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
@@ -31,6 +30,8 @@ async function main() {
     fail(`Invalid DATABASE_URL: the database could not be opened or migrated (${(error as Error).message.split('\n')[0]})`)
   }
   await db.destroy()
+  // Imported here: the site's content is read and checked as the app loads, and a bad file is one line (main's catch).
+  const { buildApp } = await import('./app.js')
   const app = await buildApp(config)
   await app.ready()
   let closing = false
@@ -54,6 +55,9 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
   await app.listen({ port: config.port, host: config.host })
+  if (!(await app.services.identity.hasAdmin())) {
+    app.log.warn('No administrator yet: run `npm run admin:create -- --email you@example.dz` (it asks for the password), or set ADMIN_EMAIL and ADMIN_PASSWORD and restart')
+  }
 }
 
 main().catch((error) => fail(`Start-up failed: ${(error as Error).message}`))

@@ -90,6 +90,12 @@ export async function promoteToAdmin(db: Db, userId: number, passwordHash?: stri
     .execute()
 }
 
+/** True when some administrator can log in (verified and accepted, as ensureAdmin makes one). */
+export async function hasAdmin(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('is_admin', '=', 1).where('is_verified', '=', 1).where('is_accepted', '=', 1).limit(1).executeTakeFirst()
+  return row !== undefined
+}
+
 /* Sessions */
 
 export async function insertSession(db: Db, id: string, userId: number, createdAt: Date, expiresAt: Date): Promise<void> {

@@ -66,6 +66,13 @@ export interface IdentityDeps {
   }
 }
 
+/** The administrator's password breaks the rules every password follows (start-up or admin:create says why). */
+export class AdminPasswordRefused extends Error {
+  constructor(readonly reason: string) {
+    super(`Invalid ADMIN_PASSWORD: ${reason}`)
+  }
+}
+
 export type NewAccount = Registration & { isVerified: boolean; isAccepted: boolean; isAdmin: boolean }
 
 function tooManyAttempts(waitMs: number, what: string): HttpError {
@@ -271,35 +278,39 @@ export function createIdentity(deps: IdentityDeps) {
     createAccount,
 
     /**
-     * ADMIN_EMAIL/ADMIN_PASSWORD: a verified, accepted administrator with these credentials exists
-     * (idempotent). Two instances starting together may both try: the unique address decides, and
-     * the one that lost checks again.
+     * ADMIN_EMAIL/ADMIN_PASSWORD (or the credentials `npm run admin:create` was given): a verified,
+     * accepted administrator with these credentials exists (idempotent); answers what was done. Two
+     * instances starting together may both try: the unique address decides, and the one that lost
+     * checks again.
      */
-    async ensureAdmin(): Promise<void> {
-      const admin = settings.admin
-      if (!admin) return
+    async ensureAdmin(admin = settings.admin): Promise<'created' | 'updated' | 'unchanged' | undefined> {
+      if (!admin) return undefined
       // The most powerful account follows the same password rules as every other (issue 9, finding 9).
       const refused = passwordPolicyFailure(admin.password) ?? (isWeakPassword(admin.password) ? messages.weak : null)
-      if (refused) throw new Error(`Invalid ADMIN_PASSWORD: ${refused}`)
+      if (refused) throw new AdminPasswordRefused(refused)
       const email = admin.email.trim().toLowerCase()
       let existing = await repo.findAccountByEmail(db, email)
       if (!existing) {
         try {
           await createAccount({ username: 'Administrateur', email, entreprise: 'Cabinet', telephone: '0550000000', password: admin.password, isVerified: true, isAccepted: true, isAdmin: true })
           deps.log.info('administrator account created')
-          return
+          return 'created'
         } catch (error) {
           existing = await repo.findAccountByEmail(db, email)
           if (!existing) throw error
         }
       }
       const samePassword = await passwords.verify(existing.passwordHash, admin.password)
-      if (samePassword && existing.isAdmin && existing.isVerified && existing.isAccepted) return
+      if (samePassword && existing.isAdmin && existing.isVerified && existing.isAccepted) return 'unchanged'
       await repo.promoteToAdmin(db, existing.id, samePassword ? undefined : await passwords.hash(admin.password))
       // A new ADMIN_PASSWORD is a password change: sessions opened with the old one end (contract §4).
       if (!samePassword) await repo.deleteUserSessions(db, existing.id, clock.now())
       deps.log.info('administrator account updated')
+      return 'updated'
     },
+
+    /** True when an administrator can log in (a first start without one says how to make one). */
+    hasAdmin: (): Promise<boolean> => repo.hasAdmin(db),
 
     sessions: {
       /** Opens a session row for the user; answers its id (the cookie is the HTTP side's). */
