@@ -33,10 +33,13 @@ export function isMysql(db: Pick<Kysely<never>, 'getExecutor'>): boolean {
   return dialectOf(db) === 'mysql'
 }
 
-/** The single factory: SQLite through better-sqlite3, or MySQL/MariaDB through a mysql2 pool. */
-export function createDb(url: string): Db {
+/**
+ * The single factory: SQLite through better-sqlite3, or MySQL/MariaDB through a mysql2 pool.
+ * `readonly` (SQLite): a file opened as it is, changed in nothing (a backup's copy).
+ */
+export function createDb(url: string, options: { readonly?: boolean } = {}): Db {
   const dialect = dialectOfUrl(url)
-  const db = dialect === 'mysql' ? createMysql(url) : createSqlite(url.slice('sqlite:'.length))
+  const db = dialect === 'mysql' ? createMysql(url) : createSqlite(url.slice('sqlite:'.length), options.readonly === true)
   dialects.set(db.getExecutor().adapter, dialect)
   return db
 }
@@ -65,14 +68,16 @@ function makePrivateFiles(path: string) {
   for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodIfOurs(file, 0o600)
 }
 
-function createSqlite(path: string): Db {
-  if (path !== ':memory:') makePrivateFiles(path)
-  const database = new SQLite(path)
+function createSqlite(path: string, readonly: boolean): Db {
+  if (path !== ':memory:' && !readonly) makePrivateFiles(path)
+  const database = new SQLite(path, { readonly, fileMustExist: readonly })
   // Waits before anything else: instances opening one fresh file together contend for WAL's switch.
   database.pragma('busy_timeout = 5000')
-  database.pragma('journal_mode = WAL')
+  if (!readonly) {
+    database.pragma('journal_mode = WAL')
+    database.pragma('synchronous = NORMAL')
+  }
   database.pragma('foreign_keys = ON')
-  database.pragma('synchronous = NORMAL')
   // Searches ignore case and accents on both dialects; MySQL does it by collation (db/lists.ts).
   database.function('fold', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? fold(value) : value))
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) })

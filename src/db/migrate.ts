@@ -19,25 +19,45 @@ const SQLITE_RETRY_MS = 50
  * once and the others find the database up to date.
  */
 export async function migrateToLatest(db: Db, options: { lockWaitSeconds?: number } = {}): Promise<string[]> {
-  const waitSeconds = options.lockWaitSeconds ?? LOCK_WAIT_SECONDS
+  return locked(db, options.lockWaitSeconds ?? LOCK_WAIT_SECONDS, (migrator) => migrator.migrateToLatest())
+}
+
+/** Migrates up or down to `name` (a restore brings the schema to its backup's version first), under the same lock. */
+export async function migrateTo(db: Db, name: string): Promise<string[]> {
+  if (!(name in migrations)) throw new Error(`unknown migration: ${name}`)
+  return locked(db, LOCK_WAIT_SECONDS, (migrator) => migrator.migrateTo(name))
+}
+
+/** Every migration this code knows, in order. */
+export const migrationNames = (): string[] => Object.keys(migrations)
+
+/** The migrations applied to `db`, in order (none on a database never migrated). */
+export async function appliedMigrations(db: Db): Promise<string[]> {
+  const list = await new Migrator({ db, provider }).getMigrations()
+  return list.filter((m) => m.executedAt !== undefined).map((m) => m.name)
+}
+
+type Run = (migrator: Migrator) => ReturnType<Migrator['migrateToLatest']>
+
+function locked(db: Db, waitSeconds: number, run: Run): Promise<string[]> {
   // One connection holds the lock and runs every statement, Kysely's own bookkeeping included.
   return db.connection().execute(async (connection) =>
-    dialectOf(db) === 'mysql' ? withMysqlLock(connection, waitSeconds) : withSqliteLock(connection, waitSeconds),
+    dialectOf(db) === 'mysql' ? withMysqlLock(connection, waitSeconds, run) : withSqliteLock(connection, waitSeconds, run),
   )
 }
 
-async function migrate(db: Db): Promise<string[]> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
+async function migrate(db: Db, run: Run): Promise<string[]> {
+  const { error, results } = await run(new Migrator({ db, provider }))
   if (error) throw error instanceof Error ? error : new Error(String(error))
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }
 
 /** GET_LOCK is held by the session: released by us, or by the server if this process dies. */
-async function withMysqlLock(connection: Db, waitSeconds: number): Promise<string[]> {
+async function withMysqlLock(connection: Db, waitSeconds: number, run: Run): Promise<string[]> {
   const { rows } = await sql<{ got: number | null }>`select get_lock(${LOCK_NAME}, ${waitSeconds}) as got`.execute(connection)
   if (Number(rows[0]?.got) !== 1) throw new Error(`another instance held the migration lock for more than ${waitSeconds} s`)
   try {
-    return await migrate(connection)
+    return await migrate(connection, run)
   } finally {
     await sql`select release_lock(${LOCK_NAME})`.execute(connection)
   }
@@ -48,7 +68,7 @@ async function withMysqlLock(connection: Db, waitSeconds: number): Promise<strin
  * a failed migration leaves nothing half done. Polled with no busy timeout: better-sqlite3 waits
  * synchronously, which would stall this process's other connections (and the event loop).
  */
-async function withSqliteLock(connection: Db, waitSeconds: number): Promise<string[]> {
+async function withSqliteLock(connection: Db, waitSeconds: number, run: Run): Promise<string[]> {
   const { rows } = await sql<{ timeout: number }>`pragma busy_timeout`.execute(connection)
   const busyTimeout = Number(rows[0]?.timeout ?? 0)
   await sql`pragma busy_timeout = 0`.execute(connection)
@@ -67,7 +87,7 @@ async function withSqliteLock(connection: Db, waitSeconds: number): Promise<stri
     await sql`pragma busy_timeout = ${sql.raw(String(busyTimeout))}`.execute(connection)
   }
   try {
-    const applied = await migrate(connection)
+    const applied = await migrate(connection, run)
     await sql`commit`.execute(connection)
     return applied
   } catch (error) {

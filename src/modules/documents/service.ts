@@ -145,6 +145,8 @@ export function createDocuments({ db, storage, outbox, jobs, identity, log, sett
 
   return {
     maxUploadBytes: settings.maxUploadBytes,
+    /** The storage keys of every document (a backup copies these files). */
+    storedKeys: (): Promise<string[]> => repo.allStorageKeys(db),
 
     // ---- Types
     listTypes: (filter: ListFilter): Promise<Page<DocumentType>> => repo.findTypesPage(db, filter),

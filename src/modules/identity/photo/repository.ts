@@ -7,6 +7,12 @@ import { parsePhoto, storedPhoto, type ProfilePhoto } from './value.js'
 /** Attempts before giving up when other writes keep changing the photo under us. */
 const SWAP_ATTEMPTS = 5
 
+/** Every stored photo value (JSON text), for the keys a backup copies. */
+export async function allPhotos(db: Db): Promise<Array<ProfilePhoto | null>> {
+  const rows = await db.selectFrom('users').select('profile_photo').where('profile_photo', 'is not', null).execute()
+  return rows.map((row) => parsePhoto(row.profile_photo))
+}
+
 /**
  * Sets the photo and answers the one it replaced, or undefined when there is no such user.
  * Compare-and-set on the stored text, so two uploads racing each learn the photo they really

@@ -4,7 +4,7 @@ import sharp from 'sharp'
 import type { Db } from '../../../db/database.js'
 import { HttpError } from '../../../http/errors.js'
 import { isStorageKey, newKey, type FileStorage } from '../../../storage/storage.js'
-import { swapPhoto } from './repository.js'
+import { allPhotos, swapPhoto } from './repository.js'
 import { photoMessages } from './validation.js'
 import { photoKeyOf, photoUrlFor, type ProfilePhoto } from './value.js'
 
@@ -49,6 +49,11 @@ export function createPhotos({ db, storage, log }: { db: Db; storage: FileStorag
   const removeQuietly = (key: string) => storage.remove(key).catch((error: unknown) => log.error({ err: error, key }, 'photo file not removed'))
 
   return {
+    /** The storage keys of every account's photo (a backup copies these files). */
+    async storedKeys(): Promise<string[]> {
+      return (await allPhotos(db)).map(photoKeyOf).filter((key): key is string => key !== null && isStorageKey(key))
+    },
+
     /**
      * Stores the re-encoded photo under a fresh key, then points the account at it, then removes
      * the old file: if storing or the update fails, the account and its old photo stay as they were.
