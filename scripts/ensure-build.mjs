@@ -14,6 +14,9 @@ function newest(path) {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))))
 }
 
+// A built image (Dockerfile's runtime stage) holds dist/ and no sources: nothing to build from, nothing to do.
+if (!existsSync(join(root, 'src')) && existsSync(join(root, 'dist/server'))) process.exit(0)
+
 const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0
 const changed = Math.max(...sources.map((s) => newest(join(root, s))))
 if (changed > built) {
