@@ -80,6 +80,8 @@ async function main() {
     const said = { created: 'created', updated: 'promoted or given this password', unchanged: 'already an administrator with this password' }
     process.stdout.write(`Administrator ${admin.email.trim().toLowerCase()}: ${said[outcome!]}.\n`)
     ports.mailer.close()
+    ports.storage.close?.()
+    await ports.redis?.close()
   } catch (error) {
     if (error instanceof AdminPasswordRefused) fail(`Password refused: ${error.reason}`)
     fail(`admin:create failed: ${(error as Error).message.split('\n')[0]}`)

@@ -41,6 +41,8 @@ export function open(): Opened {
     },
     async close() {
       ports.mailer.close()
+      ports.storage.close?.()
+      await ports.redis?.close()
       await db.destroy()
     },
   }

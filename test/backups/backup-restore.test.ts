@@ -17,6 +17,7 @@ import { createDb, type Db } from '../../src/db/database.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { injectAs, seedAccount } from '../helpers/accounts.js'
 import { addType, multipart, PDF, upload } from '../documents/fixtures.js'
+import { startBucket } from '../helpers/s3.js'
 
 const ROOT = join(import.meta.dirname, '../..')
 const MYSQL = process.env.TEST_DATABASE_URL?.startsWith('mysql://') ? process.env.TEST_DATABASE_URL : undefined
@@ -27,8 +28,8 @@ interface Install {
   env: Record<string, string>
 }
 
-/** A fresh install: an empty database (nothing migrated) and an empty upload folder. */
-async function install(t: Test, dialect: 'sqlite' | 'mysql'): Promise<Install> {
+/** A fresh install: an empty database (nothing migrated) and an empty upload folder, or a bucket of its own. */
+async function install(t: Test, dialect: 'sqlite' | 'mysql', withBucket = false): Promise<Install> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-install-'))
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
   let url = `sqlite:${join(dir, 'portal.sqlite')}`
@@ -45,7 +46,8 @@ async function install(t: Test, dialect: 'sqlite' | 'mysql'): Promise<Install> {
     url = u.toString()
   }
   const uploads = join(dir, 'uploads')
-  return { url, uploads, env: { NODE_ENV: 'test', DATABASE_URL: url, UPLOAD_DIR: uploads } }
+  const bucket = withBucket ? (await startBucket(t)).env : {}
+  return { url, uploads, env: { NODE_ENV: 'test', DATABASE_URL: url, UPLOAD_DIR: uploads, ...bucket } }
 }
 
 function cli(script: 'backup' | 'restore', args: string[], target: Install): Promise<{ code: number | null; output: string }> {
@@ -105,18 +107,27 @@ async function snapshot(db: Db) {
   return { tables, keys }
 }
 
+async function bytesOf(app: Awaited<ReturnType<typeof appOn>>['app'], key: string): Promise<Buffer> {
+  const file = await app.ports.storage.read(key)
+  if (!file) throw new Error(`${key} is not stored`)
+  const chunks: Buffer[] = []
+  for await (const chunk of file.stream) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
+}
+
 async function compare(t: Test, source: Install, target: Install, client: { email: string; password: string; id: number }) {
   const a = createDb(source.url)
   const b = createDb(target.url)
   t.teardown(() => Promise.all([a.destroy(), b.destroy()]))
   const [before, after] = [await snapshot(a), await snapshot(b)]
+  const { app: sourceApp } = await appOn(t, source)
+  const { app } = await appOn(t, target)
   t.same([before.tables.users!.length, before.tables.documents!.length, before.tables.contact_messages!.length], [2, 2, 1], 'what was put in')
   for (const table of TABLES) t.same(after.tables[table], before.tables[table], `${table}: the same rows`)
   t.equal(before.keys.length, 3, 'two documents and a photo')
-  for (const key of before.keys) t.same(readFileSync(join(target.uploads, key)), readFileSync(join(source.uploads, key)), `${key}: the same bytes`)
+  for (const key of before.keys) t.same(await bytesOf(app, key), await bytesOf(sourceApp, key), `${key}: the same bytes`)
 
-  // The restored install serves them: the client logs in, downloads, sees the photo; the message is listed.
-  const { app } = await appOn(t, target)
+  // The restored install serves them: the client logs in, downloads, sees the photo.
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: client.email, password: client.password } })
   t.equal(login.statusCode, 200, 'the client logs in with the same password')
   const cookie = String(login.headers['set-cookie']).split(';')[0]!
@@ -124,41 +135,46 @@ async function compare(t: Test, source: Install, target: Install, client: { emai
   for (const doc of ids) {
     const res = await app.inject({ url: `/api/documents/download/${doc.id}`, headers: { cookie } })
     t.equal(res.statusCode, 200)
-    t.same(res.rawPayload, readFileSync(join(source.uploads, doc.storage_key)), 'downloaded whole')
+    t.same(res.rawPayload, await bytesOf(sourceApp, doc.storage_key), 'downloaded whole')
   }
   const status = (await app.inject({ url: '/api/auth/status', headers: { cookie } })).json()
   t.equal((await app.inject(status.profilePhoto.url)).statusCode, 200, 'the photo is served')
 }
 
-for (const dialect of ['sqlite', 'mysql'] as const) {
-  const ways = dialect === 'mysql' ? [[], ['--no-mysqldump']] : [[]]
-  for (const way of ways) {
-    const name = `${dialect}${way.length ? ' (through the driver)' : ''}: backup, then restore into a fresh install`
-    t.test(name, { skip: dialect === 'mysql' && !MYSQL && 'TEST_DATABASE_URL not set' }, async (t) => {
-      const source = await install(t, dialect)
-      const { client } = await populate(t, source)
-      const dir = join(mkdtempSync(join(tmpdir(), 'portal-backup-')), 'backup')
-      t.teardown(() => rmSync(join(dir, '..'), { recursive: true, force: true }))
+const CASES = [
+  { dialect: 'sqlite', way: [], bucket: false },
+  // Files in a bucket (STORAGE_URL), copied through the same FileStorage port into another bucket.
+  { dialect: 'sqlite', way: [], bucket: true },
+  { dialect: 'mysql', way: [], bucket: false },
+  { dialect: 'mysql', way: ['--no-mysqldump'], bucket: false },
+] as const
 
-      const made = await cli('backup', [dir, ...way], source)
-      t.equal(made.code, 0, made.output)
-      t.match(made.output, new RegExp(`database \\((${dialect === 'sqlite' ? 'sqlite-backup-api' : way.length ? 'driver' : 'mysqldump'})\\), 3 files`))
-      const manifest = JSON.parse(readFileSync(join(dir, 'backup.json'), 'utf8'))
-      t.same(manifest.missing, [])
-      t.match(readFileSync(join(dir, 'SHA256SUMS'), 'utf8'), /^[0-9a-f]{64} {2}backup\.json$/m)
+for (const { dialect, way, bucket } of CASES) {
+  const name = `${dialect}${way.length ? ' (through the driver)' : ''}${bucket ? ', files in a bucket' : ''}: backup, then restore into a fresh install`
+  t.test(name, { skip: dialect === 'mysql' && !MYSQL && 'TEST_DATABASE_URL not set' }, async (t) => {
+    const source = await install(t, dialect, bucket)
+    const { client } = await populate(t, source)
+    const dir = join(mkdtempSync(join(tmpdir(), 'portal-backup-')), 'backup')
+    t.teardown(() => rmSync(join(dir, '..'), { recursive: true, force: true }))
 
-      const target = await install(t, dialect)
-      const restored = await cli('restore', [dir], target)
-      t.equal(restored.code, 0, restored.output)
-      await compare(t, source, target, client)
+    const made = await cli('backup', [dir, ...(way as readonly string[])], source)
+    t.equal(made.code, 0, made.output)
+    t.match(made.output, new RegExp(`database \\((${dialect === 'sqlite' ? 'sqlite-backup-api' : way.length ? 'driver' : 'mysqldump'})\\), 3 files`))
+    const manifest = JSON.parse(readFileSync(join(dir, 'backup.json'), 'utf8'))
+    t.same(manifest.missing, [])
+    t.match(readFileSync(join(dir, 'SHA256SUMS'), 'utf8'), /^[0-9a-f]{64} {2}backup\.json$/m)
 
-      const again = await cli('restore', [dir], target)
-      t.equal(again.code, 1, 'a database holding data is refused')
-      t.match(again.output, /not empty.*--force/)
-      const forced = await cli('restore', [dir, '--force'], target)
-      t.equal(forced.code, 0, forced.output)
-    })
-  }
+    const target = await install(t, dialect, bucket)
+    const restored = await cli('restore', [dir], target)
+    t.equal(restored.code, 0, restored.output)
+    await compare(t, source, target, client)
+
+    const again = await cli('restore', [dir], target)
+    t.equal(again.code, 1, 'a database holding data is refused')
+    t.match(again.output, /not empty.*--force/)
+    const forced = await cli('restore', [dir, '--force'], target)
+    t.equal(forced.code, 0, forced.output)
+  })
 }
 
 t.test('a damaged backup is refused before anything is written; a folder in use is refused', async (t) => {
