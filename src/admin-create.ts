@@ -2,12 +2,10 @@ import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import type { FastifyBaseLogger } from 'fastify'
 import { pino } from 'pino'
-import { choosePorts, createServices } from './app.js'
 import { ConfigError, loadConfig } from './config.js'
 import { createDb, makePrivateDir } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { maskCredentials } from './logging.js'
-import { AdminPasswordRefused } from './modules/identity/index.js'
 
 const USAGE = 'Usage: npm run admin:create -- --email E [--password P]   (asks for what is missing when run in a terminal)'
 
@@ -62,6 +60,8 @@ async function credentials(): Promise<{ email: string; password: string }> {
  */
 async function main() {
   const admin = await credentials()
+  // Loaded once the arguments are known: the app's modules (pages included) take a second to load.
+  const [{ choosePorts, createServices }, { AdminPasswordRefused }] = await Promise.all([import('./app.js'), import('./modules/identity/index.js')])
   let config
   try {
     config = loadConfig()

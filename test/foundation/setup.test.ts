@@ -70,13 +70,13 @@ t.test('a server given another content file shows it; a bad one stops start-up w
   writeFileSync(join(dir, 'site.json'), JSON.stringify(content))
   // A child: the content is read once, as the app's modules load.
   const script = `
-    const { loadConfig } = await import('./src/config.ts')
-    const { buildApp } = await import('./src/app.ts')
+    const { loadConfig } = await import('./dist/server/src/config.js')
+    const { buildApp } = await import('./dist/server/src/app.js')
     const app = await buildApp(loadConfig({ NODE_ENV: 'test', DATABASE_URL: 'sqlite::memory:' }), { logger: false })
     const page = await app.inject('/')
     console.log(JSON.stringify({ body: page.body, csp: page.headers['content-security-policy'] }))
     await app.close()`
-  const out = await runNode(['--import', 'tsx', '--input-type=module', '-e', script], { SITE_CONTENT: join(dir, 'site.json') })
+  const out = await runNode(['--input-type=module', '-e', script], { SITE_CONTENT: join(dir, 'site.json') })
   t.equal(out.code, 0, out.output)
   const { body, csp } = JSON.parse(out.output.trim().split('\n').pop()!)
   t.match(body, /Cabinet Hadj/)
