@@ -1,4 +1,3 @@
-import { buildApp } from './app.js'
 import { ConfigError, loadConfig, type Config } from './config.js'
 import { createDb, makePrivateDir } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
@@ -31,6 +30,9 @@ async function main() {
     fail(`Invalid DATABASE_URL: the database could not be opened or migrated (${(error as Error).message.split('\n')[0]})`)
   }
   await db.destroy()
+  // The app's modules are loaded once the configuration and the database are known good: a refused
+  // start says so in a fraction of a second, not after loading every module first.
+  const { buildApp } = await import('./app.js')
   const app = await buildApp(config)
   await app.ready()
   let closing = false
