@@ -30,7 +30,8 @@ async function main() {
     fail(`Invalid DATABASE_URL: the database could not be opened or migrated (${(error as Error).message.split('\n')[0]})`)
   }
   await db.destroy()
-  // Imported here: the site's content is read and checked as the app loads, and a bad file is one line (main's catch).
+  // Imported here: the site's content is read and checked as the app loads (a bad file is one line), and a refused
+  // start (configuration, database) says so in a fraction of a second, before every module is loaded.
   const { buildApp } = await import('./app.js')
   const app = await buildApp(config)
   await app.ready()

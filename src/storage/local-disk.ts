@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
 import { mkdir, open, readdir, rename, stat, statfs, unlink, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
@@ -55,10 +54,13 @@ export function localDiskStorage(root: string, options: LocalDiskOptions = {}): 
       await makeFolders()
       if (!(await hasRoom())) throw new StorageFullError(`free space under ${root} is below the floor`)
       const temporary = join(tmpDir, randomBytes(16).toString('hex'))
+      // Opened before the copy starts: a stream that opened its file itself could create it after a
+      // refused source had failed the copy and the clean-up had run, leaving it behind.
+      const file = await open(temporary, 'wx', 0o600)
       let size = 0
       source.on('data', (chunk: Buffer) => (size += chunk.length))
       try {
-        await pipeline(source, createWriteStream(temporary, { flags: 'wx', mode: 0o600 }))
+        await pipeline(source, file.createWriteStream())
         await rename(temporary, target)
       } catch (error) {
         await unlink(temporary).catch(() => {})

@@ -6,10 +6,12 @@ import { openRaw, parseAnswer, waitFor, within } from './raw-client.js'
 
 const SLACK_MS = 10_000
 
-async function answerTo(t: Parameters<typeof buildTestApp>[0], bytes: string) {
-  const { app } = await buildTestApp(t, { HEADERS_TIMEOUT_SECONDS: '1', SHUTDOWN_GRACE_SECONDS: '2' })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const raw = await openRaw((app.server.address() as AddressInfo).port)
+// One server for the cases below, each on a connection of its own; the last test closes its own app.
+const shared = await buildTestApp(t, { HEADERS_TIMEOUT_SECONDS: '1', SHUTDOWN_GRACE_SECONDS: '2' })
+await shared.app.listen({ port: 0, host: '127.0.0.1' })
+
+async function answerTo(bytes: string) {
+  const raw = await openRaw((shared.app.server.address() as AddressInfo).port)
   raw.socket.write(bytes)
   await within(raw.closed, SLACK_MS, 'the server to answer and close')
   return parseAnswer(raw.received())
@@ -25,7 +27,7 @@ const cases: Array<[string, string, number, string]> = [
 
 for (const [label, bytes, status, message] of cases) {
   t.test(`${label}: ${status} with a French {message}`, async (t) => {
-    const answer = await answerTo(t, bytes)
+    const answer = await answerTo(bytes)
     t.equal(answer.status, status)
     t.same(answer.body, { message }, 'only a French message, no English "error" field')
     t.match(answer.headers, /content-type: application\/json; charset=utf-8/i)

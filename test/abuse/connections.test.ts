@@ -23,8 +23,11 @@ async function listening(t: Parameters<typeof buildTestApp>[0], env: Record<stri
 const head = (length: number, path = '/api/auth/login') =>
   `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`
 
+// One server with the SHORT bounds for the tests that need nothing else; each opens its own connections.
+const shared = await listening(t)
+
 t.test('a body announced by Content-Length that never comes is cut after the rate window', async (t) => {
-  const { port } = await listening(t)
+  const { port } = shared
   const raw = await openRaw(port)
   raw.socket.write(head(100_000) + '{"email":')
   const lifetime = await within(raw.closed, SLACK_MS, 'closing a stalled body')
@@ -32,7 +35,7 @@ t.test('a body announced by Content-Length that never comes is cut after the rat
 })
 
 t.test('a trickled body (10 bytes a second) is cut', async (t) => {
-  const { port } = await listening(t)
+  const { port } = shared
   const raw = await openRaw(port)
   raw.socket.write(head(100_000))
   const trickle = setInterval(() => raw.socket.writable && raw.socket.write('x'), 100)
@@ -60,7 +63,7 @@ t.test('a slow but steady body above the minimum rate completes and is answered'
 })
 
 t.test('headers that never end get a French 408 and the connection closes', async (t) => {
-  const { port } = await listening(t)
+  const { port } = shared
   const raw = await openRaw(port)
   raw.socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ')
   await within(raw.closed, SLACK_MS, 'closing slow headers')
@@ -70,14 +73,14 @@ t.test('headers that never end get a French 408 and the connection closes', asyn
 })
 
 t.test('a connection that sends nothing is closed after the headers timeout', async (t) => {
-  const { port } = await listening(t)
+  const { port } = shared
   const raw = await openRaw(port)
   await within(raw.closed, SLACK_MS, 'closing an idle connection')
   t.equal(parseAnswer(raw.received()).status, 408)
 })
 
 t.test('an idle keep-alive connection is closed after KEEP_ALIVE_TIMEOUT_SECONDS', async (t) => {
-  const { port } = await listening(t)
+  const { port } = shared
   const raw = await openRaw(port)
   raw.socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n')
   await waitFor(() => raw.received().includes('"status":"ok"'), SLACK_MS, 'the health answer')

@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import t, { type Test } from 'tap'
 import { buildTestApp } from '../helpers/app.js'
 import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
+import { addType, uploadPdf } from '../documents/fixtures.js'
 
 /** Requests per persona; FUZZ_RUNS raises it for a longer local run. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000)
@@ -24,7 +25,7 @@ async function apiRoutes(app: FastifyInstance): Promise<Route[]> {
   return Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })))
 }
 
-const FIELDS = ['email', 'password', 'confirmPassword', 'oldPassword', 'newPassword', 'username', 'entreprise', 'telephone', 'message', 'name', 'type', 'userId', 'description', 'token', 'isAccepted', 'isAdmin', '__proto__', 'constructor']
+const FIELDS = ['email', 'password', 'confirmPassword', 'oldPassword', 'newPassword', 'username', 'entreprise', 'telephone', 'message', 'name', 'type', 'typeName', 'userId', 'description', 'token', 'isAccepted', 'isAdmin', '__proto__', 'constructor']
 
 const text = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -155,7 +156,10 @@ async function fuzz(t: Test, persona: 'visitor' | 'client' | 'admin') {
   const account: SeededAccount | null = persona === 'visitor' ? null : await seedAccount(app, { admin: persona === 'admin', accepted: true })
   // Some documents and types to hit, so ids in the generated paths often exist.
   const admin = persona === 'admin' ? account : await seedAccount(app, { admin: true })
-  for (const name of ['Bilan', 'Facture']) await injectAs(app, admin, { method: 'POST', url: '/api/documents/types', payload: { name } })
+  for (const typeName of ['Bilan', 'Facture']) await addType(app, admin!, typeName)
+  t.equal((await injectAs(app, null, '/api/documents/types')).headers['x-total-count'], '2', 'the types exist')
+  const owner = persona === 'client' ? account! : await seedAccount(app, { accepted: true })
+  await uploadPdf(app, owner, 'Bilan')
   await fc.assert(
     fc.asyncProperty(requestArbitrary(routes), async (generated) => {
       const request = toInject(generated, routes)

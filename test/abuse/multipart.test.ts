@@ -12,8 +12,10 @@ const multipart = (body: string) => ({
   headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
 })
 
+// One app for the file; the test that listens has its own.
+const { app } = await buildTestApp(t)
+
 t.test('JSON routes answer 415 in French to a multipart body and close the connection', async (t) => {
-  const { app } = await buildTestApp(t)
   const admin = await seedAccount(app, { admin: true })
   const routes: Array<[string, string]> = [
     ['POST', '/api/auth/register'],
@@ -33,7 +35,6 @@ t.test('JSON routes answer 415 in French to a multipart body and close the conne
 })
 
 t.test('the two file routes still take multipart', async (t) => {
-  const { app } = await buildTestApp(t)
   const client = await seedAccount(app, { accepted: true })
   for (const url of ['/api/users/profile/uplaod-photo', '/api/documents/upload']) {
     const res = await injectAs(app, client, { method: 'POST', url, ...multipart('%PDF-1.4') })
@@ -73,7 +74,6 @@ t.test('a 50 MB multipart body to a JSON route is answered from its first bytes,
 })
 
 t.test('a multipart upload without a boundary is a 400 in French, not a 500 (found by the fuzz test)', async (t) => {
-  const { app } = await buildTestApp(t)
   const client = await seedAccount(app, { accepted: true })
   for (const url of ['/api/documents/upload', '/api/users/profile/uplaod-photo']) {
     const res = await injectAs(app, client, { method: 'POST', url, headers: { 'content-type': 'multipart/form-data' }, payload: '' })

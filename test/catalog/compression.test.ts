@@ -8,8 +8,10 @@ const decoders = { br: brotliDecompressSync, gzip: gunzipSync } as const
 /** A page with its per-response nonce blanked, so that two answers can be compared. */
 const withoutNonce = (html: string) => html.replace(/nonce="[0-9a-f]+"/g, 'nonce=""')
 
+// One app for the whole file: its tests only read pages and answers.
+const { app } = await buildTestApp(t)
+
 t.test('pages and JSON answers decompress to the same bytes as the uncompressed answer', async (t) => {
-  const { app } = await buildTestApp(t)
   for (const url of ['/', '/services', '/login', '/api/openapi.json']) {
     const plain = await app.inject(url)
     t.equal(plain.headers['content-encoding'], undefined, `${url} without Accept-Encoding`)
@@ -29,7 +31,6 @@ t.test('pages and JSON answers decompress to the same bytes as the uncompressed 
 })
 
 t.test('assets are served pre-compressed, hashed and cached for a year, images included', async (t) => {
-  const { app } = await buildTestApp(t)
   const page = (await app.inject('/')).body
   const css = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"/.exec(page)?.[1]
   const js = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1]

@@ -3,8 +3,10 @@
 import t from 'tap'
 import { buildTestApp } from '../helpers/app.js'
 
+// One app for the whole file: its tests only read pages and answers.
+const { app } = await buildTestApp(t)
+
 t.test('the contact form hydrates when visible: marked so, and its chunk is not preloaded', async (t) => {
-  const { app } = await buildTestApp(t)
   const { body } = await app.inject('/')
   t.match(body, /<portal-island data-name="ContactForm" data-prefix="i\d+-" data-props="\{\}" data-hydrate="visible" data-src="\/assets\/ContactForm-[\w-]+\.js">/)
   const preloads = [...body.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!)
@@ -14,7 +16,6 @@ t.test('the contact form hydrates when visible: marked so, and its chunk is not 
 })
 
 t.test('shell controls that work without JavaScript wait for the visitor; the Toaster for a toast', async (t) => {
-  const { app } = await buildTestApp(t)
   const { body } = await app.inject('/')
   for (const name of ['NavBar', 'ThemeToggle']) t.match(body, new RegExp(`<portal-island data-name="${name}"[^>]*data-hydrate="intent" data-src="/assets/${name}-[\\w-]+\\.js"`), name)
   t.match(body, /<portal-island data-name="Toaster"[^>]*data-hydrate="demand"/)
@@ -28,14 +29,12 @@ t.test('shell controls that work without JavaScript wait for the visitor; the To
 })
 
 t.test('with a flash toast the Toaster hydrates on load', async (t) => {
-  const { app } = await buildTestApp(t)
   const { body } = await app.inject({ url: '/', cookies: { flash: app.signCookie(JSON.stringify({ type: 'info', message: 'Bonjour' })) } })
   t.notMatch(body, /data-name="Toaster"[^>]*data-hydrate/)
   t.match(body, /<link rel="modulepreload" href="\/assets\/Toaster-/)
 })
 
 t.test('the stylesheet comes before every preloaded script', async (t) => {
-  const { app } = await buildTestApp(t)
   for (const path of ['/', '/login', '/registration']) {
     const { body } = await app.inject(path)
     const stylesheet = body.search(/<link rel="stylesheet"/)
@@ -47,7 +46,6 @@ t.test('the stylesheet comes before every preloaded script', async (t) => {
 })
 
 t.test('the largest image of a page is fetched with high priority, never lazily', async (t) => {
-  const { app } = await buildTestApp(t)
   const home = (await app.inject('/')).body
   const slides = [...home.matchAll(/<img class="carousel-image"[^>]*>/g)].map((m) => m[0])
   t.equal(slides.length, 3)

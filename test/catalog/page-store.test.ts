@@ -10,8 +10,10 @@ import { buildTestApp } from '../helpers/app.js'
 
 const cspNonce = (headers: Record<string, unknown>) => /'nonce-([0-9a-f]+)'/.exec(String(headers['content-security-policy']))?.[1]
 
+// One app for the file (its own PUBLIC_URLs aside): each test makes its own accounts, and every render must stay its own.
+const { app } = await buildTestApp(t)
+
 t.test('two visitors get the same bytes and headers; the page needs no nonce and its policy names none', async (t) => {
-  const { app } = await buildTestApp(t)
   for (const path of publicPaths) {
     const first = await app.inject(path)
     const second = await app.inject({ url: path, headers: { 'user-agent': 'another visitor' } })
@@ -33,7 +35,6 @@ t.test('two visitors get the same bytes and headers; the page needs no nonce and
 })
 
 t.test('each theme has its own stored page, and neither leaks into the other', async (t) => {
-  const { app } = await buildTestApp(t)
   for (let round = 0; round < 2; round++) {
     const dark = await app.inject({ url: '/', cookies: { theme: 'dark' } })
     const light = await app.inject('/')
@@ -46,7 +47,6 @@ t.test('each theme has its own stored page, and neither leaks into the other', a
 })
 
 t.test('a flash toast renders per request and is not stored for the next visitor', async (t) => {
-  const { app } = await buildTestApp(t)
   const before = await app.inject('/services')
   const flashed = await app.inject({ url: '/services', cookies: { flash: app.signCookie(JSON.stringify({ type: 'success', message: 'Compte créé' })) } })
   t.match(flashed.body, /<span class="toast-message">Compte créé<\/span>/)
@@ -59,7 +59,6 @@ t.test('a flash toast renders per request and is not stored for the next visitor
 })
 
 t.test('a logged-in visitor gets their own render, never the stored bytes, and leaves nothing in them', async (t) => {
-  const { app } = await buildTestApp(t)
   const visitor = await app.inject('/')
   const account = await seedAccount(app, { accepted: true, username: 'Sarl Tassili' })
   for (const theme of ['light', 'dark']) {
@@ -101,7 +100,6 @@ t.test('a page that suspends is still stored whole, once everything is ready', a
 })
 
 t.test('the stored page is served to every spelling of its path and query, without a copy per spelling', async (t) => {
-  const { app } = await buildTestApp(t)
   const login = await app.inject('/login')
   for (const url of ['/login/', '/%6Cogin', '/login?utm_source=journal', '/login', '/login?x=1']) {
     const res = await app.inject(url)
@@ -122,7 +120,6 @@ t.test('only a request with no cookie but the theme is answered before the route
   t.equal(anonymousTheme('session=abc'), null)
   t.equal(anonymousTheme('theme=dark; session=abc'), null)
   t.equal(anonymousTheme('theme=%64ark'), null, 'an encoded value is left to the cookie parser')
-  const { app } = await buildTestApp(t)
   const account = await seedAccount(app, { accepted: true, username: 'Eurl Hoggar' })
   const visitor = await app.inject('/')
   // The front answer is in place now; a session cookie must still reach the route and its own render.
@@ -139,7 +136,6 @@ const footerOf = (html: string) => /<footer class="footer">[\s\S]*<\/footer>/.ex
 const prefixesOf = (html: string) => [...html.matchAll(/data-prefix="(i\d+-)"/g)].map((m) => m[1])
 
 t.test('a logged-in page reuses the visitor\'s main and footer, and its own parts stay its own', async (t) => {
-  const { app } = await buildTestApp(t)
   const visitor = (await app.inject('/')).body
   const first = await seedAccount(app, { accepted: true, username: 'Sarl Numidia' })
   const second = await seedAccount(app, { accepted: false, username: 'Eurl Tassili' })
@@ -163,7 +159,6 @@ t.test('a logged-in page reuses the visitor\'s main and footer, and its own part
 })
 
 t.test('a logged-in visitor of another theme gets that theme\'s parts', async (t) => {
-  const { app } = await buildTestApp(t)
   const account = await seedAccount(app, { accepted: true })
   const light = (await injectAs(app, account, '/')).body
   const dark = (await injectAs(app, account, { url: '/', cookies: { theme: 'dark' } })).body

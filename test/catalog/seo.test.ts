@@ -18,8 +18,10 @@ function jsonLdOf(body: string): { nonce?: string; data: Record<string, unknown>
   return [...body.matchAll(/<script type="application\/ld\+json"(?: nonce="([^"]*)")?>([^<]*)<\/script>/g)].map((m) => ({ nonce: m[1], data: JSON.parse(m[2]!) }))
 }
 
+// One app for the whole file: its tests only read pages and answers.
+const { app } = await buildTestApp(t, { PUBLIC_URL })
+
 t.test('every public page has its own title, description, canonical URL and Open Graph tags', async (t) => {
-  const { app } = await buildTestApp(t, { PUBLIC_URL })
   const titles = new Set<string>()
   for (const path of publicPaths) {
     const res = await app.inject(path)
@@ -42,7 +44,6 @@ t.test('every public page has its own title, description, canonical URL and Open
 })
 
 t.test('the home and services pages describe the firm in JSON-LD that parses, with the nonce when rendered per request', async (t) => {
-  const { app } = await buildTestApp(t, { PUBLIC_URL })
   for (const path of ['/', '/services']) {
     t.equal(jsonLdOf((await app.inject(path)).body)[0]?.nonce, undefined, 'a stored page carries no nonce')
     const res = await app.inject({ url: path, cookies: { flash: app.signCookie(JSON.stringify({ type: 'info', message: 'Bonjour' })) } })
@@ -64,7 +65,6 @@ t.test('the home and services pages describe the firm in JSON-LD that parses, wi
 })
 
 t.test('robots.txt keeps private spaces and the API out of indexes and names the sitemap', async (t) => {
-  const { app } = await buildTestApp(t, { PUBLIC_URL })
   const res = await app.inject('/robots.txt')
   t.equal(res.statusCode, 200)
   t.match(res.headers['content-type'], /^text\/plain/)
@@ -79,7 +79,6 @@ t.test('robots.txt keeps private spaces and the API out of indexes and names the
 })
 
 t.test('sitemap.xml lists every public page by its absolute URL, and each answers 200', async (t) => {
-  const { app } = await buildTestApp(t, { PUBLIC_URL })
   const res = await app.inject('/sitemap.xml')
   t.equal(res.statusCode, 200)
   t.match(res.headers['content-type'], /^application\/xml/)

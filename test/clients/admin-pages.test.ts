@@ -37,8 +37,11 @@ async function setup(t: T) {
 
 const has = (t: T, body: string, pattern: RegExp, message: string) => t.ok(pattern.test(body), message)
 
+// One app and one world for the file: its tests only read pages.
+const world = await setup(t)
+
 t.test('visitors and non-administrators are sent home from every admin page', async (t) => {
-  const { app, waiting, clients } = await setup(t)
+  const { app, waiting, clients } = world
   for (const url of PAGES) {
     for (const [who, account] of [['visitor', null], ['new user', waiting[0]!], ['client', clients[0]!]] as const) {
       const res = await injectAs(app, account, url)
@@ -49,7 +52,7 @@ t.test('visitors and non-administrators are sent home from every admin page', as
 })
 
 t.test('every admin page renders for an administrator inside the sidebar layout', async (t) => {
-  const { app, admin } = await setup(t)
+  const { app, admin } = world
   for (const url of PAGES) {
     const res = await injectAs(app, admin, url)
     t.equal(res.statusCode, 200, url)
@@ -64,7 +67,7 @@ t.test('every admin page renders for an administrator inside the sidebar layout'
 })
 
 t.test('the dashboard shows the six counts, each linking to its page', async (t) => {
-  const { app, admin } = await setup(t)
+  const { app, admin } = world
   const res = await injectAs(app, admin, '/admin-dashboard')
   const cards = [...res.body.matchAll(/<a class="admin-card" href="([^"]+)"><span class="admin-card-count">(\d+)<\/span><span class="admin-card-label">([^<]+)<\/span>/g)].map((m) => [m[1], Number(m[2]), m[3]])
   t.same(cards, [
@@ -78,7 +81,7 @@ t.test('the dashboard shows the six counts, each linking to its page', async (t)
 })
 
 t.test('new users: the waiting accounts, newest first, with photo, e-mail, date and verified badge', async (t) => {
-  const { app, admin, waiting } = await setup(t)
+  const { app, admin, waiting } = world
   const res = await injectAs(app, admin, '/admin-dashboard/new-users')
   t.equal(res.statusCode, 200)
   const props = islandProps(res.body, 'AdminList')
@@ -97,7 +100,7 @@ t.test('new users: the waiting accounts, newest first, with photo, e-mail, date 
 })
 
 t.test('new users: search, dates and paging links keep the query', async (t) => {
-  const { app, admin } = await setup(t)
+  const { app, admin } = world
   const searched = await injectAs(app, admin, '/admin-dashboard/new-users?q=HELENE')
   t.same((islandProps(searched.body, 'AdminList').items as Array<{ username: string }>).map((u) => u.username), ['Hélène Benaïssa'], 'accent- and case-insensitive')
   const dated = await injectAs(app, admin, '/admin-dashboard/new-users?from=2026-03-02&to=2026-03-03')
@@ -123,7 +126,7 @@ t.test('new users: search, dates and paging links keep the query', async (t) => 
 })
 
 t.test('clients: the accepted accounts with View profile and Delete', async (t) => {
-  const { app, admin, clients } = await setup(t)
+  const { app, admin, clients } = world
   const res = await injectAs(app, admin, '/admin-dashboard/clients')
   const props = islandProps(res.body, 'AdminList')
   t.equal(props.kind, 'clients')
@@ -135,7 +138,7 @@ t.test('clients: the accepted accounts with View profile and Delete', async (t) 
 })
 
 t.test('sub-admins: the demo entries, no toolbar, nothing stored', async (t) => {
-  const { app, admin } = await setup(t)
+  const { app, admin } = world
   const res = await injectAs(app, admin, '/admin-dashboard/sub-admins')
   const props = islandProps(res.body, 'AdminList')
   t.equal(props.kind, 'sub-admins')

@@ -21,17 +21,19 @@ async function store(db: Db, messages: Message[]): Promise<number[]> {
 /** Seven messages, one a day from 1 to 7 March 2026 at 10:00 UTC (11:00 in Algiers). */
 const week = (): Message[] => Array.from({ length: 7 }, (_, i) => ({ name: `Visiteur ${i + 1}`, at: new Date(Date.UTC(2026, 2, 1 + i, 10)) }))
 
-type T = Parameters<Parameters<typeof t.test>[0]>[0]
+// One app for the file. Each test checks the whole inbox (lists, totals, searches), so it starts
+// from an empty one, with accounts of its own.
+const { app, db } = await buildTestApp(t)
 
-async function setup(t: T) {
-  const { app, db } = await buildTestApp(t)
+async function setup() {
+  await db.deleteFrom('contact_messages').execute()
   const admin = await seedAccount(app, { admin: true })
   const client = await seedAccount(app, { accepted: true })
   return { app, db, admin, client }
 }
 
 t.test('the inbox pages newest first and tells the total in X-Total-Count', async (t) => {
-  const { app, db, admin } = await setup(t)
+  const { app, db, admin } = await setup()
   await store(db, week())
   const names = async (url: string) => {
     const res = await injectAs(app, admin, url)
@@ -48,7 +50,7 @@ t.test('the inbox pages newest first and tells the total in X-Total-Count', asyn
 })
 
 t.test('q finds name, e-mail and message ignoring case and accents', async (t) => {
-  const { app, db, admin } = await setup(t)
+  const { app, db, admin } = await setup()
   const at = new Date(Date.UTC(2026, 2, 1, 10))
   await store(db, [
     { name: 'Hélène Benaïssa', at },
@@ -66,7 +68,7 @@ t.test('q finds name, e-mail and message ignoring case and accents', async (t) =
 })
 
 t.test('from and to are inclusive days in the firm’s time zone', async (t) => {
-  const { app, db, admin } = await setup(t)
+  const { app, db, admin } = await setup()
   await store(db, week())
   // 5 March 22:59:59 UTC is still the 5th in Algiers (UTC+1); 23:00 UTC is already the 6th.
   await store(db, [
@@ -87,7 +89,7 @@ t.test('from and to are inclusive days in the firm’s time zone', async (t) => 
 })
 
 t.test('delete answers 404 for an unknown message, 200 once, then 404', async (t) => {
-  const { app, db, admin } = await setup(t)
+  const { app, db, admin } = await setup()
   const [id] = await store(db, week().slice(0, 2))
   const del = () => injectAs(app, admin, { method: 'DELETE', url: `/api/users/contact/${id}` })
   t.equal((await injectAs(app, admin, { method: 'DELETE', url: '/api/users/contact/999999' })).statusCode, 404)
@@ -100,7 +102,7 @@ t.test('delete answers 404 for an unknown message, 200 once, then 404', async (t
 })
 
 t.test('only administrators may read or delete: 401 without a session, 403 for a client', async (t) => {
-  const { app, db, client } = await setup(t)
+  const { app, db, client } = await setup()
   const [id] = await store(db, week().slice(0, 1))
   for (const [who, account, status] of [['visitor', null, 401], ['client', client, 403]] as const) {
     const list = await injectAs(app, account, '/api/users/contact')
@@ -112,7 +114,7 @@ t.test('only administrators may read or delete: 401 without a session, 403 for a
 })
 
 t.test('the messages page lists the inbox for an administrator, with its toolbar and pager', async (t) => {
-  const { app, db, admin } = await setup(t)
+  const { app, db, admin } = await setup()
   await store(db, [...week(), { name: 'Hélène <b>Benaïssa</b>', message: 'Ligne 1\nLigne 2', at: new Date(Date.UTC(2026, 2, 8, 10)) }])
   const res = await injectAs(app, admin, '/admin-dashboard/messages?pageSize=3&page=2&q=')
   t.equal(res.statusCode, 200)
@@ -143,7 +145,7 @@ t.test('the messages page lists the inbox for an administrator, with its toolbar
 })
 
 t.test('the messages page: a bad query falls back to defaults; visitors and clients are sent away', async (t) => {
-  const { app, db, admin, client } = await setup(t)
+  const { app, db, admin, client } = await setup()
   await store(db, week())
   for (const bad of ['page=abc', 'from=hier', 'pageSize=-3', `q=${'x'.repeat(300)}`]) {
     const res = await injectAs(app, admin, `/admin-dashboard/messages?${bad}`)

@@ -110,7 +110,7 @@ export async function uploadPdf(app: FastifyInstance, account: SeededAccount, ty
 }
 
 /** Files under UPLOAD_DIR/<folder> (none when the folder does not exist yet). */
-export function filesIn(uploadDir: string, folder: 'documents' | '.tmp'): string[] {
+export function filesIn(uploadDir: string, folder: 'documents' | 'photos' | '.tmp'): string[] {
   const path = join(uploadDir, folder)
   return existsSync(path) ? readdirSync(path) : []
 }

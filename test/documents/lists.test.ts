@@ -6,6 +6,7 @@ import { buildTestApp } from '../helpers/app.js'
 import { injectAs, seedAccount } from '../helpers/accounts.js'
 import { addType, filesIn, uploadPdf } from './fixtures.js'
 
+/** An app of the test's own: each test here checks whole lists, totals and the files on disk. */
 async function setup(t: Parameters<typeof buildTestApp>[0]) {
   const built = await buildTestApp(t)
   const admin = await seedAccount(built.app, { admin: true })

@@ -3,11 +3,13 @@ import { buildTestApp } from '../helpers/app.js'
 import { injectAs, seedAccount } from '../helpers/accounts.js'
 import { addType, uploadPdf } from './fixtures.js'
 
+// One app for the file, with its administrator and two types; each test has its own clients.
+const { app } = await buildTestApp(t)
+const admin = await seedAccount(app, { admin: true })
+await addType(app, admin, 'Bilan')
+await addType(app, admin, 'Déclaration fiscale')
+
 t.test('the upload page: the form for an accepted user, a notice for a waiting one, /login for a visitor', async (t) => {
-  const { app } = await buildTestApp(t)
-  const admin = await seedAccount(app, { admin: true })
-  await addType(app, admin, 'Bilan')
-  await addType(app, admin, 'Déclaration fiscale')
   const accepted = await seedAccount(app, { accepted: true })
   const page = await injectAs(app, accepted, '/files')
   t.equal(page.statusCode, 200)
@@ -24,10 +26,7 @@ t.test('the upload page: the form for an accepted user, a notice for a waiting o
 })
 
 t.test('the administrators’ document pages render their lists; others are sent home', async (t) => {
-  const { app } = await buildTestApp(t)
-  const admin = await seedAccount(app, { admin: true })
   const client = await seedAccount(app, { accepted: true, username: 'Atlas Import' })
-  await addType(app, admin, 'Bilan')
   await uploadPdf(app, client, 'Bilan', { filename: 'bilan-2025.pdf', description: 'd'.repeat(80) })
   const fresh = await injectAs(app, admin, '/admin-dashboard/new-documents')
   t.equal(fresh.statusCode, 200)

@@ -10,9 +10,12 @@ import { addType, PDF, upload, uploadPdf } from './fixtures.js'
 type Actor = 'visitor' | 'unaccepted' | 'owner' | 'other' | 'admin'
 const ACTORS: Actor[] = ['visitor', 'unaccepted', 'owner', 'other', 'admin']
 
+// One app for the file, with its administrator and the type Bilan; each test has its own clients.
+const { app, db, config } = await buildTestApp(t)
+const admin = await seedAccount(app, { admin: true })
+await addType(app, admin, 'Bilan')
+
 t.test('the permission matrix', async (t) => {
-  const { app, db } = await buildTestApp(t)
-  const admin = await seedAccount(app, { admin: true })
   const owner = await seedAccount(app, { accepted: true })
   const accounts: Record<Actor, SeededAccount | null> = {
     visitor: null,
@@ -21,7 +24,6 @@ t.test('the permission matrix', async (t) => {
     other: await seedAccount(app, { accepted: true }),
     admin,
   }
-  await addType(app, admin, 'Bilan')
   const pathOf = async (id: number) => (await db.selectFrom('documents').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow()).storage_key.replace('documents/', '/uploads/')
 
   /** Runs `request` for each actor (a fresh document or type each time when asked) and checks the statuses. */
@@ -65,10 +67,7 @@ t.test('the permission matrix', async (t) => {
 })
 
 t.test('the stored file and the download: private, never cached or sniffed, named after the original', async (t) => {
-  const { app, db } = await buildTestApp(t)
-  const admin = await seedAccount(app, { admin: true })
   const owner = await seedAccount(app, { accepted: true })
-  await addType(app, admin, 'Bilan')
   const id = await uploadPdf(app, owner, 'Bilan', { filename: 'Bilan été (2025).pdf' })
   const { storage_key } = await db.selectFrom('documents').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow()
 
@@ -90,10 +89,7 @@ t.test('the stored file and the download: private, never cached or sniffed, name
 })
 
 t.test('no path with .., no encoded variant and no unknown key reaches the disk', async (t) => {
-  const { app, config } = await buildTestApp(t)
-  const admin = await seedAccount(app, { admin: true })
   const owner = await seedAccount(app, { accepted: true })
-  await addType(app, admin, 'Bilan')
   await uploadPdf(app, owner, 'Bilan')
   // A file sitting in UPLOAD_DIR under a key-like name, but with no row: never served.
   writeFileSync(join(config.uploadDir, 'documents', `${'a'.repeat(32)}.pdf`), PDF)

@@ -13,6 +13,10 @@ async function setup(t: Parameters<typeof buildTestApp>[0], env: Record<string, 
   return { ...built, admin, client }
 }
 
+// One app for the tests that need no other setting, each with a client of its own; counts are compared before and after.
+const shared = await setup(t)
+const withClient = async () => ({ ...shared, client: await seedAccount(shared.app, { accepted: true }) })
+
 t.test('uploads are limited per user: a flood gets 429, other clients are not affected', async (t) => {
   const { app, admin, client } = await setup(t, { RATE_LIMIT_UPLOAD_USER: '2' })
   const other = await seedAccount(app, { accepted: true })
@@ -25,7 +29,8 @@ t.test('uploads are limited per user: a flood gets 429, other clients are not af
 })
 
 t.test('an upload whose sender is deleted while the file arrives answers 404, not 500, and keeps nothing', async (t) => {
-  const { app, db, config, client } = await setup(t)
+  const { app, db, config, client } = await withClient()
+  const files = filesIn(config.uploadDir, 'documents').length
   const body = multipart([{ name: 'type', value: 'Bilan' }, { name: 'file', filename: 'bilan.pdf', content: Buffer.concat([PDF, Buffer.alloc(256 * 1024, 0x20)]) }])
   const half = body.payload.length >> 1
   const stream = new PassThrough()
@@ -39,22 +44,23 @@ t.test('an upload whose sender is deleted while the file arrives answers 404, no
   const res = await answer
   t.equal(res.statusCode, 404)
   t.same(res.json(), { message: 'Compte introuvable.' })
-  t.same(filesIn(config.uploadDir, 'documents'), [])
+  t.equal(filesIn(config.uploadDir, 'documents').length, files, 'no file kept')
   t.same(filesIn(config.uploadDir, '.tmp'), [])
-  t.equal((await db.selectFrom('documents').select('id').execute()).length, 0)
+  t.equal((await db.selectFrom('documents').select('id').where('user_id', '=', client.id).execute()).length, 0)
 })
 
 t.test('a mailed description has its line breaks normalised and other controls refused', async (t) => {
-  const { app, db, client } = await setup(t)
+  const { app, db, client } = await withClient()
   const refused = await upload(app, client, { type: 'Bilan', userId: client.id, content: PDF, description: 'ligne\u0000nul\u001b[31m' })
   t.equal(refused.statusCode, 400)
   t.same(refused.json(), { message: 'La description contient des caractères non autorisés.' })
-  t.equal((await upload(app, client, { type: 'Bilan', userId: client.id, content: PDF, description: 'ligne 1\r\nligne 2\rligne 3' })).statusCode, 201)
-  t.equal((await db.selectFrom('documents').select('description').executeTakeFirstOrThrow()).description, 'ligne 1\nligne 2\nligne 3')
+  const stored = await upload(app, client, { type: 'Bilan', userId: client.id, content: PDF, description: 'ligne 1\r\nligne 2\rligne 3' })
+  t.equal(stored.statusCode, 201)
+  t.equal((await db.selectFrom('documents').select('description').where('id', '=', stored.json().id).executeTakeFirstOrThrow()).description, 'ligne 1\nligne 2\nligne 3')
 })
 
 t.test('a client cannot tell a missing document id from someone else’s', async (t) => {
-  const { app, admin, client } = await setup(t)
+  const { app, admin, client } = await withClient()
   const other = await seedAccount(app, { accepted: true })
   const theirs = await uploadPdf(app, other, 'Bilan')
   for (const id of [theirs, 999_999]) {
@@ -65,24 +71,28 @@ t.test('a client cannot tell a missing document id from someone else’s', async
 })
 
 t.test('viewing marks a document only from the portal, never from a link on another site', async (t) => {
-  const { app, admin, client } = await setup(t)
+  const { app, admin, client } = await withClient()
+  const counts = async () => (await injectAs(app, admin, '/api/users/counts')).json().documents as { unviewed: number; viewed: number }
+  const before = await counts()
   const id = await uploadPdf(app, client, 'Bilan')
   const crossSite = await injectAs(app, admin, { method: 'GET', url: `/api/documents/view-document/${id}`, headers: { 'sec-fetch-site': 'cross-site' } })
   t.equal(crossSite.statusCode, 403)
-  t.equal((await injectAs(app, admin, '/api/users/counts')).json().documents.unviewed, 1, 'still new')
+  t.same(await counts(), { unviewed: before.unviewed + 1, viewed: before.viewed }, 'still new')
   const own = await injectAs(app, admin, { method: 'GET', url: `/api/documents/view-document/${id}`, headers: { 'sec-fetch-site': 'same-origin' } })
   t.equal(own.statusCode, 200)
-  t.equal((await injectAs(app, admin, '/api/users/counts')).json().documents.viewed, 1)
+  t.same(await counts(), { unviewed: before.unviewed, viewed: before.viewed + 1 })
 })
 
 t.test('an administrator opening the stored file by its link marks it viewed, as View does; its owner does not', async (t) => {
-  const { app, db, admin, client } = await setup(t)
+  const { app, db, admin, client } = await withClient()
+  const counts = async () => (await injectAs(app, admin, '/api/users/counts')).json().documents as { unviewed: number; viewed: number }
+  const before = await counts()
   const id = await uploadPdf(app, client, 'Bilan')
-  const key = (await db.selectFrom('documents').select('storage_key').executeTakeFirstOrThrow()).storage_key
+  const key = (await db.selectFrom('documents').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow()).storage_key
   const url = `/uploads/${key.slice('documents/'.length)}`
   t.equal((await injectAs(app, client, url)).statusCode, 200)
-  t.equal((await injectAs(app, admin, '/api/users/counts')).json().documents.unviewed, 1, 'the owner’s own look changes nothing')
+  t.same(await counts(), { unviewed: before.unviewed + 1, viewed: before.viewed }, 'the owner’s own look changes nothing')
   t.equal((await injectAs(app, admin, url)).statusCode, 200)
-  t.same((await injectAs(app, admin, '/api/users/counts')).json().documents, { unviewed: 0, viewed: 1 })
+  t.same(await counts(), { unviewed: before.unviewed, viewed: before.viewed + 1 })
   t.equal((await injectAs(app, client, { method: 'DELETE', url: `/api/documents/delete/owner/${id}` })).statusCode, 403, 'seen by the firm: no longer the owner’s to delete')
 })

@@ -56,8 +56,13 @@ const head = (cookie: string, length: number | 'chunked') =>
   ].join('\r\n')
 const filePartHead = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="gros.pdf"\r\nContent-Type: application/pdf\r\n\r\n`
 
+// One listening app for the tests that need no other setting, each with a client of its own.
+const shared = await listening(t)
+const withClient = async () => ({ ...shared, client: await seedAccount(shared.app, { accepted: true }) })
+
 t.test('a client that disconnects halfway leaves no row, no stored file and no temporary file', async (t) => {
-  const { app, db, config, client, port } = await listening(t)
+  const { app, db, config, client, port } = await withClient()
+  const files = filesIn(config.uploadDir, 'documents').length
   const socket = await open(port)
   record(socket)
   socket.write(head(client.cookie, 5 * 1024 * 1024))
@@ -66,14 +71,14 @@ t.test('a client that disconnects halfway leaves no row, no stored file and no t
   await until(() => filesIn(config.uploadDir, '.tmp').length > 0, 'the upload to reach storage')
   socket.destroy()
   await until(() => filesIn(config.uploadDir, '.tmp').length === 0, 'the temporary file to be removed')
-  t.same(filesIn(config.uploadDir, 'documents'), [], 'no stored file')
-  t.equal((await db.selectFrom('documents').select('id').execute()).length, 0, 'no row')
+  t.equal(filesIn(config.uploadDir, 'documents').length, files, 'no stored file')
+  t.equal((await db.selectFrom('documents').select('id').where('user_id', '=', client.id).execute()).length, 0, 'no row')
   const after = await upload(app, client, { type: 'Bilan', userId: client.id, content: PDF })
   t.equal(after.statusCode, 201, 'the server still takes uploads')
 })
 
 t.test('a declared 1 GiB body is answered 413 before it is sent, and the connection closes', async (t) => {
-  const { db, config, client, port } = await listening(t)
+  const { db, config, client, port } = await withClient()
   const socket = await open(port)
   const state = record(socket)
   socket.write(head(client.cookie, 1024 ** 3))
@@ -85,7 +90,7 @@ t.test('a declared 1 GiB body is answered 413 before it is sent, and the connect
   t.match(state.text, /trop volumineux/)
   await until(() => state.closed, 'the server to close the connection')
   t.same(filesIn(config.uploadDir, '.tmp'), [])
-  t.equal((await db.selectFrom('documents').select('id').execute()).length, 0)
+  t.equal((await db.selectFrom('documents').select('id').where('user_id', '=', client.id).execute()).length, 0)
 })
 
 t.test('a chunked body (no length) is cut at MAX_UPLOAD_MB: 413 without reading the rest', async (t) => {

@@ -6,8 +6,9 @@ import { seedAccount } from '../helpers/accounts.js'
 import { startSmtp } from '../helpers/smtp.js'
 import { addType, DOCX, EXE, filesIn, HTML, JPEG, PDF, PLAIN_ZIP, PNG, upload, XLS, XLSX, zip } from './fixtures.js'
 
-const countRows = async (db: Awaited<ReturnType<typeof buildTestApp>>['db']) =>
-  Number((await db.selectFrom('documents').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+/** The documents rows of these users. */
+const countRows = async (db: Awaited<ReturnType<typeof buildTestApp>>['db'], ...userIds: number[]) =>
+  Number((await db.selectFrom('documents').select((eb) => eb.fn.countAll().as('n')).where('user_id', 'in', userIds).executeTakeFirstOrThrow()).n)
 
 async function setup(t: Parameters<typeof buildTestApp>[0], env: Record<string, string> = {}) {
   const built = await buildTestApp(t, env)
@@ -17,12 +18,16 @@ async function setup(t: Parameters<typeof buildTestApp>[0], env: Record<string, 
   return { ...built, admin, client }
 }
 
+// One app for the tests that need no other setting, each with a client of its own; the others build theirs.
+const shared = await setup(t)
+const withClient = async () => ({ ...shared, client: await seedAccount(shared.app, { accepted: true, username: 'SARL Atlas' }) })
+
 t.test('an accepted user uploads a PDF: stored under a random key, the original name kept, 201', async (t) => {
-  const { app, db, config, client } = await setup(t)
+  const { app, db, config, client } = await withClient()
   const res = await upload(app, client, { type: 'Bilan', userId: client.id, description: '  Bilan 2025 ', filename: 'Bilan été 2025.pdf', content: PDF })
   t.equal(res.statusCode, 201)
   t.same(res.json(), { message: 'Document envoyé avec succès.', id: res.json().id })
-  const row = await db.selectFrom('documents').selectAll().executeTakeFirstOrThrow()
+  const row = await db.selectFrom('documents').selectAll().where('id', '=', res.json().id).executeTakeFirstOrThrow()
   t.match(row, { user_id: client.id, name: 'Bilan été 2025.pdf', original_name: 'Bilan été 2025.pdf', description: 'Bilan 2025', mime: 'application/pdf', is_viewed: 0, is_archived: 0 })
   t.equal(Number(row.size), PDF.length)
   t.match(row.storage_key, /^documents\/[0-9a-f]{32}\.pdf$/)
@@ -31,7 +36,7 @@ t.test('an accepted user uploads a PDF: stored under a random key, the original 
 })
 
 t.test('every accepted format is taken, by extension and content', async (t) => {
-  const { app, db, client } = await setup(t)
+  const { app, db, client } = await withClient()
   const cases: Array<[string, Buffer, string]> = [
     ['scan.png', PNG, 'image/png'],
     ['scan.jpg', JPEG, 'image/jpeg'],
@@ -49,7 +54,8 @@ t.test('every accepted format is taken, by extension and content', async (t) => 
 })
 
 t.test('content that does not match its extension is refused with 415 and leaves nothing', async (t) => {
-  const { app, db, config, client } = await setup(t)
+  const { app, db, config, client } = await withClient()
+  const files = filesIn(config.uploadDir, 'documents').length
   const cases: Array<[string, Buffer, string]> = [
     ['facture.pdf', HTML, 'HTML named .pdf'],
     ['setup.exe', EXE, 'an .exe'],
@@ -70,13 +76,14 @@ t.test('content that does not match its extension is refused with 415 and leaves
       t.type(res.json().message, 'string')
     }
   }
-  t.equal(await countRows(db), 0)
-  t.same(filesIn(config.uploadDir, 'documents'), [])
+  t.equal(await countRows(db, client.id), 0)
+  t.equal(filesIn(config.uploadDir, 'documents').length, files, 'no file kept')
   t.same(filesIn(config.uploadDir, '.tmp'), [])
 })
 
 t.test('§5 messages in order, fields in any order, missing fields as empty ones', async (t) => {
-  const { app, db, config, client } = await setup(t)
+  const { app, db, config, client } = await withClient()
+  const files = filesIn(config.uploadDir, 'documents').length
   const cases: Array<[Parameters<typeof upload>[2], number, string]> = [
     [{ userId: client.id, content: PDF }, 400, 'Type de document requis'],
     [{ type: '   ', userId: client.id, content: PDF, fileLast: true }, 400, 'Type de document requis'],
@@ -94,25 +101,26 @@ t.test('§5 messages in order, fields in any order, missing fields as empty ones
   t.same([bodiless.statusCode, bodiless.json()], [400, { message: 'Type de document requis' }], 'no body at all')
   const fileLast = await upload(app, client, { type: 'Bilan', userId: client.id, description: 'après', content: PDF, fileLast: true })
   t.equal(fileLast.statusCode, 201, 'the file may come after the fields')
-  t.equal(await countRows(db), 1)
-  t.equal(filesIn(config.uploadDir, 'documents').length, 1, 'refused uploads left no file')
+  t.equal(await countRows(db, client.id), 1)
+  t.equal(filesIn(config.uploadDir, 'documents').length, files + 1, 'refused uploads left no file')
 })
 
 t.test('userId must be the uploader’s own id (403), and the file is not kept', async (t) => {
-  const { app, db, config, client } = await setup(t)
+  const { app, db, config, client } = await withClient()
   const other = await seedAccount(app, { accepted: true })
+  const files = filesIn(config.uploadDir, 'documents').length
   const res = await upload(app, client, { type: 'Bilan', userId: other.id, content: PDF })
   t.equal(res.statusCode, 403)
   t.match(res.json(), { message: /propre compte/ })
-  t.equal(await countRows(db), 0)
-  t.same(filesIn(config.uploadDir, 'documents'), [])
+  t.equal(await countRows(db, client.id, other.id), 0)
+  t.equal(filesIn(config.uploadDir, 'documents').length, files, 'no file kept')
 })
 
 t.test('the original name is cleaned for display: no path, no control or direction characters', async (t) => {
-  const { app, db, client } = await setup(t)
+  const { app, db, client } = await withClient()
   const res = await upload(app, client, { type: 'Bilan', userId: client.id, filename: 'C:\\\\Users\\\\x\\\\rap\u202Eport\u0007.pdf', content: PDF })
   t.equal(res.statusCode, 201)
-  const row = await db.selectFrom('documents').select(['original_name']).executeTakeFirstOrThrow()
+  const row = await db.selectFrom('documents').select(['original_name']).where('id', '=', res.json().id).executeTakeFirstOrThrow()
   t.equal(row.original_name, 'rapport.pdf')
 })
 
@@ -125,7 +133,7 @@ t.test('above MAX_UPLOAD_MB: 413, nothing stored', async (t) => {
   t.equal(res.headers.connection, 'close', 'the connection is closed rather than the rest read')
   const justUnder = await upload(app, client, { type: 'Bilan', userId: client.id, content: Buffer.concat([PDF, Buffer.alloc(10_000 - PDF.length, 0x20)]) })
   t.equal(justUnder.statusCode, 201, 'a file just within the limit is taken')
-  t.equal(await countRows(db), 1)
+  t.equal(await countRows(db, client.id), 1)
   t.equal(filesIn(config.uploadDir, 'documents').length, 1)
   t.same(filesIn(config.uploadDir, '.tmp'), [])
 })
@@ -144,5 +152,5 @@ t.test('the firm is told of each upload at FIRM_EMAIL by a real SMTP server', as
 t.test('a mail server that is down does not fail the upload', async (t) => {
   const { app, db, client } = await setup(t, { SMTP_URL: 'smtp://127.0.0.1:9' })
   t.equal((await upload(app, client, { type: 'Bilan', userId: client.id, content: PDF })).statusCode, 201)
-  t.equal(await countRows(db), 1)
+  t.equal(await countRows(db, client.id), 1)
 })

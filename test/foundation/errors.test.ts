@@ -2,15 +2,16 @@ import t from 'tap'
 import { serializeError } from '../../src/logging.js'
 import { buildTestApp } from '../helpers/app.js'
 
+// One app for the whole file: its tests change nothing it keeps.
+const { app } = await buildTestApp(t)
+
 t.test('malformed JSON answers 400 in French, never 500', async (t) => {
-  const { app } = await buildTestApp(t)
   const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email":', headers: { 'content-type': 'application/json' } })
   t.equal(res.statusCode, 400)
   t.match(res.json().message, /^Requête invalide/)
 })
 
 t.test('an over-long or malformed address gets a French 4xx, page or JSON', async (t) => {
-  const { app } = await buildTestApp(t)
   const page = await app.inject('/users/1/verify/' + 'a'.repeat(150))
   t.equal(page.statusCode, 414)
   t.match(page.headers['content-type'], /text\/html/)
@@ -24,7 +25,6 @@ t.test('an over-long or malformed address gets a French 4xx, page or JSON', asyn
 })
 
 t.test('a cross-site state change is refused with 403', async (t) => {
-  const { app } = await buildTestApp(t)
   const byOrigin = await app.inject({ method: 'POST', url: '/theme', payload: { theme: 'dark' }, headers: { origin: 'https://evil.example' } })
   t.equal(byOrigin.statusCode, 403)
   t.match(byOrigin.json().message, /origine non autorisée/)
@@ -43,7 +43,6 @@ t.test('a cross-site state change is refused with 403', async (t) => {
 })
 
 t.test('security headers are set on pages', async (t) => {
-  const { app } = await buildTestApp(t)
   const res = await app.inject('/')
   t.match(String(res.headers['content-security-policy']), /frame-ancestors 'none'/)
   t.match(String(res.headers['content-security-policy']), /object-src 'none'/)
@@ -52,7 +51,6 @@ t.test('security headers are set on pages', async (t) => {
 })
 
 t.test('the OpenAPI document is generated', async (t) => {
-  const { app } = await buildTestApp(t)
   const res = await app.inject('/api/openapi.json')
   t.equal(res.statusCode, 200)
   t.equal(res.json().openapi.slice(0, 2), '3.')

@@ -5,6 +5,9 @@ import { decodeProps, encodeProps } from '../../src/render/props.js'
 import { islands } from '../../views/islands/index.js'
 import { buildTestApp } from '../helpers/app.js'
 
+// One app for the whole file: its tests only read pages and answers.
+const { app } = await buildTestApp(t)
+
 t.test('every island file is registered under its file name, and only those', async (t) => {
   const files = readdirSync(join(import.meta.dirname, '../../views/islands'))
     .filter((f) => f.endsWith('.tsx'))
@@ -23,7 +26,6 @@ t.test('island props survive the trip, dates included', async (t) => {
 })
 
 t.test('an island is rendered as its own root with its props; the runtime is a file, which needs no nonce', async (t) => {
-  const { app } = await buildTestApp(t)
   // A flash toast makes the page render per request; the stored page is the other case.
   const flashed = await app.inject({ url: '/', cookies: { flash: app.signCookie(JSON.stringify({ type: 'info', message: 'Bonjour' })) } })
   const stored = await app.inject('/')
@@ -36,7 +38,6 @@ t.test('an island is rendered as its own root with its props; the runtime is a f
 })
 
 t.test('the theme cookie decides the first paint, and the no-JS toggle sets it', async (t) => {
-  const { app } = await buildTestApp(t)
   const dark = await app.inject({ url: '/services', cookies: { theme: 'dark' } })
   t.match(dark.body, /<html lang="fr" data-theme="dark"/)
   t.match(dark.body, />LTH</)
@@ -54,7 +55,6 @@ t.test('the theme cookie decides the first paint, and the no-JS toggle sets it',
 })
 
 t.test('hashed assets are cached for a year', async (t) => {
-  const { app } = await buildTestApp(t)
   const page = await app.inject('/')
   const css = /href="(\/assets\/app-[\w-]+\.css)"/.exec(page.body)?.[1]
   t.ok(css)

@@ -1,8 +1,10 @@
 import t from 'tap'
 import { buildTestApp } from '../helpers/app.js'
 
+// One app for the whole file: its tests only read pages and answers.
+const { app } = await buildTestApp(t)
+
 t.test('the home page streams a French document with the shell', async (t) => {
-  const { app } = await buildTestApp(t)
   const res = await app.inject('/')
   t.equal(res.statusCode, 200)
   t.match(res.headers['content-type'], /text\/html; charset=utf-8/)
@@ -13,7 +15,6 @@ t.test('the home page streams a French document with the shell', async (t) => {
 })
 
 t.test('an unknown path answers the French 404 page', async (t) => {
-  const { app } = await buildTestApp(t)
   const res = await app.inject('/nope')
   t.equal(res.statusCode, 404)
   t.match(res.body, /<h1>404<\/h1>/)
@@ -23,14 +24,12 @@ t.test('an unknown path answers the French 404 page', async (t) => {
 })
 
 t.test('an unknown API path answers JSON', async (t) => {
-  const { app } = await buildTestApp(t)
   const res = await app.inject('/api/nope')
   t.equal(res.statusCode, 404)
   t.same(res.json(), { message: 'Ressource introuvable.' })
 })
 
 t.test('/healthz answers ok when the database answers', async (t) => {
-  const { app } = await buildTestApp(t)
   const res = await app.inject('/healthz')
   t.equal(res.statusCode, 200)
   t.same(res.json(), { status: 'ok' })

@@ -33,6 +33,9 @@ function securityOf(headers: Headers): Record<string, string> {
 
 const withoutNonces = (policy: string) => policy.replace(/ 'nonce-[0-9a-f]{32}'/g, '')
 
+// One app for the file: its tests read pages as visitors or accounts of their own.
+const { app, config } = await buildTestApp(t)
+
 t.test('the headers computed once are the ones @fastify/helmet set, in every configuration', async (t) => {
   for (const viteDev of [false, true]) {
     for (const secureCookies of [false, true]) {
@@ -54,7 +57,6 @@ t.test('the headers computed once are the ones @fastify/helmet set, in every con
 })
 
 t.test('the portal answers with those headers; a page rendered per request without an inline script makes no nonce', async (t) => {
-  const { app, config } = await buildTestApp(t)
   const expected = securityOf((await (await reference(t, securityOptions(config))).inject('/')).headers)
   const plain = { ...expected, 'content-security-policy': withoutNonces(expected['content-security-policy']!) }
   const account = await seedAccount(app, { accepted: true })
@@ -99,7 +101,6 @@ t.test('nonces are 128 random bits, never handed out twice, past the pool\'s ref
 
 
 t.test('a page without Suspense is sent in one piece; one that suspends is still streamed', async (t) => {
-  const { app } = await buildTestApp(t)
   const account = await seedAccount(app, { accepted: true })
   const whole = await injectAs(app, account, '/services')
   t.equal(whole.statusCode, 200)

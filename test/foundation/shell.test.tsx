@@ -35,8 +35,10 @@ function renderShell(user: SessionUser | null, { path = '/services', toasts = []
 const link = (href: string, label: string) => new RegExp(`<a [^>]*href="${href}"[^>]*>${label}</a>`)
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;')
 
+// One app for the whole file: its tests only read pages and answers.
+const { app } = await buildTestApp(t)
+
 t.test('a visitor sees the public links, login and registration, and no private link', async (t) => {
-  const { app } = await buildTestApp(t)
   const res = await app.inject('/services')
   t.equal(res.statusCode, 200)
   t.match(res.body, link('/', 'Accueil'))
@@ -53,7 +55,6 @@ t.test('a visitor sees the public links, login and registration, and no private 
 })
 
 t.test('/services ships no JavaScript to a visitor while / ships the islands runtime', async (t) => {
-  const { app } = await buildTestApp(t)
   const services = await app.inject('/services')
   // The JSON-LD block is data, never executed (issue 8); no other script is there.
   t.notMatch(services.body.replace(/<script type="application\/ld\+json"[^>]*>[^<]*<\/script>/, ''), /<script/i)
@@ -64,7 +65,6 @@ t.test('/services ships no JavaScript to a visitor while / ships the islands run
 })
 
 t.test('the home page renders the carousel on its first slide, the service cards and the reference sites', async (t) => {
-  const { app } = await buildTestApp(t)
   const { body } = await app.inject('/')
   t.equal(slides.length, 3)
   t.match(body, /data-active="true"><img class="carousel-image" src="\/assets\/static\/images\/slide-etude-[\w-]{10}\.svg"[^>]*>.*?<h2 class="carousel-title">Etude Techno-économique<\/h2>/)
@@ -154,7 +154,6 @@ t.test('toasts: the live region is always there; flash toasts make the page hydr
   t.match(flashed.html, /<div class="toast" data-type="success"><span class="toast-message">Compte créé avec succès<\/span>/)
   t.equal(flashed.islands.eager, 1)
 
-  const { app } = await buildTestApp(t)
   const cookie = app.signCookie(JSON.stringify({ type: 'info', message: 'Bienvenue' }))
   const res = await app.inject({ url: '/services', cookies: { flash: cookie } })
   t.match(res.body, /<span class="toast-message">Bienvenue<\/span>/)
@@ -162,7 +161,6 @@ t.test('toasts: the live region is always there; flash toasts make the page hydr
 })
 
 t.test('the theme toggle shows DRK in light mode and LTH in dark mode, and the 404 page keeps the shell', async (t) => {
-  const { app } = await buildTestApp(t)
   const light = await app.inject('/services')
   t.match(light.body, /<html lang="fr" data-theme="light">/)
   t.match(light.body, /<form class="theme-toggle" action="\/theme" method="post">.*?>DRK<\/button>/)

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
 import { buildTestApp, type TestApp } from './app.js'
 import { linkIn, startSmtp, type TestSmtp } from './smtp.js'
@@ -13,6 +14,20 @@ export async function identityApp(t: T, env: Record<string, string> = {}): Promi
   const built = await buildTestApp(t, { SMTP_URL: smtp.url, PUBLIC_URL: 'http://portail.test', ...env })
   return { ...built, smtp }
 }
+
+/**
+ * Per-IP limits out of the way, for an app that a whole file's tests share: together they register
+ * and follow links more often than a visitor may in an hour. The limits have tests of their own.
+ */
+export const SHARED_APP_LIMITS = { RATE_LIMIT_LOGIN_IP: '10000', RATE_LIMIT_REGISTER_IP: '10000', RATE_LIMIT_TOKEN_IP: '10000' }
+
+/** An address no other test uses, for tests that share an app: `atlas-3f9c01d2@example.dz`. */
+export function uniqueEmail(local = 'atlas', domain = 'example.dz'): string {
+  return `${local}-${randomBytes(4).toString('hex')}@${domain}`
+}
+
+/** The same address with its local part in capitals (`ATLAS-3F9C01D2@example.dz`). */
+export const shouted = (email: string) => email.replace(/^[^@]+/, (local) => local.toUpperCase())
 
 export function registration(overrides: Record<string, string> = {}) {
   return { username: 'Sarl Atlas', email: 'atlas@example.dz', entreprise: 'SARL Atlas', telephone: '0551234567', password: STRONG, confirmPassword: STRONG, ...overrides }

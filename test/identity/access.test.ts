@@ -1,13 +1,15 @@
 import t from 'tap'
-import { identityApp, login, registerVerified, STRONG } from '../helpers/identity.js'
+import { identityApp, login, registerVerified, SHARED_APP_LIMITS, STRONG, uniqueEmail } from '../helpers/identity.js'
 
 const PAGES = {
   user: ['/files', '/users/profile/1', '/users/profile/1?tab=docs'],
   admin: ['/admin-dashboard', '/admin-dashboard/new-users', '/admin-dashboard/documents/types', '/admin-dashboard/sub-admins'],
 }
 
+// One app for the file, with its administrator; each test registers an address of its own.
+const { app, smtp, db } = await identityApp(t, { ...SHARED_APP_LIMITS, ADMIN_EMAIL: 'admin@cabinet.dz', ADMIN_PASSWORD: STRONG })
+
 t.test('a visitor is sent to /login from user pages and home from admin pages', async (t) => {
-  const { app } = await identityApp(t)
   for (const url of PAGES.user) {
     const res = await app.inject(url)
     t.equal(res.statusCode, 303, url)
@@ -21,9 +23,9 @@ t.test('a visitor is sent to /login from user pages and home from admin pages', 
 })
 
 t.test('a user passes the user guard, not the admin one, and the session slides', async (t) => {
-  const { app, smtp, db } = await identityApp(t)
-  const id = await registerVerified(app, smtp)
-  const { cookie } = await login(app, 'atlas@example.dz', STRONG)
+  const email = uniqueEmail()
+  const id = await registerVerified(app, smtp, { email })
+  const { cookie } = await login(app, email, STRONG)
   for (const url of PAGES.admin) {
     const res = await app.inject({ url, headers: { cookie: cookie! } })
     t.equal(res.headers.location, '/', url)
@@ -31,14 +33,13 @@ t.test('a user passes the user guard, not the admin one, and the session slides'
   const page = await app.inject({ url: '/files', headers: { cookie: cookie! } })
   t.not(page.statusCode, 303, 'not redirected')
   t.notOk(page.headers.location)
-  const session = await db.selectFrom('sessions').select('id').executeTakeFirstOrThrow()
+  const session = await db.selectFrom('sessions').select('id').where('user_id', '=', id).executeTakeFirstOrThrow()
   const old = app.jwt.sign({ sid: session.id, sub: String(id), iat: Math.floor(Date.now() / 1000) - 2 * 3600 } as never)
   const slid = await app.inject({ url: '/users/profile/1', headers: { cookie: `session=${old}` } })
   t.match(String(slid.headers['set-cookie']), /^session=.+Max-Age=604800/, 'an old token is re-issued on a protected page')
 })
 
 t.test('an administrator passes the admin guard', async (t) => {
-  const { app } = await identityApp(t, { ADMIN_EMAIL: 'admin@cabinet.dz', ADMIN_PASSWORD: STRONG })
   const { cookie } = await login(app, 'admin@cabinet.dz', STRONG)
   t.ok(cookie)
   for (const url of PAGES.admin) {
@@ -48,7 +49,6 @@ t.test('an administrator passes the admin guard', async (t) => {
 })
 
 t.test('percent-encoded paths cannot slip past the guard', async (t) => {
-  const { app } = await identityApp(t)
   const cases: Array<[string, string]> = [['/%66iles', '/login'], ['/users/%70rofile/3', '/login'], ['/%61dmin-dashboard', '/'], ['/admin-dashboard%2Fclients', '/']]
   for (const [url, location] of cases) {
     const res = await app.inject(url)
@@ -58,19 +58,18 @@ t.test('percent-encoded paths cannot slip past the guard', async (t) => {
 })
 
 t.test('public pages stay public', async (t) => {
-  const { app } = await identityApp(t)
   for (const url of ['/', '/services', '/users/1/verify/abc', '/nope']) {
     t.not((await app.inject(url)).statusCode, 303, url)
   }
 })
 
 t.test('logout is for a logged-in user: 401 without a session, then 401 once ended', async (t) => {
-  const { app, smtp } = await identityApp(t)
+  const email = uniqueEmail()
   const anonymous = await app.inject({ method: 'POST', url: '/api/auth/logout' })
   t.equal(anonymous.statusCode, 401)
   t.same(anonymous.json(), { message: 'Veuillez vous connecter.' })
-  await registerVerified(app, smtp)
-  const { cookie } = await login(app, 'atlas@example.dz', STRONG)
+  await registerVerified(app, smtp, { email })
+  const { cookie } = await login(app, email, STRONG)
   t.equal((await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookie! } })).statusCode, 200)
   t.equal((await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookie! } })).statusCode, 401)
 })

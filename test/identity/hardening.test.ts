@@ -10,7 +10,7 @@ import { buildApp } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
 import type { Db } from '../../src/db/database.js'
 import { freshDatabase, settled } from '../helpers/app.js'
-import { identityApp, login, registerVerified, STRONG, STRONG_2 } from '../helpers/identity.js'
+import { identityApp, login, registerVerified, SHARED_APP_LIMITS, STRONG, STRONG_2, uniqueEmail } from '../helpers/identity.js'
 import { startSmtp } from '../helpers/smtp.js'
 
 type T = { teardown: (fn: () => unknown) => void }
@@ -62,26 +62,31 @@ async function slowSmtp(t: T, delayMs: number) {
 
 const forgot = (email: string) => ({ method: 'POST' as const, url: '/api/password', payload: { email } })
 
+// The tests of the per-account limit of 3 share one app, each with accounts of its own; the others need their own.
+const limited = await identityApp(t, { ...SHARED_APP_LIMITS, RATE_LIMIT_LOGIN_ACCOUNT: '3' })
+
 t.test('fix 1: parallel wrong logins cannot slip under the per-account limit', async (t) => {
-  const { app, smtp } = await identityApp(t, { RATE_LIMIT_LOGIN_ACCOUNT: '3' })
-  await registerVerified(app, smtp)
-  const answers = await Promise.all(Array.from({ length: 30 }, () => login(app, 'atlas@example.dz', 'Wrong#Pass1')))
+  const { app, smtp } = limited
+  const email = uniqueEmail()
+  await registerVerified(app, smtp, { email })
+  const answers = await Promise.all(Array.from({ length: 30 }, () => login(app, email, 'Wrong#Pass1')))
   const codes = answers.map((a) => a.res.statusCode)
   t.equal(codes.filter((c) => c === 400).length, 3, 'exactly the limit is checked')
   t.equal(codes.filter((c) => c === 429).length, 27, 'the rest wait')
-  const blocked = await login(app, 'atlas@example.dz', STRONG)
+  const blocked = await login(app, email, STRONG)
   t.equal(blocked.res.statusCode, 429, 'even the right password waits afterwards')
   t.ok(Number(blocked.res.headers['retry-after']) > 0)
 })
 
 t.test('fix 1: sequential use keeps its semantics; a success frees the account', async (t) => {
-  const { app, smtp } = await identityApp(t, { RATE_LIMIT_LOGIN_ACCOUNT: '3' })
-  await registerVerified(app, smtp)
+  const { app, smtp } = limited
+  const email = uniqueEmail()
+  await registerVerified(app, smtp, { email })
   for (let round = 0; round < 3; round++) {
-    for (let i = 0; i < 2; i++) t.equal((await login(app, 'atlas@example.dz', 'Wrong#Pass1')).res.statusCode, 400)
-    t.equal((await login(app, 'atlas@example.dz', STRONG)).res.statusCode, 200, 'a success after limit − 1 failures')
+    for (let i = 0; i < 2; i++) t.equal((await login(app, email, 'Wrong#Pass1')).res.statusCode, 400)
+    t.equal((await login(app, email, STRONG)).res.statusCode, 200, 'a success after limit − 1 failures')
   }
-  const parallelRight = await Promise.all(Array.from({ length: 3 }, () => login(app, 'atlas@example.dz', STRONG)))
+  const parallelRight = await Promise.all(Array.from({ length: 3 }, () => login(app, email, STRONG)))
   t.ok(parallelRight.every((a) => a.res.statusCode === 200), 'right passwords within the limit all pass')
 })
 
@@ -145,11 +150,13 @@ t.test('fix 4: change password is limited per IP', async (t) => {
 })
 
 t.test('fix 4: wrong old passwords are limited per user, whatever the IP, and counted in flight', async (t) => {
-  const { app, smtp } = await identityApp(t, { RATE_LIMIT_LOGIN_ACCOUNT: '3' })
-  const id = await registerVerified(app, smtp)
-  const otherId = await registerVerified(app, smtp, { email: 'other@example.dz' })
-  const { cookie } = await login(app, 'atlas@example.dz', STRONG)
-  const other = await login(app, 'other@example.dz', STRONG)
+  const { app, smtp } = limited
+  const email = uniqueEmail()
+  const otherEmail = uniqueEmail('other')
+  const id = await registerVerified(app, smtp, { email })
+  const otherId = await registerVerified(app, smtp, { email: otherEmail })
+  const { cookie } = await login(app, email, STRONG)
+  const other = await login(app, otherEmail, STRONG)
   const change = (oldPassword: string, remoteAddress: string, user = { id, cookie: cookie! }) =>
     app.inject({ method: 'POST', url: `/api/password/changepassword/${user.id}`, remoteAddress, headers: { cookie: user.cookie }, payload: { oldPassword, newPassword: STRONG_2 } })
 
@@ -164,7 +171,7 @@ t.test('fix 4: wrong old passwords are limited per user, whatever the IP, and co
   t.ok(Number(blocked.headers['retry-after']) > 0, 'Retry-After')
 
   t.equal((await change(STRONG, '10.0.2.2', { id: otherId, cookie: other.cookie! })).statusCode, 200, 'other users unaffected')
-  t.equal((await login(app, 'atlas@example.dz', STRONG)).res.statusCode, 200, 'logins have their own count')
+  t.equal((await login(app, email, STRONG)).res.statusCode, 200, 'logins have their own count')
 })
 
 t.test('fix 4: a successful change clears the wrong old passwords', async (t) => {
@@ -216,6 +223,7 @@ t.test('fix 5: forgot-password answers before any lookup or token write, known a
   gate = undefined
   const mail = await smtp.nextMail('atlas@example.dz')
   t.match(mail.decoded, /\/reset-password\/\d+\//, 'the link follows in the background')
+  await settled(app)
   t.equal(smtp.countFor('nobody@example.dz'), 0)
 })
 

@@ -2,18 +2,22 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { buildTestApp, settled } from '../helpers/app.js'
-import { identityApp, login, registerVerified, registration, STRONG } from '../helpers/identity.js'
+import { identityApp, login, registerVerified, registration, SHARED_APP_LIMITS, STRONG, uniqueEmail } from '../helpers/identity.js'
 import { fixedClock } from '../../src/clock/clock.js'
 import { memoryAttemptLimiter } from '../../src/limits/memory-attempts.js'
 import { decodeMime } from '../helpers/smtp.js'
 
 const post = (url: string, payload: Record<string, string> = {}) => ({ method: 'POST' as const, url, payload })
 
+// One app for the tests below that need no other setting (each with its own account); the others have their own.
+const shared = await identityApp(t, { ...SHARED_APP_LIMITS, RATE_LIMIT_LOGIN_ACCOUNT: '3' })
+
 t.test('login: failures per account are limited, then 429 with Retry-After', async (t) => {
-  const { app, smtp } = await identityApp(t, { RATE_LIMIT_LOGIN_ACCOUNT: '3' })
-  await registerVerified(app, smtp)
-  for (let i = 0; i < 3; i++) t.equal((await login(app, 'atlas@example.dz', 'Wrong#Pass1')).res.statusCode, 400)
-  const blocked = await login(app, 'atlas@example.dz', STRONG)
+  const { app, smtp } = shared
+  const email = uniqueEmail()
+  await registerVerified(app, smtp, { email })
+  for (let i = 0; i < 3; i++) t.equal((await login(app, email, 'Wrong#Pass1')).res.statusCode, 400)
+  const blocked = await login(app, email, STRONG)
   t.equal(blocked.res.statusCode, 429, 'even the right password waits')
   t.match(blocked.res.json().message, /Trop de tentatives/)
   t.ok(Number(blocked.res.headers['retry-after']) > 0, 'Retry-After')
@@ -94,11 +98,12 @@ t.test('with an https PUBLIC_URL the cookie is Secure and __Host- prefixed', asy
 })
 
 t.test('an hour-old session token slides: new cookie, later expiry', async (t) => {
-  const { app, smtp, db } = await identityApp(t)
-  const id = await registerVerified(app, smtp)
-  await login(app, 'atlas@example.dz', STRONG)
-  const session = await db.selectFrom('sessions').select(['id', 'expires_at']).executeTakeFirstOrThrow()
-  await db.updateTable('sessions').set({ expires_at: '2099-01-01 00:00:00.000' }).execute()
+  const { app, smtp, db } = shared
+  const email = uniqueEmail()
+  const id = await registerVerified(app, smtp, { email })
+  await login(app, email, STRONG)
+  const session = await db.selectFrom('sessions').select(['id', 'expires_at']).where('user_id', '=', id).executeTakeFirstOrThrow()
+  await db.updateTable('sessions').set({ expires_at: '2099-01-01 00:00:00.000' }).where('id', '=', session.id).execute()
   const fresh = await app.inject({ url: '/api/auth/status', headers: { cookie: `session=${app.jwt.sign({ sid: session.id, sub: String(id) })}` } })
   t.equal(fresh.statusCode, 200)
   t.notOk(fresh.headers['set-cookie'], 'a recent token is not re-issued')
@@ -107,7 +112,7 @@ t.test('an hour-old session token slides: new cookie, later expiry', async (t) =
   const res = await app.inject({ url: '/api/auth/status', headers: { cookie: `session=${old}` } })
   t.equal(res.statusCode, 200)
   t.match(String(res.headers['set-cookie']), /^session=.+Max-Age=604800/, 'a new cookie')
-  const after = await db.selectFrom('sessions').select('expires_at').executeTakeFirstOrThrow()
+  const after = await db.selectFrom('sessions').select('expires_at').where('id', '=', session.id).executeTakeFirstOrThrow()
   t.ok(String(after.expires_at) < '2099', 'the session end moved to 7 days from now')
   t.ok(String(after.expires_at) > String(session.expires_at).slice(0, 10), 'not earlier than the first expiry')
 })

@@ -1,10 +1,12 @@
 import t from 'tap'
-import { identityApp, login, registerVerified, registration, STRONG } from '../helpers/identity.js'
+import { identityApp, login, registerVerified, registration, SHARED_APP_LIMITS, STRONG, uniqueEmail } from '../helpers/identity.js'
 import { messages } from '../../src/modules/identity/validation.js'
 import { generateWeakPasswords, isWeakPassword } from '../../src/modules/identity/weak-passwords.js'
 
+// One app for the file; the test that registers uses an address of its own.
+const { app, smtp } = await identityApp(t, SHARED_APP_LIMITS)
+
 t.test('registration answers the §5 messages in order (1–8)', async (t) => {
-  const { app } = await identityApp(t)
   const cases: Array<[Record<string, string | undefined>, string]> = [
     [{ username: '  ' }, 'Nom d’utilisateur requis'],
     [{ username: undefined, email: undefined }, 'Nom d’utilisateur requis'],
@@ -32,7 +34,7 @@ t.test('registration answers the §5 messages in order (1–8)', async (t) => {
 })
 
 t.test('login, forgot, reset and change-password messages (§5)', async (t) => {
-  const { app, smtp } = await identityApp(t)
+  const email = uniqueEmail()
   const post = async (url: string, payload: Record<string, string>, cookie?: string) => {
     const res = await app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} })
     return { status: res.statusCode, body: res.json() }
@@ -44,8 +46,8 @@ t.test('login, forgot, reset and change-password messages (§5)', async (t) => {
   t.same(await post('/api/password/reset/abc', { newPassword: STRONG, confirmPassword: 'Zt9#qLm2vX' }), { status: 400, body: { message: 'Les mots de passe ne correspondent pas!' } })
   t.same(await post('/api/password/reset/abc', { newPassword: 'Password1!', confirmPassword: 'Password1!' }), { status: 400, body: { message: messages.weak } })
 
-  const id = await registerVerified(app, smtp)
-  const { cookie } = await login(app, 'atlas@example.dz', STRONG)
+  const id = await registerVerified(app, smtp, { email })
+  const { cookie } = await login(app, email, STRONG)
   const url = `/api/password/changepassword/${id}`
   t.same(await post(url, { oldPassword: STRONG }, cookie), { status: 400, body: { message: 'Mots de pass requis' } })
   t.same(await post(url, { newPassword: 'Kp4$wXn8sQ' }, cookie), { status: 400, body: { message: 'Ancien mots de pass requis' } })

@@ -1,6 +1,5 @@
 import t from 'tap'
-import { buildTestApp } from '../helpers/app.js'
-import { identityApp, login, registerVerified, registration } from '../helpers/identity.js'
+import { identityApp, login, registerVerified, registration, SHARED_APP_LIMITS, uniqueEmail } from '../helpers/identity.js'
 
 const TOKEN = 'aGVsbG8td29ybGQtdG9rZW4tMTIzNDU2Nzg5MA'
 
@@ -12,8 +11,10 @@ const pages = [
   { url: `/users/12/verify/${TOKEN}`, title: 'Vérification de l’e-mail', heading: 'Vérification de l’e-mail', island: 'VerifyEmail' },
 ]
 
+// One app for the file; the test that logs in registers an address of its own.
+const { app, smtp } = await identityApp(t, SHARED_APP_LIMITS)
+
 t.test('each auth page answers its heading, its meta and its island', async (t) => {
-  const { app } = await buildTestApp(t)
   for (const { url, title, heading, island } of pages) {
     const res = await app.inject(url)
     t.equal(res.statusCode, 200, url)
@@ -25,7 +26,6 @@ t.test('each auth page answers its heading, its meta and its island', async (t) 
 })
 
 t.test('the forms render their fields on the server, submit disabled until hydrated', async (t) => {
-  const { app } = await buildTestApp(t)
   const registration = (await app.inject('/registration')).body
   for (const name of ['username', 'email', 'entreprise', 'telephone', 'password', 'confirmPassword']) t.match(registration, `name="${name}"`, name)
   t.match(registration, /type="email"/)
@@ -41,7 +41,6 @@ t.test('the forms render their fields on the server, submit disabled until hydra
 })
 
 t.test('the link pages start with a spinner and carry the link in their props', async (t) => {
-  const { app } = await buildTestApp(t)
   const res = await app.inject(`/reset-password/12/${TOKEN}`)
   t.match(res.body, /role="status"/)
   t.match(res.body, /Vérification du lien/)
@@ -50,14 +49,12 @@ t.test('the link pages start with a spinner and carry the link in their props', 
 })
 
 t.test('/forgot-password redirects permanently to /forget-password', async (t) => {
-  const { app } = await buildTestApp(t)
   const res = await app.inject('/forgot-password')
   t.equal(res.statusCode, 301)
   t.equal(res.headers.location, '/forget-password')
 })
 
 t.test('a malformed link renders the invalid view, never a 500', async (t) => {
-  const { app } = await buildTestApp(t)
   const malformed = ['abc', '12x', '-1', '9999999999999', '%00']
   const tokens = ['short', 'has.dot.in.it.and.is.long.enough', 'x'.repeat(99) + '.', '%27%3Cscript%3E']
   for (const userId of malformed) {
@@ -84,9 +81,9 @@ t.test('a malformed link renders the invalid view, never a 500', async (t) => {
 })
 
 t.test('a logged-in user is sent home from every auth page', async (t) => {
-  const { app, smtp } = await identityApp(t)
-  await registerVerified(app, smtp)
-  const { email, password } = registration()
+  const email = uniqueEmail()
+  await registerVerified(app, smtp, { email })
+  const { password } = registration()
   const { res, cookie } = await login(app, email, password)
   t.equal(res.statusCode, 200, 'logged in')
   t.ok(cookie, 'session cookie')

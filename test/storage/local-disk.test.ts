@@ -1,6 +1,6 @@
 // Issue 13: the local disk's `read` turned every error into "not found" (a 404 for a disk that fails).
 // Only a missing file is missing; any other failure throws, so the request answers 500 and is logged.
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
@@ -23,6 +23,20 @@ t.test('a stored file is read back whole with its size', async (t) => {
   const file = await storage.read(key)
   t.equal(file?.size, 14)
   t.equal(await text(file!.stream), '%PDF-1.7 bilan')
+})
+
+t.test('a source that fails leaves no temporary file (it was left, now and then, when it failed before the file was open)', async (t) => {
+  const root = tempRoot(t)
+  const storage = localDiskStorage(root)
+  let failed = 0
+  for (let i = 0; i < 300; i++) {
+    const refused = new Readable({ read: () => refused.destroy(new Error('refusé')) })
+    await storage.write(newKey('documents', 'pdf'), refused).catch((error: Error) => void (error.message === 'refusé' && failed++))
+  }
+  t.equal(failed, 300, 'every write failed with its source')
+  await storage.write(newKey('documents', 'pdf'), Readable.from([Buffer.from('%PDF-1.7')]))
+  t.same(readdirSync(join(root, '.tmp')), [])
+  t.equal(readdirSync(join(root, 'documents')).length, 1)
 })
 
 t.test('a missing file is undefined: no such key, no such folder, a folder that is a file, an invalid key', async (t) => {
