@@ -84,6 +84,7 @@ main()
   .then(() => benchDocumentLists())
   .then(() => benchPublicPages())
   .then(() => benchRedis())
+  .then(() => import('./bench/soak.js').then((soak) => soak.benchSoak()))
   .catch((error: unknown) => {
     console.error(error)
     process.exitCode = 1
