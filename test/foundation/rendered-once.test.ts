@@ -4,7 +4,7 @@ import t from 'tap'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import type { AssetManifest } from '../../src/render/assets.js'
-import { keptRenders, RenderContext, SPLICE_TOKEN, useRenderContext, type RenderContextValue } from '../../src/render/context.js'
+import { keptRenders, RenderContext, SPLICE_TOKEN, spliceMarker, useRenderContext, type RenderContextValue } from '../../src/render/context.js'
 import { spliced } from '../../src/render/page-store.js'
 import type { SessionUser } from '../../src/modules/identity/session-user.js'
 import { RenderedOnce } from '../../views/runtime/RenderedOnce.js'
@@ -121,4 +121,6 @@ t.test('in a page rendered per request a kept part is spliced in as bytes: the s
     t.notOk(spliced(marked, splices).includes(SPLICE_TOKEN), 'no marker reaches the page')
   }
   t.equal(spliced('<p>sans partie</p>', []).toString('utf8'), '<p>sans partie</p>')
+  const large = Buffer.from(`<p>${'é’'.repeat(100_000)}</p>`)
+  t.equal(spliced(`<main>${spliceMarker(0)}</main>—${spliceMarker(1)}`, [large, Buffer.from('fin')]).toString('utf8'), `<main>${large.toString('utf8')}</main>—fin`, 'larger than the reused buffer: assembled piece by piece')
 })
