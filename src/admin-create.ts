@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline'
 import { parseArgs } from 'node:util'
 import type { FastifyBaseLogger } from 'fastify'
 import { pino } from 'pino'
-import { ConfigError, loadConfig } from './config.js'
+import { configOrFail } from './config.js'
 import { createDb, makePrivateDir } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { maskCredentials } from './logging.js'
@@ -62,13 +62,7 @@ async function main() {
   const admin = await credentials()
   // Loaded once the arguments are known: the app's modules (pages included) take a second to load.
   const [{ choosePorts, createServices }, { AdminPasswordRefused }] = await Promise.all([import('./app.js'), import('./modules/identity/index.js')])
-  let config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message)
-    throw error
-  }
+  const config = configOrFail(fail)
   makePrivateDir(config.varDir)
   const log = pino({ level: config.env === 'test' ? 'silent' : 'warn' }) as unknown as FastifyBaseLogger
   const db = createDb(config.databaseUrl)

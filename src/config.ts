@@ -146,6 +146,16 @@ export class ConfigError extends Error {
 const ROOT = projectRoot
 export { projectRoot }
 
+/** For the server and the command lines: the configuration, or `fail` with its one-line reason. */
+export function configOrFail(fail: (message: string) => never, source: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(source)
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message)
+    throw error
+  }
+}
+
 /** Reads and checks the environment; throws ConfigError with one line naming the variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const raw: Record<string, string> = {}

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, type Config } from './config.js'
+import { configOrFail } from './config.js'
 import { createDb, makePrivateDir } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { maskCredentials } from './logging.js'
@@ -14,13 +14,7 @@ function fail(message: string): never {
 
 /** Reads the configuration, migrates, serves, and shuts down gracefully on SIGTERM/SIGINT. */
 async function main() {
-  let config: Config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message)
-    throw error
-  }
+  const config = configOrFail(fail)
   makePrivateDir(config.varDir)
   const db = createDb(config.databaseUrl)
   try {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { pino } from 'pino'
 import { choosePorts, createServices, type Ports } from '../app.js'
-import { ConfigError, loadConfig, type Config } from '../config.js'
+import { configOrFail, type Config } from '../config.js'
 import { createDb, makePrivateDir, type Db } from '../db/database.js'
 import { maskCredentials } from '../logging.js'
 
@@ -21,13 +21,7 @@ export interface Opened {
 
 /** The configuration's database and file store, chosen by the composition root as the server's are. */
 export function open(): Opened {
-  let config: Config
-  try {
-    config = loadConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message)
-    throw error
-  }
+  const config = configOrFail(fail)
   makePrivateDir(config.varDir)
   const log = pino({ level: config.env === 'test' ? 'silent' : 'warn' }) as unknown as FastifyBaseLogger
   const db = createDb(config.databaseUrl)
