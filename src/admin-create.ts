@@ -68,7 +68,7 @@ async function main() {
   const db = createDb(config.databaseUrl)
   try {
     await migrateToLatest(db)
-    const ports = choosePorts(config, { db }, log)
+    const ports = await choosePorts(config, { db }, log)
     const { identity } = createServices(config, ports, log)
     const outcome = await identity.ensureAdmin(admin)
     const said = { created: 'created', updated: 'promoted or given this password', unchanged: 'already an administrator with this password' }

@@ -18,11 +18,10 @@ import { createOutbox, type Outbox } from './jobs/outbox.js'
 import type { AttemptLimiter } from './limits/attempt-limiter.js'
 import { memoryAttemptLimiter } from './limits/memory-attempts.js'
 import { rateLimitStore } from './limits/rate-limit-store.js'
-import { connectRedis, sharedAttemptLimiter, type SharedRedis } from './limits/redis.js'
+import type { SharedRedis } from './limits/redis.js'
 import { createMailer, type Mailer } from './mail/mailer.js'
 import { localDiskStorage } from './storage/local-disk.js'
-import { s3Storage, unfinishedUploadAge } from './storage/s3.js'
-import { storageSweeper } from './storage/sweep.js'
+import { storageSweeper, unfinishedUploadAge } from './storage/sweep.js'
 import type { FileStorage } from './storage/storage.js'
 import { frameworkErrors, HttpError, registerErrorHandling } from './http/errors.js'
 import { registerSameOriginCheck } from './http/same-origin.js'
@@ -126,23 +125,26 @@ export function staleTemporaryMs(config: Config): number {
 /**
  * The drivers the configuration names, each replaced by an override when one is given. REDIS_URL
  * opens one connection, for the attempt limiter and the rate-limit store. buildApp uses it, and the
- * CLI's commands (admin:create, backup, restore) too, so one place chooses drivers.
+ * CLI's commands (admin:create, backup, restore) too, so one place chooses drivers. The Redis and
+ * S3 drivers (and their clients) are loaded only when the configuration names them.
  */
-export function choosePorts(config: Config, overrides: BuildOverrides, log: FastifyBaseLogger): Ports & { ownsDb: boolean; ownsStorage: boolean; redis: SharedRedis | undefined } {
+export async function choosePorts(config: Config, overrides: BuildOverrides, log: FastifyBaseLogger): Promise<Ports & { ownsDb: boolean; ownsStorage: boolean; redis: SharedRedis | undefined }> {
   const clock = overrides.clock ?? systemClock
-  const redis = config.redisUrl ? connectRedis({ url: config.redisUrl, prefix: config.redisPrefix, log }) : undefined
+  const redisDriver = config.redisUrl ? await import('./limits/redis.js') : undefined
+  const redis = redisDriver && config.redisUrl ? redisDriver.connectRedis({ url: config.redisUrl, prefix: config.redisPrefix, log }) : undefined
+  const bucket = config.storage.kind === 's3' && !overrides.storage ? (await import('./storage/s3.js')).s3Storage(config.storage, { log }) : undefined
   const db = overrides.db ?? createDb(config.databaseUrl)
   const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: resolve(config.varDir, 'mail'), logLinks: config.env === 'development', log })
   return {
     db,
     ownsDb: !overrides.db,
     ownsStorage: !overrides.storage,
-    storage: overrides.storage ?? (config.storage.kind === 's3' ? s3Storage(config.storage, { log }) : localDiskStorage(config.uploadDir, { minFreeBytes: config.minFreeDiskBytes, staleAfterMs: staleTemporaryMs(config) })),
+    storage: overrides.storage ?? bucket ?? localDiskStorage(config.uploadDir, { minFreeBytes: config.minFreeDiskBytes, staleAfterMs: staleTemporaryMs(config) }),
     mailer,
     outbox: overrides.outbox ?? createOutbox({ db, mailer, clock, log, secret: config.sessionSecret, leaseMs: config.outboxLeaseMs }),
     jobs: overrides.jobs ?? processJobs(log),
     clock,
-    attempts: overrides.attempts ?? (redis ? sharedAttemptLimiter({ shared: redis, clock }) : memoryAttemptLimiter({ clock })),
+    attempts: overrides.attempts ?? (redisDriver && redis ? redisDriver.sharedAttemptLimiter({ shared: redis, clock }) : memoryAttemptLimiter({ clock })),
     redis,
   }
 }
@@ -178,7 +180,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   app.setValidatorCompiler(TypeBoxValidatorCompiler)
   app.decorate('config', config)
 
-  const ports = choosePorts(config, overrides, app.log)
+  const ports = await choosePorts(config, overrides, app.log)
   const { db, storage, mailer, outbox, jobs, clock, attempts } = ports
   // The outbox's worker runs once the app is ready: mails left by a previous run go out at once.
   app.addHook('onReady', async () => outbox.start())

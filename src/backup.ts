@@ -16,7 +16,7 @@ async function main() {
   if (parsed.positionals.length !== 1) fail(USAGE, 2)
   // npm runs scripts from the package's folder: a relative DIR is the caller's (INIT_CWD).
   const dir = resolve(process.env.INIT_CWD ?? process.cwd(), parsed.positionals[0]!)
-  const { config, ports, keysOf, close } = open()
+  const { config, ports, keysOf, close } = await open()
   try {
     const manifest = await backup(dir, { db: ports.db, databaseUrl: config.databaseUrl, storage: ports.storage, keysOf, useMysqldump: !parsed.values['no-mysqldump'] })
     const bytes = manifest.files.reduce((sum, file) => sum + file.size, 0)

@@ -16,7 +16,7 @@ async function main() {
   if (parsed.positionals.length !== 1) fail(USAGE, 2)
   // npm runs scripts from the package's folder: a relative DIR is the caller's (INIT_CWD).
   const dir = resolve(process.env.INIT_CWD ?? process.cwd(), parsed.positionals[0]!)
-  const { ports, keysOf, close } = open()
+  const { ports, keysOf, close } = await open()
   try {
     const { manifest, removed } = await restore(dir, { db: ports.db, storage: ports.storage, keysOf, force: parsed.values.force === true })
     process.stdout.write(`Restored ${dir} (taken ${manifest.createdAt}): database and ${manifest.files.length} files${removed ? `; ${removed} files of the replaced data removed` : ''}\n`)

@@ -20,12 +20,12 @@ export interface Opened {
 }
 
 /** The configuration's database and file store, chosen by the composition root as the server's are. */
-export function open(): Opened {
+export async function open(): Promise<Opened> {
   const config = configOrFail(fail)
   makePrivateDir(config.varDir)
   const log = pino({ level: config.env === 'test' ? 'silent' : 'warn' }) as unknown as FastifyBaseLogger
   const db = createDb(config.databaseUrl)
-  const ports = choosePorts(config, { db }, log)
+  const ports = await choosePorts(config, { db }, log)
   return {
     config,
     ports,

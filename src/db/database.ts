@@ -1,11 +1,13 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, MysqlDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely'
-import { createPool } from 'mysql2'
 import { fold } from '../shared/fold.js'
 import { Lru } from '../shared/lru.js'
 import type { Database } from './schema.js'
+
+const require = createRequire(import.meta.url)
 
 export type Db = Kysely<Database>
 export type Dialect = 'sqlite' | 'mysql'
@@ -106,6 +108,8 @@ export function withStatementCache(database: SQLite.Database, size = STATEMENT_C
 }
 
 function createMysql(url: string): Db {
+  // Loaded when DATABASE_URL names MySQL only: a SQLite process (and each test file) never pays for the driver.
+  const { createPool } = require('mysql2') as typeof import('mysql2')
   const pool = createPool({
     uri: url,
     connectionLimit: 10,

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import nodemailer, { type Transporter } from 'nodemailer'
+import { createRequire } from 'node:module'
+import type { Transporter } from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import { PendingWork } from '../jobs/pending.js'
+
+/** nodemailer is loaded when a real transport is made: a process given another mailer (the tests) never pays for it. */
+function nodemailer(): typeof import('nodemailer') {
+  return createRequire(import.meta.url)('nodemailer') as typeof import('nodemailer')
+}
 
 export interface Mail {
   to: string
@@ -51,7 +57,7 @@ const LINK = /https?:\/\/[^\s<>"]+/g
 /** SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file whose path (never its content) is logged. */
 export function createMailer({ smtpUrl, from, mailDir, logLinks = false, log }: MailerOptions): Mailer {
   if (smtpUrl) return tracked(smtpMailer(smtpUrl, from, log))
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const transport = nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return tracked({
     async send(mail) {
       // Base64, not quoted-printable: QP cuts a long link with soft line breaks ("=" at 76 columns), which a
@@ -71,7 +77,7 @@ function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Pick
   const url = new URL(smtpUrl)
   // A local relay (or the tests' server) speaks plain SMTP; elsewhere STARTTLS stays opportunistic.
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
-  const transport: Transporter = nodemailer.createTransport({
+  const transport: Transporter = nodemailer().createTransport({
     host: url.hostname,
     port: Number(url.port || (url.protocol === 'smtps:' ? 465 : 587)),
     secure: url.protocol === 'smtps:',

@@ -76,15 +76,6 @@ export function bucketClient(location: BucketLocation, extra: Partial<S3ClientCo
 }
 
 /**
- * The longest an accepted upload may legitimately take (its largest size at the slowest rate the
- * connection guard lets through), so that the sweep never aborts an upload still arriving at
- * another instance; at least an hour.
- */
-export function unfinishedUploadAge(maxUploadBytes: number, minBytesPerSecond: number): number {
-  return Math.max(3600_000, Math.ceil(maxUploadBytes / Math.max(1, minBytesPerSecond)) * 1000 + 600_000)
-}
-
-/**
  * Files in an S3-compatible bucket (contract §5). A write streams through lib-storage's multipart
  * upload holding at most about (queueSize + 1) parts; a source that fails (content refused, too
  * large, client gone) ends it with AbortMultipartUpload, so nothing appears under the key. A crash

@@ -10,6 +10,15 @@ interface SweepLog {
 }
 
 /**
+ * The longest an accepted upload may legitimately take (its largest size at the slowest rate the
+ * connection guard lets through), so that the sweep never aborts an upload still arriving at
+ * another instance (local disk or bucket); at least an hour.
+ */
+export function unfinishedUploadAge(maxUploadBytes: number, minBytesPerSecond: number): number {
+  return Math.max(3600_000, Math.ceil(maxUploadBytes / Math.max(1, minBytesPerSecond)) * 1000 + 600_000)
+}
+
+/**
  * Clears what writes cut short by a crash left in storage (a bucket's unfinished multipart uploads
  * begun more than `ageMs` ago) at `start()` and hourly; the timer never keeps the process alive.
  * `stop()` clears the timer and waits for a sweep under way.
