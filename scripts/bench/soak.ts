@@ -14,6 +14,8 @@
  * under 10 % over the last 5 minutes, or the last half of a shorter run), the load average.
  * SOAK_TRACE_GC=1 starts the instances with V8's --trace-gc and reports, beside RSS, the heap used
  * after each full collection (to tell a JavaScript leak from memory held outside the heap).
+ * SOAK_HEAP_SNAPSHOTS=DIR has each instance write a V8 heap snapshot into DIR/<instance> a third
+ * into the load and again 15 s before its end (open both in Chromium's DevTools, "Comparison").
  * The accounts are seeded through the API (registration, the verification link from the mail an
  * SMTP sink in this process receives, acceptance), the four extra administrators promoted in the
  * database. Every account comes through the proxy's one address, so the per-IP limits of login,
@@ -62,6 +64,7 @@ const TYPE = 'Bilan'
 const UNREACHABLE = '1000000000'
 /** SOAK_TRACE_GC=1: the instances run with V8's --trace-gc, and the report follows the heap after each full collection. */
 const TRACE_GC = process.env.SOAK_TRACE_GC === '1'
+const SNAPSHOTS = process.env.SOAK_HEAP_SNAPSHOTS
 const COMMAND = '`npm run bench`; alone: `SOAK_SECONDS=… npx tsx scripts/bench/soak.ts`'
 
 // ---------------------------------------------------------------------------------------------
@@ -174,7 +177,9 @@ interface Instance extends Child {
 function startInstance(name: string, port: number, env: Record<string, string>, log: string): Instance {
   const fd = openSync(log, 'a')
   const spawnedAt = performance.now()
-  const child = spawn(process.execPath, [...(TRACE_GC ? ['--trace-gc'] : []), join(ROOT, 'dist/server/src/server.js')], {
+  const snapshots = SNAPSHOTS ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${join(SNAPSHOTS, name)}`] : []
+  if (SNAPSHOTS) mkdirSync(join(SNAPSHOTS, name), { recursive: true })
+  const child = spawn(process.execPath, [...(TRACE_GC ? ['--trace-gc'] : []), ...snapshots, join(ROOT, 'dist/server/src/server.js')], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? tmpdir(), HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', fd, fd],
@@ -781,9 +786,15 @@ export async function benchSoak(): Promise<void> {
     const sample = () => samples.push({ t: (performance.now() - started) / 1000, rss: instances.map((i) => rss(i.child.pid)), load: loadavg()[0]! })
     sample()
     let lastPrint = 0
+    const snapshotAt = SNAPSHOTS ? [SECONDS / 3, SECONDS - 15] : []
     const sampler = setInterval(() => {
       sample()
       const s = samples.at(-1)!
+      if (snapshotAt.length > 0 && s.t >= snapshotAt[0]!) {
+        snapshotAt.shift()
+        for (const instance of instances) instance.child.kill('SIGUSR2')
+        console.log(`soak: ${f0(s.t)} s, heap snapshots asked for (${SNAPSHOTS})`)
+      }
       if (s.t - lastPrint >= 60) {
         lastPrint = s.t
         console.log(`soak: ${f0(s.t)} s, ${f0(recorder.total)} answers, ${recorder.count((x) => x >= 500)} 5xx, ${recorder.count((x) => x === 0)} without answer, ${shared.uploads.size} uploads, RSS ${s.rss.map(mib).join(' / ')} MiB, load ${f1(s.load)}`)
