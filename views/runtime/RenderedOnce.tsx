@@ -1,6 +1,7 @@
 import { createElement, type ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { RenderContext, spliceMarker, useRenderContext, type KeptPart, type RenderContextValue } from '../../src/render/context.js'
+import { flat } from '../../src/render/island-html.js'
 import { INLINE_SCRIPT, UNFINISHED_BOUNDARY } from '../../src/render/page-store.js'
 
 interface RenderedOnceProps {
@@ -56,7 +57,7 @@ function partContext(ctx: RenderContextValue, byPath: boolean, byUser: boolean, 
 function renderPart(ctx: RenderContextValue, byPath: boolean, byUser: boolean, children: ReactNode): KeptPart | 'per-request' {
   const start = ctx.islands.next
   const part = partContext(ctx, byPath, byUser, { eager: 0, names: new Set(), next: start })
-  const html = renderToString(createElement(RenderContext.Provider, { value: part }, children))
+  const html = flat(renderToString(createElement(RenderContext.Provider, { value: part }, children)))
   // Kept parts are not scanned again in the page (splices): one that needs a nonce or did not finish
   // (a Suspense boundary) is rendered with every request, where the page's own checks see it.
   if (INLINE_SCRIPT.test(html) || html.includes(UNFINISHED_BOUNDARY)) return 'per-request'
