@@ -153,7 +153,7 @@ export async function choosePorts(config: Config, overrides: BuildOverrides, log
 export function createServices(config: Config, ports: Ports, log: FastifyBaseLogger): Services {
   const { db, storage, outbox, jobs, clock, attempts } = ports
   const firm = { publicUrl: config.publicUrl, firmEmail: firmEmailOf(config) }
-  const identity = createIdentity({ db, storage, outbox, jobs, clock, attempts, log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount, passwordCost: config.passwordCost } })
+  const identity = createIdentity({ db, storage, outbox, jobs, clock, attempts, log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount, passwordCost: config.passwordCost, totpKey: config.totpKey } })
   const documents = createDocuments({ db, storage, outbox, jobs, identity, log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes } })
   const clients = createClients({ db, storage, outbox, identity, documents, log, settings: firm })
   const contact = createContact({ db, outbox, settings: firm })
