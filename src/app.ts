@@ -41,6 +41,7 @@ import clientsPlugin, { createClients, type Clients } from './modules/clients/in
 import { Document } from '../views/layout/Document.js'
 import { ErrorPage, NotFoundPage } from '../views/pages/ErrorPages.js'
 import * as authPages from '../views/pages/identity/AuthPages.js'
+import * as twoFactorPages from '../views/pages/identity/TwoFactorPages.js'
 import { HomePage } from '../views/pages/catalog/HomePage.js'
 import { ServicesPage } from '../views/pages/catalog/ServicesPage.js'
 import { AdminListPage } from '../views/pages/admin/AdminListPage.js'
@@ -241,7 +242,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   })
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
-  await app.register(identityPlugin, { identity, views: authPages })
+  await app.register(identityPlugin, { identity, views: { ...authPages, ...twoFactorPages } })
   await app.register(shellRoutes)
   await app.register(catalog, { views: { HomePage, ServicesPage } })
   await app.register(contactPlugin, { contact, views: { AdminListPage } })

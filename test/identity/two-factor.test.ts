@@ -232,28 +232,30 @@ t.test('REQUIRE_ADMIN_2FA=true: an administrator without two-factor reaches noth
   const client = await seedAccount(app, { accepted: true })
   const get = (url: string, cookie = admin.cookie) => app.inject({ url, headers: { cookie, accept: 'text/html' } })
 
-  for (const url of ['/api/users/clients', '/api/users/new-users', '/api/documents/new-documents', `/api/users/profile/${client.id}`, '/api/users/contact', '/uploads/abc.pdf', '/api/%75sers/clients']) {
-    const res = await app.inject({ url, headers: { cookie: admin.cookie } })
+  for (const url of ['/api/users/clients-profile', '/api/users/users-profile', '/api/users/counts', `/api/users/profile/${client.id}`, '/api/users/contact', '/uploads/abc.pdf', '/api/%75sers/counts']) {
+    const res = await app.inject({ url, headers: { cookie: admin.cookie, accept: 'application/json' } })
+    t.equal(res.statusCode, 403, url)
+    if (url.startsWith('/uploads/')) continue
     t.same([res.statusCode, res.json()], [403, { message: 'La double authentification est obligatoire pour les administrateurs : activez-la depuis votre profil avant d’utiliser l’espace d’administration.' }], url)
   }
   const deleted = await app.inject({ method: 'DELETE', url: `/api/users/profile/${client.id}`, headers: { cookie: admin.cookie } })
   t.equal(deleted.statusCode, 403, 'nor a change')
-  for (const url of ['/admin-dashboard', '/admin-dashboard/new-users', '/users/profile', '/admin-dashboard/nothing-here']) {
+  for (const url of ['/admin-dashboard', '/admin-dashboard/new-users', `/users/profile/${admin.id}`, '/admin-dashboard/nothing-here']) {
     const res = await get(url)
     t.same([res.statusCode, res.headers.location], [303, '/users/profile/two-factor'], url)
   }
   t.equal((await get('/users/profile/two-factor')).statusCode, 200, 'the setup page opens')
   t.equal((await app.inject({ url: '/api/auth/status', headers: { cookie: admin.cookie } })).statusCode, 200, 'status still answers')
-  t.equal((await app.inject({ url: '/api/users/clients', headers: { cookie: client.cookie } })).statusCode, 403, 'a client is refused as before')
-  t.equal((await get('/users/profile', client.cookie)).statusCode, 200, 'clients are not asked to enroll')
+  t.equal((await app.inject({ url: '/api/users/clients-profile', headers: { cookie: client.cookie } })).statusCode, 403, 'a client is refused as before')
+  t.equal((await get(`/users/profile/${client.id}`, client.cookie)).statusCode, 200, 'clients are not asked to enroll')
 
   await enroll(app, clock, admin)
-  t.equal((await app.inject({ url: '/api/users/clients', headers: { cookie: admin.cookie } })).statusCode, 200, 'enrolled: the back-office opens')
+  t.equal((await app.inject({ url: '/api/users/clients-profile', headers: { cookie: admin.cookie } })).statusCode, 200, 'enrolled: the back-office opens')
   t.equal((await get('/admin-dashboard')).statusCode, 200)
 })
 
 t.test('REQUIRE_ADMIN_2FA unset: administrators are not asked', async (t) => {
   const { app } = await twoFactorApp(t)
   const admin = await seedAccount(app, { admin: true })
-  t.equal((await app.inject({ url: '/api/users/clients', headers: { cookie: admin.cookie } })).statusCode, 200)
+  t.equal((await app.inject({ url: '/api/users/clients-profile', headers: { cookie: admin.cookie } })).statusCode, 200)
 })

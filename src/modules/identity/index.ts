@@ -24,7 +24,7 @@ export default fp(
     await app.register(twoFactorRoutes, { identity })
     await app.register(passwordRoutes, { identity })
     await app.register(photoRoutes, { photos: identity.photos })
-    await app.register(identityPages, { views })
+    await app.register(identityPages, { views, identity })
     // Expired sessions and one-time tokens go at start and then hourly (issue 9, finding 9); the timer never keeps the process alive.
     const sweep = () =>
       identity.sessions.sweep().then(
