@@ -118,6 +118,8 @@ t.test('an administrator is sent to setup, enrolls with the keyboard, keeps the 
 
 t.test('a client turns two-factor on from the profile, and off again', async (t) => {
   const { page, problems } = await openPage(browser, t, { timeout: 15_000, bypassCSP: true })
+  // The dark theme here (the administrator's test runs in the light one): axe checks both.
+  await page.context().addCookies([{ name: 'theme', value: 'dark', url: server.url }])
   const email = `twofactor-${Date.now().toString(36)}@example.dz`
   const { id } = await register(server.url, smtp, { username: 'Client Deux', email, password: PASSWORD }, { follow: 'api' })
   await passwordStep(page, email, PASSWORD)
@@ -126,6 +128,7 @@ t.test('a client turns two-factor on from the profile, and off again', async (t)
   await page.getByRole('link', { name: 'Double authentification' }).press('Enter')
   await page.waitForURL(`${server.url}/users/profile/two-factor`)
   t.equal(await page.getByRole('alert').filter({ hasText: 'obligatoire' }).count(), 0, 'a client is not told it is required')
+  t.same(await axeViolations(page), [], 'setup page, dark theme: no axe violation')
   const secret = await readSetupPage(t, page)
   await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('.auth-form button[type=submit]')?.disabled)
   await typeAndSubmit(page, 'Code à 6 chiffres', code(secret, 0))

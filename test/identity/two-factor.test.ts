@@ -6,10 +6,12 @@ import { Secret, TOTP } from 'otpauth'
 import t, { type Test } from 'tap'
 import { buildApp } from '../../src/app.js'
 import { fixedClock } from '../../src/clock/clock.js'
-import { loadConfig } from '../../src/config.js'
+import { ConfigError, loadConfig } from '../../src/config.js'
+import { createSealer, UnsealError } from '../../src/crypto/sealing.js'
 import { memoryMailer } from '../../src/mail/memory-mailer.js'
 import { freshDatabase, settled } from '../helpers/app.js'
 import { seedAccount, SEED_PASSWORD, type SeededAccount } from '../helpers/accounts.js'
+import { twoInstances } from '../helpers/instances.js'
 
 type T = { teardown: (fn: () => unknown) => void }
 const STEP = 30_000
@@ -223,7 +225,7 @@ t.test('validation: French 4xx, never a 500', async (t) => {
   t.equal((await app.inject(post('/api/auth/2fa/setup', {}))).statusCode, 401, 'visitors: 401')
   t.equal((await app.inject(post('/api/auth/login/2fa', { recoveryCode: 'nope' }))).json().message, 'Un code de secours comporte 10 lettres et chiffres (par exemple ABCDE-23456).')
   t.equal((await app.inject(post('/api/auth/login/2fa', {}))).statusCode, 400)
-  t.ok(clock)
+  t.ok(clock.now())
 })
 
 t.test('REQUIRE_ADMIN_2FA=true: an administrator without two-factor reaches nothing of the back-office before enrolling', async (t) => {
@@ -258,4 +260,48 @@ t.test('REQUIRE_ADMIN_2FA unset: administrators are not asked', async (t) => {
   const { app } = await twoFactorApp(t)
   const admin = await seedAccount(app, { admin: true })
   t.equal((await app.inject({ url: '/api/users/clients-profile', headers: { cookie: admin.cookie } })).statusCode, 200)
+})
+
+t.test('across instances: the pending login, its wrong codes and the used code are shared through the database', async (t) => {
+  const clock = fixedClock(new Date(Math.floor(Date.now() / STEP) * STEP + STEP / 2))
+  const { a, b } = await twoInstances(t, { RATE_LIMIT_LOGIN_IP: '10000' }, { clock, mailer: memoryMailer() })
+  const account = await seedAccount(a, { accepted: true })
+  const { secret } = await enroll(a, clock, account)
+  clock.advance(STEP)
+
+  const pending = await passwordStep(t, a, account)
+  const wrong = codeFor(secret, new Date(clock.now().getTime() + 10 * STEP))
+  for (let i = 0; i < 3; i++) t.equal((await a.inject(post('/api/auth/login/2fa', { code: wrong }, pending))).statusCode, 400)
+  t.equal((await b.inject(post('/api/auth/login/2fa', { code: wrong }, pending))).statusCode, 400, 'the other instance knows the pending login')
+  t.equal((await b.inject(post('/api/auth/login/2fa', { code: wrong }, pending))).statusCode, 429, 'and counts the same tries: the fifth ends it')
+  t.equal((await a.inject(post('/api/auth/login/2fa', { code: codeFor(secret, clock.now()) }, pending))).statusCode, 401)
+
+  const code = codeFor(secret, clock.now())
+  const first = await passwordStep(t, b, account)
+  t.equal((await a.inject(post('/api/auth/login/2fa', { code }, first))).statusCode, 200, 'password through one, code through the other')
+  const second = await passwordStep(t, a, account)
+  t.equal((await b.inject(post('/api/auth/login/2fa', { code }, second))).statusCode, 400, 'the code used through one is refused by the other')
+})
+
+t.test('configuration: REQUIRE_ADMIN_2FA is true or false; TOTP_KEY defaults to SESSION_SECRET', async (t) => {
+  const secret = 'x'.repeat(40)
+  t.equal(loadConfig({ NODE_ENV: 'test', SESSION_SECRET: secret }).requireAdmin2fa, false)
+  t.equal(loadConfig({ NODE_ENV: 'test', SESSION_SECRET: secret, REQUIRE_ADMIN_2FA: 'true' }).requireAdmin2fa, true)
+  t.throws(() => loadConfig({ NODE_ENV: 'test', REQUIRE_ADMIN_2FA: 'yes' }), ConfigError)
+  t.throws(() => loadConfig({ NODE_ENV: 'test', REQUIRE_ADMIN_2FA: 'yes' }), /Invalid REQUIRE_ADMIN_2FA/)
+  t.equal(loadConfig({ NODE_ENV: 'test', SESSION_SECRET: secret }).totpKey, secret)
+  t.equal(loadConfig({ NODE_ENV: 'test', SESSION_SECRET: secret, TOTP_KEY: 'k'.repeat(32) }).totpKey, 'k'.repeat(32))
+  t.throws(() => loadConfig({ NODE_ENV: 'test', TOTP_KEY: 'short' }), /Invalid TOTP_KEY/)
+})
+
+t.test('sealing: each purpose its own key; another secret or purpose cannot open it', async (t) => {
+  const totp = createSealer('s'.repeat(40), { salt: 'portal-totp', info: 'totp secret v1' })
+  const sealed = totp.seal('JBSWY3DPEHPK3PXP')
+  t.equal(totp.open(sealed), 'JBSWY3DPEHPK3PXP')
+  t.not(totp.seal('JBSWY3DPEHPK3PXP'), sealed, 'a fresh IV each time')
+  const outbox = createSealer('s'.repeat(40), { salt: 'portal-outbox', info: 'mail payload v1' })
+  t.throws(() => outbox.open(sealed), UnsealError)
+  t.throws(() => createSealer('t'.repeat(40), { salt: 'portal-totp', info: 'totp secret v1' }).open(sealed), UnsealError)
+  t.throws(() => totp.open('plain'), UnsealError)
+  t.throws(() => totp.open(`${sealed.slice(0, -4)}AAAA`), UnsealError, 'altered')
 })
