@@ -305,3 +305,37 @@ t.test('sealing: each purpose its own key; another secret or purpose cannot open
   t.throws(() => totp.open('plain'), UnsealError)
   t.throws(() => totp.open(`${sealed.slice(0, -4)}AAAA`), UnsealError, 'altered')
 })
+
+t.test('pages: the second step only while a pending login lasts; setup for the logged-in only; the API documented', async (t) => {
+  const { app, clock } = await twoFactorApp(t)
+  const page = (url: string, cookie?: string) => app.inject({ url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } })
+  const visitor = await page('/login/2fa')
+  t.same([visitor.statusCode, visitor.headers.location], [303, '/login'], 'no pending login: back to the password')
+  const setupAsVisitor = await page('/users/profile/two-factor')
+  t.same([setupAsVisitor.statusCode, setupAsVisitor.headers.location], [303, '/login'])
+
+  const account = await seedAccount(app, { accepted: true })
+  const setup = await page('/users/profile/two-factor', account.cookie)
+  t.equal(setup.statusCode, 200)
+  t.match(setup.body, /<svg[^>]*>/, 'the QR code is drawn on the server')
+  const shown = /data-secret="([A-Z2-7]{32})"/.exec(setup.body)?.[1]
+  t.ok(shown, 'the secret as text')
+  t.match(setup.body, /autoComplete="one-time-code"|autocomplete="one-time-code"/)
+  t.match(setup.body, /inputMode="numeric"|inputmode="numeric"/)
+  t.match((await page('/users/profile/two-factor', account.cookie)).body, new RegExp(`data-secret="${shown}"`), 'a reload shows the same secret')
+  const enabled = await app.inject(post('/api/auth/2fa/enable', { code: codeFor(shown!, clock.now()) }, account.cookie))
+  t.equal(enabled.statusCode, 200, 'the secret on the page is the one enabled')
+  const on = await page('/users/profile/two-factor', account.cookie)
+  t.match(on.body, /Désactiver la double authentification/)
+  t.notMatch(on.body, /data-secret/, 'the secret is never shown again')
+
+  const pending = await passwordStep(t, app, account)
+  const second = await page('/login/2fa', pending)
+  t.equal(second.statusCode, 200)
+  t.match(second.body, /Vérification en deux étapes/)
+
+  const openapi = await app.inject('/api/openapi.json')
+  t.equal(openapi.statusCode, 200)
+  const paths = Object.keys(openapi.json<{ paths: Record<string, unknown> }>().paths)
+  for (const path of ['/api/auth/2fa/setup', '/api/auth/2fa/enable', '/api/auth/2fa/disable', '/api/auth/login/2fa']) t.ok(paths.includes(path), path)
+})
