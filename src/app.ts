@@ -41,6 +41,7 @@ import clientsPlugin, { createClients, type Clients } from './modules/clients/in
 import { Document } from '../views/layout/Document.js'
 import { ErrorPage, NotFoundPage } from '../views/pages/ErrorPages.js'
 import * as authPages from '../views/pages/identity/AuthPages.js'
+import * as twoFactorPages from '../views/pages/identity/TwoFactorPages.js'
 import { HomePage } from '../views/pages/catalog/HomePage.js'
 import { ServicesPage } from '../views/pages/catalog/ServicesPage.js'
 import { AdminListPage } from '../views/pages/admin/AdminListPage.js'
@@ -153,7 +154,7 @@ export async function choosePorts(config: Config, overrides: BuildOverrides, log
 export function createServices(config: Config, ports: Ports, log: FastifyBaseLogger): Services {
   const { db, storage, outbox, jobs, clock, attempts } = ports
   const firm = { publicUrl: config.publicUrl, firmEmail: firmEmailOf(config) }
-  const identity = createIdentity({ db, storage, outbox, jobs, clock, attempts, log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount, passwordCost: config.passwordCost } })
+  const identity = createIdentity({ db, storage, outbox, jobs, clock, attempts, log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount, passwordCost: config.passwordCost, totpKey: config.totpKey } })
   const documents = createDocuments({ db, storage, outbox, jobs, identity, log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes } })
   const clients = createClients({ db, storage, outbox, identity, documents, log, settings: firm })
   const contact = createContact({ db, outbox, settings: firm })
@@ -241,7 +242,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   })
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
-  await app.register(identityPlugin, { identity, views: authPages })
+  await app.register(identityPlugin, { identity, views: { ...authPages, ...twoFactorPages } })
   await app.register(shellRoutes)
   await app.register(catalog, { views: { HomePage, ServicesPage } })
   await app.register(contactPlugin, { contact, views: { AdminListPage } })

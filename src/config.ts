@@ -17,6 +17,8 @@ const EnvSchema = Type.Object({
   MAIL_FROM: Type.Optional(Type.String({ minLength: 3 })),
   FIRM_EMAIL: Type.Optional(Type.String({ pattern: '^[^@\\s<>(),;:"\\\\]+@[^@\\s<>(),;:"\\\\]+$' })),
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  TOTP_KEY: Type.Optional(Type.String({ minLength: 32 })),
+  REQUIRE_ADMIN_2FA: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   ADMIN_EMAIL: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$' })),
   ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8 })),
   UPLOAD_DIR: Type.Optional(Type.String({ minLength: 1 })),
@@ -117,6 +119,10 @@ export interface Config {
   /** The firm's inbox: contact messages, new clients, uploads (contract §1, §4); absent, app.ts falls back to the site's contact address. */
   firmEmail: string | undefined
   sessionSecret: string
+  /** TOTP_KEY, else SESSION_SECRET: the key two-factor secrets are sealed with (derived from it). */
+  totpKey: string
+  /** REQUIRE_ADMIN_2FA=true: an administrator without two-factor reaches nothing of the back-office but its setup. */
+  requireAdmin2fa: boolean
   admin: { email: string; password: string } | undefined
   uploadDir: string
   /** STORAGE_URL: the local disk (UPLOAD_DIR) or a bucket. */
@@ -177,6 +183,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid ADMIN_EMAIL/ADMIN_PASSWORD: set both or neither')
   }
+  const sessionSecret = env.SESSION_SECRET ?? sessionSecretFor(nodeEnv, varDir)
   return {
     env: nodeEnv,
     port,
@@ -187,7 +194,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? 'Cabinet <no-reply@localhost>',
     firmEmail: (env.FIRM_EMAIL ?? env.ADMIN_EMAIL)?.trim().toLowerCase(),
-    sessionSecret: env.SESSION_SECRET ?? sessionSecretFor(nodeEnv, varDir),
+    sessionSecret,
+    totpKey: env.TOTP_KEY ?? sessionSecret,
+    requireAdmin2fa: env.REQUIRE_ADMIN_2FA === 'true',
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     uploadDir: resolve(ROOT, env.UPLOAD_DIR ?? 'uploads'),
     storage: parseStorageUrl(env.STORAGE_URL, env),

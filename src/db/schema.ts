@@ -43,6 +43,32 @@ export interface UserTokensTable {
   used_at: string | null
 }
 
+export interface UserTwoFactorTable {
+  user_id: number
+  /** Sealed (src/crypto/sealing.ts); null until enrolment is confirmed. */
+  secret: string | null
+  pending_secret: string | null
+  last_step: number | string | null
+  enabled_at: string | null
+  updated_at: string
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>
+  user_id: number
+  code_hash: string
+  used_at: string | null
+}
+
+export interface PendingLoginsTable {
+  /** sha256 of the pending cookie's token. */
+  id: string
+  user_id: number
+  failures: number
+  created_at: string
+  expires_at: string
+}
+
 export interface ContactMessagesTable {
   id: Generated<number>
   name: string
@@ -108,6 +134,9 @@ export interface Database {
   user_counts: UserCountsTable
   sessions: SessionsTable
   user_tokens: UserTokensTable
+  user_two_factor: UserTwoFactorTable
+  recovery_codes: RecoveryCodesTable
+  pending_logins: PendingLoginsTable
   contact_messages: ContactMessagesTable
   document_types: DocumentTypesTable
   documents: DocumentsTable

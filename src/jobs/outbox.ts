@@ -1,10 +1,11 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../clock/clock.js'
 import type { Db } from '../db/database.js'
 import { onCommit } from '../db/transaction.js'
 import { fromDbId, fromDbTime, toDbTime } from '../db/values.js'
+import { createSealer, UnsealError } from '../crypto/sealing.js'
 import { loggableError } from '../logging.js'
 import type { Mail, Mailer } from '../mail/mailer.js'
 
@@ -384,24 +385,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
  * tokens, which the database otherwise holds only as hashes (contract §4), and backups copy it.
  */
 function payloadSealer(secret: string) {
-  const key = Buffer.from(hkdfSync('sha256', secret, 'portal-outbox', 'mail payload v1', 32))
+  const sealer = createSealer(secret, { salt: 'portal-outbox', info: 'mail payload v1' })
   return {
-    seal(mail: Mail): string {
-      const iv = randomBytes(12)
-      const cipher = createCipheriv('aes-256-gcm', key, iv)
-      const body = Buffer.concat([cipher.update(JSON.stringify(mail), 'utf8'), cipher.final()])
-      return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`
-    },
+    seal: (mail: Mail): string => sealer.seal(JSON.stringify(mail)),
     open(sealed: string | null): Mail {
-      if (!sealed?.startsWith('v1.')) throw new Error('mail outbox: no readable content in this row')
-      const raw = Buffer.from(sealed.slice(3), 'base64')
-      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12))
-      decipher.setAuthTag(raw.subarray(12, 28))
       let text: string
       try {
-        text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')
-      } catch {
-        throw new Error('mail outbox: sealed with another SESSION_SECRET')
+        text = sealer.open(sealed)
+      } catch (error) {
+        if (error instanceof UnsealError && error.reason === 'wrong-key') throw new Error('mail outbox: sealed with another SESSION_SECRET')
+        throw new Error('mail outbox: no readable content in this row')
       }
       const mail = JSON.parse(text) as Mail
       if (typeof mail.to !== 'string' || typeof mail.subject !== 'string' || typeof mail.text !== 'string' || typeof mail.html !== 'string') throw new Error('mail outbox: malformed mail')

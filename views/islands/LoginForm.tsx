@@ -16,7 +16,11 @@ export default function LoginForm(_props: Record<string, never>) {
     const checked = checkLogin(formValues(event.currentTarget))
     if (!checked.ok) return showToast('error', checked.message)
     setBusy(true)
-    const result = await api<{ id?: number; message?: string }>('/api/auth/login', { body: checked.value })
+    const result = await api<{ id?: number; message?: string; twoFactorRequired?: boolean }>('/api/auth/login', { body: checked.value })
+    if (result.ok && result.data.twoFactorRequired) {
+      window.location.assign('/login/2fa')
+      return
+    }
     if (result.ok && result.data.message === undefined) {
       window.location.assign('/')
       return

@@ -17,6 +17,9 @@ import DeleteAccount from './DeleteAccount.js'
 import OwnedDocuments from './OwnedDocuments.js'
 import UploadForm from './UploadForm.js'
 import DocumentTypes from './DocumentTypes.js'
+import TwoFactorLoginForm from './TwoFactorLoginForm.js'
+import TwoFactorSetup from './TwoFactorSetup.js'
+import TwoFactorDisable from './TwoFactorDisable.js'
 
 /** Every island, by the name of its file; the browser loads each from its own chunk. */
 export const islands = {
@@ -39,6 +42,9 @@ export const islands = {
   OwnedDocuments,
   UploadForm,
   DocumentTypes,
+  TwoFactorLoginForm,
+  TwoFactorSetup,
+  TwoFactorDisable,
 }
 
 export type IslandName = keyof typeof islands

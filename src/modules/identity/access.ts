@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { HttpError } from '../../http/errors.js'
+import { twoFactorTexts } from './two-factor-validation.js'
 
 export type Access = 'user' | 'admin'
 
@@ -27,14 +29,17 @@ export async function enforceAccess(access: Access, request: FastifyRequest, rep
  * The router decodes %xx before choosing a route (/%66iles reaches /files), so the guard looks at
  * the matched route's pattern and at the decoded path, never at the raw URL alone.
  */
-function guardedAccess(request: FastifyRequest): Access | null {
+function pathCandidates(request: FastifyRequest): string[] {
   const raw = request.url.split('?')[0] ?? '/'
   let decoded = raw
   try {
     decoded = decodeURIComponent(raw)
   } catch {}
-  const candidates = [request.routeOptions.url, decoded, raw].filter((p): p is string => typeof p === 'string')
-  const found = candidates.map(accessFor)
+  return [request.routeOptions.url, decoded, raw].filter((p): p is string => typeof p === 'string')
+}
+
+function guardedAccess(request: FastifyRequest): Access | null {
+  const found = pathCandidates(request).map(accessFor)
   return found.includes('admin') ? 'admin' : found.includes('user') ? 'user' : null
 }
 
@@ -43,5 +48,31 @@ export function registerPageAccess(app: FastifyInstance) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return
     const access = guardedAccess(request)
     if (access) return enforceAccess(access, request, reply)
+  })
+}
+
+/** Where an administrator without two-factor is sent while REQUIRE_ADMIN_2FA=true. */
+export const TWO_FACTOR_PAGE = '/users/profile/two-factor'
+
+/** What such an administrator may still reach: signing in and out, and enrolling. */
+function allowedBeforeEnrolment(path: string): boolean {
+  return path.startsWith('/api/auth/') || path === TWO_FACTOR_PAGE
+}
+
+/**
+ * REQUIRE_ADMIN_2FA=true (contract §6): an administrator without two-factor reaches nothing of the
+ * back-office before enrolling: every API call but /api/auth/* is refused (403), every stored
+ * file too, and every guarded page leads to the setup page. Checked before validation, for every
+ * route, so no route can forget it.
+ */
+export function registerAdminTwoFactorRequirement(app: FastifyInstance) {
+  if (!app.config.requireAdmin2fa) return
+  app.addHook('preValidation', async (request, reply) => {
+    const user = request.user
+    if (!user?.isAdmin || user.twoFactor) return
+    const paths = pathCandidates(request)
+    if (paths.every(allowedBeforeEnrolment)) return
+    if (paths.some((path) => path.startsWith('/api/') || path.startsWith('/uploads/'))) throw new HttpError(403, twoFactorTexts.adminRequired)
+    if (guardedAccess(request)) return reply.redirect(TWO_FACTOR_PAGE, 303)
   })
 }

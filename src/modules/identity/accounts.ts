@@ -3,6 +3,7 @@ import { containsAny, fetchPage, unfiltered, withinDays, type ListFilter, type P
 import { fromDbBool, fromDbId, fromDbTime, nowDb } from '../../db/values.js'
 import { parsePhoto, photoKeyOf } from './photo/value.js'
 import type { AccountSummary } from './schemas.js'
+import { removeTwoFactor } from './two-factor-repository.js'
 
 /**
  * Identity's accounts face for other modules (contract §4, style.md): lists, acceptance,
@@ -98,6 +99,7 @@ export async function deleteAccount(db: Db, id: number): Promise<{ photoKey: str
   if (!row) return undefined
   await db.deleteFrom('sessions').where('user_id', '=', id).execute()
   await db.deleteFrom('user_tokens').where('user_id', '=', id).execute()
+  await removeTwoFactor(db, id)
   await db.deleteFrom('users').where('id', '=', id).execute()
   return { photoKey: photoKeyOf(parsePhoto(row.profile_photo)) }
 }

@@ -4,7 +4,8 @@ import { HOUR_MS as HOUR, ipLimit, QUARTER_HOUR_MS as QUARTER } from '../../http
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
 import { requireUser } from './guards.js'
 import { knownDevice, rememberDevice } from './device-cookie.js'
-import { LoginBodySchema, RegisterBodySchema, SessionUserSchema, UserTokenParamsSchema } from './schemas.js'
+import { setPendingLogin } from './pending-login-cookie.js'
+import { LoginAnswerSchema, LoginBodySchema, RegisterBodySchema, SessionUserSchema, UserTokenParamsSchema } from './schemas.js'
 import { texts, type Identity } from './service.js'
 import { checkLogin, checkRegistration } from './validation.js'
 import { isWeakPassword } from './weak-passwords.js'
@@ -24,7 +25,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
   })
 
   app.post('/api/auth/login', {
-    schema: { tags: ['auth'], body: LoginBodySchema, response: { 200: SessionUserSchema, ...errorResponses(400, 403, 429) } },
+    schema: { tags: ['auth'], body: LoginBodySchema, response: { 200: LoginAnswerSchema, ...errorResponses(400, 403, 429) } },
     config: ipLimit(limits.loginPerIp, QUARTER),
   }, async (request, reply) => {
     const checked = checkLogin(request.body)
@@ -33,6 +34,13 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
     const device = knownDevice(request, email)
     // A browser that logged in to the account before is counted on its own, not locked out with it.
     const userId = await identity.authenticate(email, password, device)
+    // Two-factor on: no session yet, the second step (POST /api/auth/login/2fa) opens it (contract §6).
+    const pending = await identity.twoFactor.beginLogin(userId)
+    if (pending) {
+      setPendingLogin(reply, pending)
+      rememberDevice(reply, email, device)
+      return { twoFactorRequired: true as const }
+    }
     if (request.user) await reply.endSession()
     const sessionId = await reply.startSession(userId)
     rememberDevice(reply, email, device)

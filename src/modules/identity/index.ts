@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
-import { registerPageAccess } from './access.js'
+import { registerAdminTwoFactorRequirement, registerPageAccess } from './access.js'
 import authRoutes from './auth-routes.js'
 import passwordRoutes from './password-routes.js'
 import identityPages from './pages.js'
 import photoRoutes from './photo/routes.js'
 import sessionCookie from './session-cookie.js'
+import twoFactorRoutes from './two-factor-routes.js'
 import type { Identity } from './service.js'
 import type { IdentityViews } from './views.js'
 import { isWeakPassword } from './weak-passwords.js'
@@ -18,10 +19,12 @@ export default fp(
   async function identity(app: FastifyInstance, { identity, views }: { identity: Identity; views: IdentityViews }) {
     await app.register(sessionCookie, { identity })
     registerPageAccess(app)
+    registerAdminTwoFactorRequirement(app)
     await app.register(authRoutes, { identity })
+    await app.register(twoFactorRoutes, { identity })
     await app.register(passwordRoutes, { identity })
     await app.register(photoRoutes, { photos: identity.photos })
-    await app.register(identityPages, { views })
+    await app.register(identityPages, { views, identity })
     // Expired sessions and one-time tokens go at start and then hourly (issue 9, finding 9); the timer never keeps the process alive.
     const sweep = () =>
       identity.sessions.sweep().then(

@@ -56,3 +56,26 @@ export function resetMail(publicUrl: string, to: string, username: string, userI
     }),
   }
 }
+
+/**
+ * To the account's address (issue 15): two-factor sign-in was turned off, when and from which
+ * browser, so that an owner who did not do it knows at once what to do.
+ */
+export function twoFactorDisabledMail(publicUrl: string, to: string, username: string, at: string, browser: string): Mail {
+  return {
+    to,
+    subject: 'Double authentification désactivée sur votre compte',
+    ...actionMail({
+      greeting: `Bonjour ${username},`,
+      lines: [
+        'La double authentification vient d’être désactivée sur votre compte du portail client.',
+        `Date : ${at} (heure d’Alger)`,
+        `Navigateur : ${browser}`,
+        'Si vous n’êtes pas à l’origine de ce changement, choisissez sans attendre un nouveau mot de passe avec le lien ci-dessous, puis réactivez la double authentification depuis votre profil.',
+      ],
+      action: 'Choisir un nouveau mot de passe',
+      url: `${publicUrl}/forget-password`,
+      footer: 'Message automatique envoyé pour la sécurité de votre compte.',
+    }),
+  }
+}

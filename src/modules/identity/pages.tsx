@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import QRCode from 'qrcode'
 import { Type } from 'typebox'
 import { guestOnly } from './guards.js'
+import { clearPendingLogin, pendingLoginToken } from './pending-login-cookie.js'
+import type { Identity } from './service.js'
 import type { IdentityViews, LinkProps } from './views.js'
 
 /** The :userId/:token pair of an e-mailed link; tokens are base64url (contract §4: ≥128 bits); 100 is also the router's maxParamLength. */
@@ -15,8 +18,8 @@ function linkProps(params: { userId: string; token: string }, malformed: unknown
 }
 
 /** The auth pages (guests only): registration, login, forgotten password, reset, verification. */
-const identityPages: FastifyPluginAsyncTypebox<{ views: IdentityViews }> = async (app, { views }) => {
-  const { RegistrationPage, LoginPage, ForgotPasswordPage, ResetPasswordPage, VerifyEmailPage } = views
+const identityPages: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity: Identity }> = async (app, { views, identity }) => {
+  const { RegistrationPage, LoginPage, ForgotPasswordPage, ResetPasswordPage, VerifyEmailPage, TwoFactorLoginPage, TwoFactorPage } = views
   const guest = { preHandler: guestOnly, schema: { hide: true } }
   const link = { preHandler: guestOnly, attachValidation: true, schema: { hide: true, params: LinkParamsSchema } }
 
@@ -25,6 +28,25 @@ const identityPages: FastifyPluginAsyncTypebox<{ views: IdentityViews }> = async
   app.get('/forget-password', guest, (_request, reply) => reply.render(ForgotPasswordPage, {}))
   // The spec mentions both spellings; the route list's /forget-password is the real one.
   app.get('/forgot-password', { schema: { hide: true } }, (_request, reply) => reply.redirect('/forget-password', 301))
+  // The second step: only while this browser's pending login lasts; otherwise back to the password.
+  app.get('/login/2fa', guest, async (request, reply) => {
+    const token = pendingLoginToken(request)
+    if (!token || !(await identity.twoFactor.hasPendingLogin(token))) {
+      clearPendingLogin(reply)
+      return reply.redirect('/login', 303)
+    }
+    return reply.render(TwoFactorLoginPage, {})
+  })
+  // Guarded as every /users/profile page (access.ts). Reloading shows the same pending secret.
+  app.get('/users/profile/two-factor', { schema: { hide: true } }, async (request, reply) => {
+    const user = request.user!
+    const profileUrl = `/users/profile/${user.id}`
+    const required = app.config.requireAdmin2fa && user.isAdmin
+    if (await identity.twoFactor.isEnabled(user.id)) return reply.render(TwoFactorPage, { setup: null, required: false, profileUrl })
+    const setup = await identity.twoFactor.setup(user.id, { reuse: true })
+    const qrSvg = await QRCode.toString(setup.otpauthUrl, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' })
+    return reply.render(TwoFactorPage, { setup: { ...setup, qrSvg }, required, profileUrl })
+  })
   app.get('/reset-password/:userId/:token', link, (request, reply) => reply.render(ResetPasswordPage, linkProps(request.params, request.validationError)))
   app.get('/users/:userId/verify/:token', link, (request, reply) => reply.render(VerifyEmailPage, linkProps(request.params, request.validationError)))
 }

@@ -116,7 +116,8 @@ function sessionUserQuery(db: Db, sessionId: string, now: string, createdAfter: 
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.username', 'users.profile_photo', 'users.is_accepted', 'users.is_admin'])
+    .leftJoin('user_two_factor', 'user_two_factor.user_id', 'users.id')
+    .select(['users.id', 'users.username', 'users.profile_photo', 'users.is_accepted', 'users.is_admin', 'user_two_factor.enabled_at'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.expires_at', '>', now)
     .where('sessions.created_at', '>', createdAfter)
@@ -136,6 +137,7 @@ export async function findSessionUser(db: Db, sessionId: string, now: Date): Pro
     profilePhoto: parsePhoto(row.profile_photo),
     isAccepted: fromDbBool(row.is_accepted),
     isAdmin: fromDbBool(row.is_admin),
+    twoFactor: row.enabled_at !== null,
   }
 }
 

@@ -16,6 +16,9 @@ export const SessionUserSchema = Type.Object({
   isAdmin: Type.Boolean(),
 })
 
+/** Login's answer: the user (session opened), or the second step to take when two-factor is on (contract §6). */
+export const LoginAnswerSchema = Type.Union([SessionUserSchema, Type.Object({ twoFactorRequired: Type.Literal(true) })])
+
 /** An account as identity hands it to other modules: the source of the type and of every list's row. */
 export const AccountSchema = Type.Object({
   id: Type.Integer(),

@@ -14,6 +14,7 @@ import { createPasswords, type PasswordCost } from './passwords.js'
 import { createPhotos } from './photo/service.js'
 import * as repo from './repository.js'
 import type { SessionUser } from './session-user.js'
+import { createTwoFactor } from './two-factor.js'
 import { TOKEN_LIFETIME_MS, hashToken, newToken, sameHash, type TokenPurpose } from './tokens.js'
 import { messages, passwordPolicyFailure, type Registration } from './validation.js'
 import { isWeakPassword } from './weak-passwords.js'
@@ -63,6 +64,8 @@ export interface IdentityDeps {
     loginPerAccount: number
     /** Argon2id's cost for new hashes: the configuration's (the least with NODE_ENV=test); OWASP's when absent. */
     passwordCost?: PasswordCost
+    /** TOTP_KEY, else SESSION_SECRET: two-factor secrets are sealed with a key derived from it. */
+    totpKey: string
   }
 }
 
@@ -148,11 +151,24 @@ export function createIdentity(deps: IdentityDeps) {
   }
 
   const accounts = accountsFace(db)
+  const twoFactor = createTwoFactor({
+    db,
+    outbox,
+    clock,
+    attempts,
+    async checkPassword(userId, password) {
+      const account = await repo.findAccountById(db, userId)
+      return account ? passwords.verify(account.passwordHash, password) : false
+    },
+    settings: { publicUrl: settings.publicUrl, key: settings.totpKey, disablePolicy: loginPolicy, issuer: 'Portail client' },
+  })
 
   return {
     texts,
     accounts,
     photos: createPhotos({ db, storage: deps.storage, log: deps.log }),
+    /** TOTP enrolment, the login's second step, turning it off (issue 15). */
+    twoFactor,
 
     /**
      * A verified address has one account (409). An unverified one is anyone's typing: a new
@@ -331,7 +347,7 @@ export function createIdentity(deps: IdentityDeps) {
       extend: (sessionId: string): Promise<void> => repo.extendSession(db, sessionId, new Date(now() + SESSION_TTL_MS)),
       end: (sessionId: string): Promise<void> => repo.deleteSession(db, sessionId),
       /** Deletes expired sessions and one-time tokens; answers how many rows went. */
-      sweep: (): Promise<number> => repo.sweepExpired(db, clock.now()),
+      sweep: async (): Promise<number> => (await repo.sweepExpired(db, clock.now())) + (await twoFactor.sweep()),
     },
   }
 }

@@ -7,4 +7,6 @@ export interface SessionUser {
   profilePhoto: ProfilePhoto | null
   isAccepted: boolean
   isAdmin: boolean
+  /** Two-factor sign-in is on (not part of the API's user object; REQUIRE_ADMIN_2FA reads it). */
+  twoFactor?: boolean
 }

@@ -14,4 +14,14 @@ export interface IdentityViews {
   ForgotPasswordPage: Page<object>
   ResetPasswordPage: Page<LinkProps>
   VerifyEmailPage: Page<LinkProps>
+  TwoFactorLoginPage: Page<object>
+  TwoFactorPage: Page<TwoFactorPageProps>
+}
+
+/** The two-factor page: enrolment (a pending secret and its QR code as SVG) or, when on, turning it off. */
+export interface TwoFactorPageProps {
+  setup: { secret: string; otpauthUrl: string; qrSvg: string } | null
+  /** REQUIRE_ADMIN_2FA sent this administrator here: the page says why. */
+  required: boolean
+  profileUrl: string
 }

@@ -31,6 +31,16 @@ export const ProfilePage = page<ProfilePageProps>(
             <Island name="OwnedDocuments" hydrate={isOwner ? 'load' : 'with-page'} props={{ rows: profile.documents, canDelete: isOwner }} />
             {profile.documentsTotal > documents.pageSize && <Pager path={`/users/profile/${profile.id}`} state={documents} total={profile.documentsTotal} />}
           </section>
+          {isOwner && (
+            <section className="profile-section" aria-labelledby="profile-security-title">
+              <h2 id="profile-security-title" className="profile-section-title">
+                Sécurité
+              </h2>
+              <p>
+                <a href="/users/profile/two-factor">Double authentification</a> : un code de votre téléphone en plus du mot de passe à chaque connexion.
+              </p>
+            </section>
+          )}
           {canDeleteAccount && (
             <section className="profile-section profile-danger" aria-labelledby="profile-delete-title">
               <h2 id="profile-delete-title" className="profile-section-title">

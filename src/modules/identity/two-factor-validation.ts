@@ -1,0 +1,55 @@
+import { secret, text, type Checked } from '../../shared/validation.js'
+
+/** Two-factor sign-in's French words (issue 15), shared by its routes, its service and its islands. */
+export const twoFactorTexts = {
+  codeRequired: 'Saisissez le code à 6 chiffres de votre application d’authentification.',
+  codeFormat: 'Le code doit comporter 6 chiffres.',
+  codeWrong: 'Code incorrect ou déjà utilisé.',
+  recoveryRequired: 'Saisissez un de vos codes de secours.',
+  recoveryFormat: 'Un code de secours comporte 10 lettres et chiffres (par exemple ABCDE-23456).',
+  recoveryWrong: 'Code de secours incorrect ou déjà utilisé.',
+  passwordRequired: 'Mot de passe requis',
+  passwordWrong: 'Mot de passe incorrect.',
+  setupFirst: 'Commencez par configurer la double authentification : la clé à scanner a changé ou n’existe pas.',
+  alreadyEnabled: 'La double authentification est déjà activée.',
+  notEnabled: 'La double authentification n’est pas activée.',
+  loginExpired: 'Votre connexion a expiré : saisissez de nouveau votre e-mail et votre mot de passe.',
+  tooManyCodes: 'Trop de codes incorrects : saisissez de nouveau votre e-mail et votre mot de passe.',
+  loginRequired: 'Veuillez vous connecter.',
+  disabled: 'Double authentification désactivée.',
+  adminRequired: 'La double authentification est obligatoire pour les administrateurs : activez-la depuis votre profil avant d’utiliser l’espace d’administration.',
+} as const
+
+const CODE = /^[0-9]{6}$/
+const RECOVERY = /^[A-Z0-9]{10}$/
+
+/** A TOTP code as typed: spaces ignored ("123 456"). */
+function codeOf(value: unknown): string {
+  return text(value).replace(/\s+/g, '')
+}
+
+/** `{code}`: six digits. */
+export function checkTwoFactorCode(body: { code?: unknown }): Checked<{ code: string }> {
+  const code = codeOf(body.code)
+  if (!code) return { ok: false, message: twoFactorTexts.codeRequired }
+  if (!CODE.test(code)) return { ok: false, message: twoFactorTexts.codeFormat }
+  return { ok: true, value: { code } }
+}
+
+/** The login's second step: `{code}` or `{recoveryCode}` (case, spaces and dashes ignored). */
+export function checkSecondStep(body: { code?: unknown; recoveryCode?: unknown }): Checked<{ code: string } | { recoveryCode: string }> {
+  if (text(body.recoveryCode) && !codeOf(body.code)) {
+    const recoveryCode = text(body.recoveryCode).toUpperCase().replace(/[\s-]+/g, '')
+    if (!RECOVERY.test(recoveryCode)) return { ok: false, message: twoFactorTexts.recoveryFormat }
+    return { ok: true, value: { recoveryCode } }
+  }
+  return checkTwoFactorCode(body)
+}
+
+/** Turning two-factor off: the password, then a current code. */
+export function checkDisable(body: { password?: unknown; code?: unknown }): Checked<{ password: string; code: string }> {
+  const password = secret(body.password)
+  if (!password) return { ok: false, message: twoFactorTexts.passwordRequired }
+  const checked = checkTwoFactorCode(body)
+  return checked.ok ? { ok: true, value: { password, code: checked.value.code } } : checked
+}

@@ -1,0 +1,216 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto'
+import { Secret, TOTP } from 'otpauth'
+import type { Clock } from '../../clock/clock.js'
+import { createSealer } from '../../crypto/sealing.js'
+import type { Db } from '../../db/database.js'
+import { transaction } from '../../db/transaction.js'
+import { HttpError } from '../../http/errors.js'
+import type { Outbox } from '../../jobs/outbox.js'
+import type { AttemptLimiter, AttemptPolicy } from '../../limits/attempt-limiter.js'
+import { formatDateTimeFr } from '../../shared/time.js'
+import { twoFactorDisabledMail } from './mails.js'
+import * as repo from './repository.js'
+import * as store from './two-factor-repository.js'
+import { hashToken } from './tokens.js'
+import { twoFactorTexts as texts } from './two-factor-validation.js'
+
+/** RFC 6238 as every authenticator app reads it (contract §6). */
+const TOTP_SETTINGS = { algorithm: 'SHA1', digits: 6, period: 30 } as const
+const STEP_MS = TOTP_SETTINGS.period * 1000
+/** One step either side: a phone's clock a little off, or a code typed as it changes. */
+const WINDOW = 1
+export const RECOVERY_CODE_COUNT = 10
+/** The second step must follow the password within this time (contract §6). */
+export const PENDING_LOGIN_MS = 5 * 60_000
+/** Wrong codes that end a pending login (contract §6). */
+export const PENDING_LOGIN_TRIES = 5
+/** Letters and digits nobody confuses when copying from paper (no 0/O, 1/I/L). */
+const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+
+export interface TwoFactorDeps {
+  db: Db
+  outbox: Pick<Outbox, 'enqueue'>
+  clock: Clock
+  attempts: AttemptLimiter
+  /** The account's password checked (argon2), for turning two-factor off. */
+  checkPassword(userId: number, password: string): Promise<boolean>
+  settings: {
+    publicUrl: string
+    /** TOTP_KEY, else SESSION_SECRET: the stored secrets are sealed with a key derived from it. */
+    key: string
+    /** Wrong passwords or codes per user when turning two-factor off, as failed logins are counted. */
+    disablePolicy: AttemptPolicy
+    issuer: string
+  }
+}
+
+/** What the browser sends with a request that turns two-factor off: told in the mail. */
+export interface RequestOrigin {
+  userAgent: string | undefined
+}
+
+/** `ABCDE-23456`: about 49 bits each, so that a hash (sha256) is enough to store them. */
+function newRecoveryCode(): string {
+  const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('')
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`
+}
+
+/** Case, spaces and dashes do not matter when a recovery code is typed back. */
+export function normalizeRecoveryCode(code: string): string {
+  return code.toUpperCase().replace(/[\s-]+/g, '')
+}
+
+function hashRecoveryCode(code: string): string {
+  return createHash('sha256').update(`recovery:${normalizeRecoveryCode(code)}`, 'utf8').digest('hex')
+}
+
+/** A readable line for the mail: the user agent as sent, bounded. */
+function browserOf(origin: RequestOrigin): string {
+  const agent = origin.userAgent?.replace(/[\r\n\t]+/g, ' ').trim()
+  return agent ? agent.slice(0, 200) : 'inconnu'
+}
+
+/**
+ * Two-factor sign-in (TOTP, issue 15): enrolment with a pending secret, recovery codes, the login's
+ * second step and turning it off. Every "used once" rule is a conditional update in the database,
+ * so two instances (or two requests) can never both accept the same code.
+ */
+export function createTwoFactor(deps: TwoFactorDeps) {
+  const { db, outbox, clock, attempts, settings } = deps
+  const sealer = createSealer(settings.key, { salt: 'portal-totp', info: 'totp secret v1' })
+  const now = () => clock.now()
+
+  function totpFor(base32: string, label = '') {
+    return new TOTP({ issuer: settings.issuer, label, ...TOTP_SETTINGS, secret: Secret.fromBase32(base32) })
+  }
+
+  /** The time step `code` belongs to under the sealed secret, or undefined when it matches none in the window. */
+  function matchingStep(sealed: string, code: string): number | undefined {
+    const at = now().getTime()
+    const delta = totpFor(sealer.open(sealed)).validate({ token: code, timestamp: at, window: WINDOW })
+    return delta === null ? undefined : Math.floor(at / STEP_MS) + delta
+  }
+
+  /** A code of the active secret not used before (its step is recorded); false otherwise. */
+  async function acceptCode(trx: Db, userId: number, code: string): Promise<boolean> {
+    const row = await store.findTwoFactor(trx, userId)
+    if (!row?.secret) return false
+    const step = matchingStep(row.secret, code)
+    return step !== undefined && (await store.acceptStep(trx, userId, step))
+  }
+
+  async function isEnabled(userId: number): Promise<boolean> {
+    return Boolean((await store.findTwoFactor(db, userId))?.secret)
+  }
+
+  return {
+    isEnabled,
+
+    /**
+     * A fresh pending secret (the active one, if any, stays until a code confirms the new one);
+     * `reuse` keeps a pending secret already made, so that reloading the setup page shows the
+     * same QR code instead of invalidating what was scanned.
+     */
+    async setup(userId: number, options: { reuse?: boolean } = {}): Promise<{ secret: string; otpauthUrl: string }> {
+      const account = await repo.findAccountById(db, userId)
+      if (!account) throw new HttpError(401, texts.loginRequired)
+      const existing = await store.findTwoFactor(db, userId)
+      if (existing?.secret) throw new HttpError(409, texts.alreadyEnabled)
+      let base32: string
+      if (options.reuse && existing?.pendingSecret) base32 = sealer.open(existing.pendingSecret)
+      else {
+        base32 = new Secret({ size: 20 }).base32
+        await store.savePendingSecret(db, userId, sealer.seal(base32), now())
+      }
+      return { secret: base32, otpauthUrl: totpFor(base32, account.email).toString() }
+    },
+
+    /** Confirms the pending secret with a code from it; answers the recovery codes (shown once, stored hashed). */
+    async enable(userId: number, code: string): Promise<string[]> {
+      const row = await store.findTwoFactor(db, userId)
+      if (row?.secret) throw new HttpError(409, texts.alreadyEnabled)
+      if (!row?.pendingSecret) throw new HttpError(409, texts.setupFirst)
+      const attempt = await attempts.begin(`twofactor-enable:${userId}`, settings.disablePolicy)
+      if (attempt.wait > 0) throw tooManyAttempts(attempt.wait)
+      const step = matchingStep(row.pendingSecret, code)
+      if (step === undefined) throw new HttpError(400, texts.codeWrong)
+      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
+      await transaction(db, async (trx) => {
+        if (!(await store.activatePendingSecret(trx, userId, row.pendingSecret!, step, now()))) throw new HttpError(409, texts.setupFirst)
+        await store.replaceRecoveryCodes(trx, userId, codes.map(hashRecoveryCode))
+        // journal: twofactor.enabled
+      })
+      await attempts.clear(`twofactor-enable:${userId}`)
+      return codes
+    },
+
+    /** Turns two-factor off after the password and a current code; the owner is told by mail. */
+    async disable(userId: number, password: string, code: string, origin: RequestOrigin): Promise<void> {
+      const account = await repo.findAccountById(db, userId)
+      if (!account) throw new HttpError(401, texts.loginRequired)
+      if (!(await isEnabled(userId))) throw new HttpError(409, texts.notEnabled)
+      const key = `twofactor-disable:${userId}`
+      const attempt = await attempts.begin(key, settings.disablePolicy)
+      if (attempt.wait > 0) throw tooManyAttempts(attempt.wait)
+      if (!(await deps.checkPassword(userId, password))) throw new HttpError(400, texts.passwordWrong)
+      await transaction(db, async (trx) => {
+        if (!(await acceptCode(trx, userId, code))) throw new HttpError(400, texts.codeWrong)
+        await store.removeTwoFactor(trx, userId)
+        // journal: twofactor.disabled
+        await outbox.enqueue(trx, twoFactorDisabledMail(settings.publicUrl, account.email, account.username, formatDateTimeFr(now()), browserOf(origin)))
+      })
+      await attempts.clear(key)
+    },
+
+    /** After a right password: a pending login's token when the account has two-factor on, else undefined. */
+    async beginLogin(userId: number): Promise<string | undefined> {
+      if (!(await isEnabled(userId))) return undefined
+      const token = randomBytes(32).toString('base64url')
+      const at = now()
+      await store.insertPendingLogin(db, hashToken(token), userId, at, new Date(at.getTime() + PENDING_LOGIN_MS))
+      return token
+    },
+
+    /** True while the pending login of this token can still be finished (the second step's page). */
+    async hasPendingLogin(token: string): Promise<boolean> {
+      return (await store.findPendingLogin(db, hashToken(token), now())) !== undefined
+    },
+
+    /**
+     * The second step: a code or a recovery code for the pending login of `token`; answers the
+     * user id to open a session for. Each try counts before it is checked; the fifth wrong one
+     * ends the pending login (the password must be given again).
+     */
+    async completeLogin(token: string, proof: { code: string } | { recoveryCode: string }): Promise<number> {
+      const id = hashToken(token)
+      const pending = await store.findPendingLogin(db, id, now())
+      if (!pending) throw new HttpError(401, texts.loginExpired)
+      if (!(await store.countPendingAttempt(db, id, PENDING_LOGIN_TRIES, now()))) {
+        await store.deletePendingLogin(db, id)
+        throw new HttpError(401, texts.loginExpired)
+      }
+      const accepted = await transaction(db, async (trx) =>
+        'code' in proof ? acceptCode(trx, pending.userId, proof.code) : store.useRecoveryCode(trx, pending.userId, hashRecoveryCode(proof.recoveryCode), now()),
+      )
+      if (!accepted) {
+        if (pending.failures + 1 >= PENDING_LOGIN_TRIES) {
+          await store.deletePendingLogin(db, id)
+          throw new HttpError(429, texts.tooManyCodes)
+        }
+        throw new HttpError(400, 'code' in proof ? texts.codeWrong : texts.recoveryWrong)
+      }
+      // Used once: of two requests finishing the same login, only the one that removes it wins.
+      if (!(await store.deletePendingLogin(db, id))) throw new HttpError(401, texts.loginExpired)
+      return pending.userId
+    },
+
+    sweep: (): Promise<number> => store.sweepPendingLogins(db, now()),
+  }
+}
+
+function tooManyAttempts(waitMs: number): HttpError {
+  const seconds = Math.ceil(waitMs / 1000)
+  return new HttpError(429, `Trop de tentatives. Réessayez dans ${Math.ceil(seconds / 60)} minute(s).`, { 'retry-after': String(seconds) })
+}
+
+export type TwoFactor = ReturnType<typeof createTwoFactor>

@@ -1,0 +1,150 @@
+// Two-factor sign-in in a real browser (issue 15): an administrator under REQUIRE_ADMIN_2FA=true is sent to the
+// setup page, enrolls by reading the secret from the page and typing the code with the keyboard alone, keeps the
+// recovery codes (downloaded as a text file), then signs in with the second step; a client turns it on from the
+// profile and off again. axe finds nothing on the new pages. Codes are computed here from the secret on the page.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { Secret, TOTP } from 'otpauth'
+import t, { type Test } from 'tap'
+import type { Browser, Page } from 'playwright-core'
+import { decodeMime, type TestSmtp } from '../helpers/smtp.js'
+import { openPage, register, startSuite, type RunningServer } from './helpers.js'
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const ADMIN = { email: 'cabinet-2fa@example.dz', password: 'Adm1n#Cabinet!x' }
+const PASSWORD = 'Zt9#qLm2vR!x'
+const STEP_MS = 30_000
+
+let server: RunningServer
+let browser: Browser
+let smtp: TestSmtp
+
+t.before(async () => ({ smtp, server, browser } = await startSuite(t, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, REQUIRE_ADMIN_2FA: 'true' })))
+
+/**
+ * The code of the step after the current one: the server accepts one step either side and never a step
+ * it already accepted, so each later use takes the next step (no waiting for the clock).
+ */
+function code(secret: string, stepsAhead: number): string {
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * STEP_MS })
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle')
+  await page.addScriptTag({ content: AXE_SOURCE })
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  })
+}
+
+/** Types into the field named `label` and submits with Enter: no mouse. */
+async function typeAndSubmit(page: Page, label: string, value: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).focus()
+  await page.keyboard.type(value)
+  await page.keyboard.press('Enter')
+}
+
+async function passwordStep(page: Page, email: string, password: string): Promise<void> {
+  await page.goto(`${server.url}/login`)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+}
+
+/** The secret as the page shows it (spaces every 4 characters for reading), and the fields a password manager needs. */
+async function readSetupPage(t: Test, page: Page): Promise<string> {
+  const shown = (await page.locator('.twofactor-secret').textContent()) ?? ''
+  const secret = shown.replace(/\s+/g, '')
+  t.match(secret, /^[A-Z2-7]{32}$/, 'the secret is on the page as text')
+  t.equal(await page.locator('.twofactor-qr svg').count(), 1, 'the QR code is an SVG drawn on the server')
+  const field = page.getByLabel('Code à 6 chiffres', { exact: true })
+  t.equal(await field.getAttribute('autocomplete'), 'one-time-code')
+  t.equal(await field.getAttribute('inputmode'), 'numeric')
+  return secret
+}
+
+t.test('an administrator is sent to setup, enrolls with the keyboard, keeps the codes, then signs in with the second step', async (t) => {
+  const { page, problems } = await openPage(browser, t, { timeout: 15_000, bypassCSP: true, acceptDownloads: true })
+  await passwordStep(page, ADMIN.email, ADMIN.password)
+  await page.waitForURL(`${server.url}/`)
+
+  await page.goto(`${server.url}/admin-dashboard`)
+  await page.waitForURL(`${server.url}/users/profile/two-factor`)
+  await page.getByRole('alert').filter({ hasText: 'obligatoire pour les administrateurs' }).waitFor()
+  t.same(await axeViolations(page), [], 'setup page: no axe violation')
+  const secret = await readSetupPage(t, page)
+
+  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('.auth-form button[type=submit]')?.disabled)
+  await typeAndSubmit(page, 'Code à 6 chiffres', code(secret, 0))
+  await page.getByRole('heading', { name: 'Vos codes de secours' }).waitFor()
+  const codes = await page.locator('.twofactor-code-list code').allTextContents()
+  t.equal(codes.length, 10, 'ten recovery codes, shown once')
+  t.same(await axeViolations(page), [], 'recovery codes: no axe violation')
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger les codes (.txt)' }).press('Enter')])
+  t.equal(download.suggestedFilename(), 'codes-de-secours.txt')
+  const text = readFileSync((await download.path())!, 'utf8')
+  t.ok(codes.every((c) => text.includes(c)), 'the file holds every code')
+
+  await page.goto(`${server.url}/admin-dashboard`)
+  t.equal(new URL(page.url()).pathname, '/admin-dashboard', 'enrolled: the back-office opens')
+
+  await page.context().clearCookies()
+  await passwordStep(page, ADMIN.email, ADMIN.password)
+  await page.waitForURL(`${server.url}/login/2fa`)
+  await page.waitForLoadState('networkidle')
+  t.same(await axeViolations(page), [], 'second step: no axe violation')
+  const field = page.getByLabel('Code à 6 chiffres', { exact: true })
+  t.equal(await field.getAttribute('autocomplete'), 'one-time-code')
+  t.equal(await field.getAttribute('inputmode'), 'numeric')
+  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('.auth-form button[type=submit]')?.disabled)
+  await typeAndSubmit(page, 'Code à 6 chiffres', code(secret, 1))
+  await page.waitForURL(`${server.url}/`)
+  await page.goto(`${server.url}/admin-dashboard`)
+  t.equal(new URL(page.url()).pathname, '/admin-dashboard', 'signed in with the second step')
+
+  // A recovery code, from another browser.
+  await page.context().clearCookies()
+  await passwordStep(page, ADMIN.email, ADMIN.password)
+  await page.waitForURL(`${server.url}/login/2fa`)
+  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('.auth-form button[type=submit]')?.disabled)
+  await page.getByRole('button', { name: 'Utiliser un code de secours' }).press('Enter')
+  await typeAndSubmit(page, 'Code de secours', codes[0]!)
+  await page.waitForURL(`${server.url}/`)
+  t.same(problems, [], 'no script error')
+})
+
+t.test('a client turns two-factor on from the profile, and off again', async (t) => {
+  const { page, problems } = await openPage(browser, t, { timeout: 15_000, bypassCSP: true })
+  // The dark theme here (the administrator's test runs in the light one): axe checks both.
+  await page.context().addCookies([{ name: 'theme', value: 'dark', url: server.url }])
+  const email = `twofactor-${Date.now().toString(36)}@example.dz`
+  const { id } = await register(server.url, smtp, { username: 'Client Deux', email, password: PASSWORD }, { follow: 'api' })
+  await passwordStep(page, email, PASSWORD)
+  await page.waitForURL(`${server.url}/`)
+  await page.goto(`${server.url}/users/profile/${id}`)
+  await page.getByRole('link', { name: 'Double authentification' }).press('Enter')
+  await page.waitForURL(`${server.url}/users/profile/two-factor`)
+  t.equal(await page.getByRole('alert').filter({ hasText: 'obligatoire' }).count(), 0, 'a client is not told it is required')
+  t.same(await axeViolations(page), [], 'setup page, dark theme: no axe violation')
+  const secret = await readSetupPage(t, page)
+  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('.auth-form button[type=submit]')?.disabled)
+  await typeAndSubmit(page, 'Code à 6 chiffres', code(secret, 0))
+  await page.getByRole('heading', { name: 'Vos codes de secours' }).waitFor()
+  await page.getByRole('link', { name: 'J’ai noté mes codes' }).press('Enter')
+  await page.waitForURL(`${server.url}/users/profile/${id}`)
+
+  await page.goto(`${server.url}/users/profile/two-factor`)
+  await page.getByRole('heading', { name: 'Désactiver la double authentification' }).waitFor()
+  t.same(await axeViolations(page), [], 'disable page: no axe violation')
+  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('.auth-form button[type=submit]')?.disabled)
+  await page.getByLabel('Mot de passe', { exact: true }).focus()
+  await page.keyboard.type(PASSWORD)
+  await typeAndSubmit(page, 'Code à 6 chiffres', code(secret, 1))
+  await page.getByText('La double authentification est désactivée. Un e-mail vous le confirme.').waitFor()
+  const mail = await smtp.nextMail(email, 10_000)
+  t.match(decodeMime(mail.raw), /Navigateur : Mozilla/, 'the mail names the browser')
+  t.same(problems, [], 'no script error')
+})

@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react'
+import { checkSecondStep, twoFactorTexts } from '../../src/modules/identity/two-factor-validation.js'
+import { api } from '../client/api.js'
+import { showToast } from '../client/toast.js'
+import { Field } from '../components/Field.js'
+import { formValues, useHydrated } from '../components/useHydrated.js'
+
+/**
+ * The login's second step (contract §6): a code from the app, or a recovery code. A pending login
+ * that ended (5 minutes, 5 wrong codes) sends the browser back to the password.
+ */
+export default function TwoFactorLoginForm(_props: Record<string, never>) {
+  const hydrated = useHydrated()
+  const [busy, setBusy] = useState(false)
+  const [recovery, setRecovery] = useState(false)
+  const [over, setOver] = useState(false)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const checked = checkSecondStep(formValues(event.currentTarget))
+    if (!checked.ok) return showToast('error', checked.message)
+    setBusy(true)
+    const result = await api<{ id?: number }>('/api/auth/login/2fa', { body: checked.value })
+    if (result.ok) {
+      window.location.assign('/')
+      return
+    }
+    setBusy(false)
+    if (result.status === 401 || result.status === 429) setOver(true)
+    showToast('error', result.message)
+  }
+
+  if (over) {
+    return (
+      <div className="auth-notice" role="status">
+        <p>{twoFactorTexts.loginExpired}</p>
+        <a className="button button-primary" href="/login">
+          Revenir à la connexion
+        </a>
+      </div>
+    )
+  }
+
+  return (
+    <form className="auth-form" method="post" onSubmit={submit} aria-busy={busy}>
+      {recovery ? (
+        <Field key="recovery" label="Code de secours" name="recoveryCode" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={20} hint="Un des 10 codes reçus à l’activation (par exemple ABCDE-23456). Chacun ne sert qu’une fois." />
+      ) : (
+        <Field key="code" label="Code à 6 chiffres" name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} autoFocus />
+      )}
+      <button type="submit" className="button button-primary auth-submit" disabled={!hydrated || busy}>
+        {busy ? 'Vérification…' : 'Valider'}
+      </button>
+      <p className="auth-switch">
+        <button type="button" className="link-button" disabled={!hydrated} onClick={() => setRecovery((shown) => !shown)}>
+          {recovery ? 'Utiliser le code de l’application' : 'Utiliser un code de secours'}
+        </button>
+      </p>
+    </form>
+  )
+}

@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react'
+import { checkTwoFactorCode } from '../../src/modules/identity/two-factor-validation.js'
+import { api } from '../client/api.js'
+import { showToast } from '../client/toast.js'
+import { Field } from '../components/Field.js'
+import { formValues, useHydrated } from '../components/useHydrated.js'
+
+/** Confirms the secret shown on the page with a code, then shows the recovery codes once, with a download. */
+export default function TwoFactorSetup({ profileUrl }: { profileUrl: string }) {
+  const hydrated = useHydrated()
+  const [busy, setBusy] = useState(false)
+  const [codes, setCodes] = useState<string[] | null>(null)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const checked = checkTwoFactorCode(formValues(event.currentTarget))
+    if (!checked.ok) return showToast('error', checked.message)
+    setBusy(true)
+    const result = await api<{ recoveryCodes: string[] }>('/api/auth/2fa/enable', { body: checked.value })
+    setBusy(false)
+    if (!result.ok) return showToast('error', result.message)
+    setCodes(result.data.recoveryCodes)
+    showToast('success', 'Double authentification activée.')
+  }
+
+  if (codes) return <RecoveryCodes codes={codes} profileUrl={profileUrl} />
+  return (
+    <form className="auth-form" method="post" onSubmit={submit} aria-busy={busy}>
+      <Field label="Code à 6 chiffres" name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} />
+      <button type="submit" className="button button-primary auth-submit" disabled={!hydrated || busy}>
+        {busy ? 'Activation…' : 'Activer la double authentification'}
+      </button>
+    </form>
+  )
+}
+
+/** Shown once: the page never shows them again (only their hashes are kept). */
+function RecoveryCodes({ codes, profileUrl }: { codes: string[]; profileUrl: string }) {
+  function download() {
+    const text = ['Codes de secours du portail client', `Créés le ${new Date().toLocaleString('fr-FR')}`, 'Chaque code ne sert qu’une fois.', '', ...codes, ''].join('\n')
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }))
+    const link = document.createElement('a')
+    link.href = url
+    link.download = 'codes-de-secours.txt'
+    document.body.append(link)
+    link.click()
+    link.remove()
+    URL.revokeObjectURL(url)
+  }
+  return (
+    <div className="twofactor-codes" role="region" aria-labelledby="twofactor-codes-title">
+      <h3 id="twofactor-codes-title" className="twofactor-step-title">
+        Vos codes de secours
+      </h3>
+      <p>
+        Gardez-les en lieu sûr : si vous perdez votre téléphone, chacun permet <strong>une</strong> connexion. Ils ne seront plus affichés.
+      </p>
+      <ul className="twofactor-code-list">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+      <div className="twofactor-actions">
+        <button type="button" className="button button-secondary" onClick={download}>
+          Télécharger les codes (.txt)
+        </button>
+        <a className="button button-primary" href={profileUrl}>
+          J’ai noté mes codes
+        </a>
+      </div>
+    </div>
+  )
+}
