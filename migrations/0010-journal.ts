@@ -35,6 +35,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('action', exactText(db, 'varchar(40)'), (c) => c.primaryKey())
     .addColumn('n', 'bigint', (c) => c.notNull())
     .execute()
+  await createTable(db, 'journal_actor_counts')
+    .addColumn('actor_id', 'integer', (c) => c.primaryKey())
+    .addColumn('n', 'bigint', (c) => c.notNull())
+    .execute()
 
   // Kept by triggers, like the other counts (migrations/helpers.ts): whatever writes or restores
   // rows, the counts and SQLite's search index follow in the same transaction.
@@ -44,17 +48,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`set session innodb_ft_enable_stopword = 0`.execute(db)
     await sql`create fulltext index journal_search on journal (search_text)`.execute(db)
     await sql`set session innodb_ft_enable_stopword = 1`.execute(db)
-    await sql.raw(`create trigger journal_counts_insert after insert on journal for each row insert into journal_counts (action, n) values (NEW.action, 1) on duplicate key update n = n + 1`).execute(db)
-    await sql.raw(`create trigger journal_counts_delete after delete on journal for each row update journal_counts set n = n - 1 where action = OLD.action`).execute(db)
+    await sql.raw(`create trigger journal_counts_insert after insert on journal for each row begin
+      insert into journal_counts (action, n) values (NEW.action, 1) on duplicate key update n = n + 1;
+      if NEW.actor_id is not null then insert into journal_actor_counts (actor_id, n) values (NEW.actor_id, 1) on duplicate key update n = n + 1; end if;
+    end`).execute(db)
+    await sql.raw(`create trigger journal_counts_delete after delete on journal for each row begin
+      update journal_counts set n = n - 1 where action = OLD.action;
+      update journal_actor_counts set n = n - 1 where actor_id = OLD.actor_id;
+    end`).execute(db)
   } else {
     // Contentless: the text is journal.search_text; the FTS row's rowid is the entry's id.
     await sql`create virtual table journal_search using fts5(search_text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`.execute(db)
     await sql.raw(`create trigger journal_counts_insert after insert on journal begin
       insert into journal_counts (action, n) values (NEW.action, 1) on conflict (action) do update set n = n + 1;
+      insert into journal_actor_counts (actor_id, n) select NEW.actor_id, 1 where NEW.actor_id is not null on conflict (actor_id) do update set n = n + 1;
       insert into journal_search (rowid, search_text) values (NEW.id, NEW.search_text);
     end`).execute(db)
     await sql.raw(`create trigger journal_counts_delete after delete on journal begin
       update journal_counts set n = n - 1 where action = OLD.action;
+      update journal_actor_counts set n = n - 1 where actor_id = OLD.actor_id;
       delete from journal_search where rowid = OLD.id;
     end`).execute(db)
   }
@@ -62,6 +74,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const event of ['insert', 'delete']) await sql.raw(`drop trigger if exists journal_counts_${event}`).execute(db)
+  await db.schema.dropTable('journal_actor_counts').execute()
   await db.schema.dropTable('journal_counts').execute()
   if (!isMysql(db)) await sql`drop table journal_search`.execute(db)
   await db.schema.dropTable('journal').execute()

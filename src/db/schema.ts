@@ -129,6 +129,12 @@ export interface JournalCountsTable {
   n: number | string
 }
 
+/** Journal entries counted by actor, kept by the same triggers: ?actorId= totals. */
+export interface JournalActorCountsTable {
+  actor_id: number
+  n: number | string
+}
+
 export interface Database {
   users: UsersTable
   user_counts: UserCountsTable
@@ -141,4 +147,5 @@ export interface Database {
   outbox: OutboxTable
   journal: JournalTable
   journal_counts: JournalCountsTable
+  journal_actor_counts: JournalActorCountsTable
 }

@@ -53,12 +53,21 @@ export async function insertEntry(db: Db, entry: NewEntry): Promise<number> {
   return fromDbId(result.insertId)
 }
 
-/** Unfiltered (or only by action): the kept count, not a count of a million index entries. */
-async function keptTotal(db: Db, action: JournalAction | undefined): Promise<number> {
-  let query = db.selectFrom('journal_counts').select(sql<number | string>`coalesce(sum(n), 0)`.as('total'))
-  if (action) query = query.where('action', '=', action)
-  const row = await query.executeTakeFirst()
-  return Number(row?.total ?? 0)
+/**
+ * Unfiltered, only by action or only by actor: the kept count (triggers of migration 0010), not a
+ * count of up to a million index entries. Undefined when another filter applies (then rows are counted).
+ */
+function keptTotal(db: Db, filter: JournalFilter, searched: boolean): (() => Promise<number>) | undefined {
+  if (searched || filter.from || filter.to || filter.ownerId !== undefined || (filter.action && filter.actorId !== undefined)) return undefined
+  const total = sql<number | string>`coalesce(sum(n), 0)`.as('total')
+  const { action, actorId } = filter
+  const query =
+    actorId !== undefined
+      ? db.selectFrom('journal_actor_counts').select(total).where('actor_id', '=', actorId)
+      : action
+        ? db.selectFrom('journal_counts').select(total).where('action', '=', action)
+        : db.selectFrom('journal_counts').select(total)
+  return async () => Number((await query.executeTakeFirst())?.total ?? 0)
 }
 
 /** Newest first; each filter has its index (action, actor, owner: each with `at`); `q` goes through the full-text index. */
@@ -69,7 +78,6 @@ export async function findEntries(db: Db, filter: JournalFilter): Promise<Page<J
   if (filter.ownerId !== undefined) query = query.where('journal.owner_id', '=', filter.ownerId)
   const search = filter.q ? matchesWords(db, filter.q) : undefined
   if (search) query = query.where(search)
-  const kept = !search && !filter.from && !filter.to && filter.actorId === undefined && filter.ownerId === undefined
   const page = await fetchPage(
     query,
     (q) =>
@@ -78,7 +86,7 @@ export async function findEntries(db: Db, filter: JournalFilter): Promise<Page<J
         .orderBy('journal.at', 'desc')
         .orderBy('journal.id', 'desc'),
     filter,
-    kept ? () => keptTotal(db, filter.action) : undefined,
+    keptTotal(db, filter, search !== undefined),
   )
   return {
     total: page.total,
