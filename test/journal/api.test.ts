@@ -149,14 +149,14 @@ t.test('the page: sidebar entry, filters with labels, table headers, subjects li
   t.equal(res.statusCode, 200)
   const html = res.body
   t.same(hrefsOf(html, 'Journal'), ['/admin-dashboard/journal'], 'the sidebar entry')
-  t.match(html, /<label[^>]*>\s*<span>Action<\/span>\s*<select name="action"/, 'the action filter has its label')
+  t.match(html, /<label for="journal-action">Action<\/label><select id="journal-action" name="action"/, 'the action filter has its label')
   t.match(html, /<label[^>]*>\s*<span>Recherche<\/span>/)
   for (const header of ['Date', 'Action', 'Personne', 'Objet', 'Adresse IP']) t.match(html, new RegExp(`<th scope="col">${header}</th>`))
   t.ok(hrefsOf(html, 'lien.pdf').every((href) => href === `/users/profile/${client.id}`) && hrefsOf(html, 'lien.pdf').length >= 2, 'a document links to its owner’s profile')
   t.same(hrefsOf(html, 'Sarl Partie'), [], 'a deleted user: the label, no link')
   t.same(hrefsOf(html, 'parti.pdf'), [], 'nor to their documents')
   t.match(html, /Sarl Partie/)
-  t.ok(hrefsOf(html, '(ses actions)').includes(`/admin-dashboard/journal?actorId=${client.id}&pageSize=200`), 'filter by person')
+  t.ok(hrefsOf(html, '(ses actions : Sarl Lien)').includes(`/admin-dashboard/journal?actorId=${client.id}&pageSize=200`), 'filter by person')
 
   const filtered = (await injectAs(app, admin, `/admin-dashboard/journal?actorId=${client.id}&action=document.uploaded`)).body
   t.match(filtered, /Actions de <strong>Sarl Lien<\/strong> seulement/)

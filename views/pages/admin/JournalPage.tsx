@@ -40,9 +40,10 @@ export const JournalPage = page<JournalPageProps>(
             <span>Recherche</span>
             <input type="search" name="q" defaultValue={query.q} maxLength={200} placeholder="Nom, e-mail, action ou objet" />
           </label>
-          <label className="list-toolbar-field">
-            <span>Action</span>
-            <select name="action" defaultValue={query.action}>
+          {/* Labelled by id, not by wrapping: a wrapped select's name would take its options' text too. */}
+          <div className="list-toolbar-field">
+            <label htmlFor="journal-action">Action</label>
+            <select id="journal-action" name="action" defaultValue={query.action}>
               <option value="">Toutes</option>
               {actions.map((a) => (
                 <option key={a.value} value={a.value}>
@@ -50,7 +51,7 @@ export const JournalPage = page<JournalPageProps>(
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <label className="list-toolbar-field">
             <span>Du</span>
             <input type="date" name="from" defaultValue={query.from} />
@@ -97,8 +98,8 @@ export const JournalPage = page<JournalPageProps>(
                       {entry.actor ? (
                         <>
                           {entry.actorLive ? <a href={`/users/profile/${entry.actor.id}`}>{entry.actor.username}</a> : <span>{entry.actor.username}</span>}{' '}
-                          <a className="journal-filter" href={hrefWith(query, { actorId: entry.actor.id, page: 1 })} aria-label={`Actions de ${entry.actor.username} seulement`}>
-                            (ses actions)
+                          <a className="journal-filter" href={hrefWith(query, { actorId: entry.actor.id, page: 1 })}>
+                            (ses actions<span className="visually-hidden"> : {entry.actor.username}</span>)
                           </a>
                         </>
                       ) : (
