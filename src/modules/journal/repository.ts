@@ -76,7 +76,7 @@ export async function findEntries(db: Db, filter: JournalFilter): Promise<Page<J
   if (filter.action) query = query.where('journal.action', '=', filter.action)
   if (filter.actorId !== undefined) query = query.where('journal.actor_id', '=', filter.actorId)
   if (filter.ownerId !== undefined) query = query.where('journal.owner_id', '=', filter.ownerId)
-  const search = filter.q ? matchesWords(db, filter.q) : undefined
+  const search = filter.q ? await matchesWords(db, filter.q) : undefined
   if (search) query = query.where(search)
   const page = await fetchPage(
     query,
