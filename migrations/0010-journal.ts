@@ -59,8 +59,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   } else {
     // Contentless: the text is journal.search_text; the FTS row's rowid is the entry's id.
     await sql`create virtual table journal_search using fts5(search_text, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`.execute(db)
-    // How many entries hold each word: a search goes through its rarest word (src/modules/journal/search.ts).
-    await sql`create virtual table journal_search_vocab using fts5vocab(journal_search, row)`.execute(db)
     await sql.raw(`create trigger journal_counts_insert after insert on journal begin
       insert into journal_counts (action, n) values (NEW.action, 1) on conflict (action) do update set n = n + 1;
       insert into journal_actor_counts (actor_id, n) select NEW.actor_id, 1 where NEW.actor_id is not null on conflict (actor_id) do update set n = n + 1;
@@ -78,7 +76,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const event of ['insert', 'delete']) await sql.raw(`drop trigger if exists journal_counts_${event}`).execute(db)
   await db.schema.dropTable('journal_actor_counts').execute()
   await db.schema.dropTable('journal_counts').execute()
-  if (!isMysql(db)) await sql`drop table journal_search_vocab`.execute(db)
   if (!isMysql(db)) await sql`drop table journal_search`.execute(db)
   await db.schema.dropTable('journal').execute()
 }
