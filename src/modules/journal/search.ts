@@ -18,9 +18,13 @@ export function wordsOf(q: string, max = 10): string[] {
 /** Counting a word's entries stops here: enough to tell a rare word from a common one. */
 const PROBE_CAP = 1000
 
-/** How many entries hold a word beginning with `word`, up to PROBE_CAP (SQLite's index yields them lazily, so this is bounded). */
+/**
+ * How many entries hold the word `word` itself, up to PROBE_CAP: a whole term's list is read
+ * lazily, so this is bounded (a prefix's lists are merged first, which is what it avoids). A word
+ * typed in part counts 0 here: it leads, and its prefix is usually rare.
+ */
 async function entriesWith(db: Db, word: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid from journal_search where journal_search match ${`"${word}"*`} limit ${PROBE_CAP})`.execute(db)
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid from journal_search where journal_search match ${`"${word}"`} limit ${PROBE_CAP})`.execute(db)
   return Number(rows[0]?.n ?? 0)
 }
 
