@@ -8,6 +8,7 @@ import { benchLists } from './bench/lists.js'
 import { benchUploads } from './bench/uploads.js'
 import { benchBucketUploads } from './bench/bucket-uploads.js'
 import { benchDocumentLists } from './bench/documents-lists.js'
+import { benchJournal } from './bench/journal.js'
 import { benchPublicPages } from './bench/public-pages.js'
 import { benchRedis } from './bench/redis.js'
 import { appendRow, machine, now, percentile as p } from './bench/report.js'
@@ -82,6 +83,7 @@ main()
   .then(() => benchUploads())
   .then(() => benchBucketUploads())
   .then(() => benchDocumentLists())
+  .then(() => benchJournal())
   .then(() => benchPublicPages())
   .then(() => benchRedis())
   .then(() => import('./bench/soak.js').then((soak) => soak.benchSoak()))

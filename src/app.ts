@@ -33,7 +33,8 @@ import renderPlugin from './render/plugin.js'
 import pageStore from './render/page-store.js'
 import shellRoutes from './render/shell-routes.js'
 import catalog, { site } from './modules/catalog/index.js'
-import identityPlugin, { createIdentity, type Identity } from './modules/identity/index.js'
+import journalPlugin, { createJournal, type Journal } from './modules/journal/index.js'
+import identityPlugin, { adminOnly, createIdentity, requireAdmin, requireUser, type Identity } from './modules/identity/index.js'
 import contactPlugin, { createContact, type Contact } from './modules/contact/index.js'
 import documentsPlugin, { createDocuments, type Documents } from './modules/documents/index.js'
 import clientsPlugin, { createClients, type Clients } from './modules/clients/index.js'
@@ -49,6 +50,7 @@ import { DashboardPage } from '../views/pages/admin/DashboardPage.js'
 import { SubAdminsPage } from '../views/pages/admin/SubAdminsPage.js'
 import { DocumentTypesPage, UploadPage } from '../views/pages/documents/DocumentsPages.js'
 import { ProfilePage } from '../views/pages/profile/ProfilePage.js'
+import { JournalPage } from '../views/pages/admin/JournalPage.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +63,7 @@ declare module 'fastify' {
 }
 
 export interface Services {
+  journal: Journal
   identity: Identity
   documents: Documents
   clients: Clients
@@ -154,11 +157,13 @@ export async function choosePorts(config: Config, overrides: BuildOverrides, log
 export function createServices(config: Config, ports: Ports, log: FastifyBaseLogger): Services {
   const { db, storage, outbox, jobs, clock, attempts } = ports
   const firm = { publicUrl: config.publicUrl, firmEmail: firmEmailOf(config) }
-  const identity = createIdentity({ db, storage, outbox, jobs, clock, attempts, log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount, passwordCost: config.passwordCost, totpKey: config.totpKey } })
-  const documents = createDocuments({ db, storage, outbox, jobs, identity, log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes } })
-  const clients = createClients({ db, storage, outbox, identity, documents, log, settings: firm })
-  const contact = createContact({ db, outbox, settings: firm })
-  return { identity, documents, clients, contact }
+  // The journal comes first: every module that owns an audited event records through it (contract §6).
+  const journal = createJournal({ db, clock })
+  const identity = createIdentity({ db, storage, outbox, jobs, clock, attempts, journal, log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount, passwordCost: config.passwordCost, totpKey: config.totpKey } })
+  const documents = createDocuments({ db, storage, outbox, jobs, identity, journal, log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes } })
+  const clients = createClients({ db, storage, outbox, identity, documents, journal, log, settings: firm })
+  const contact = createContact({ db, outbox, journal, settings: firm })
+  return { journal, identity, documents, clients, contact }
 }
 
 /**
@@ -200,9 +205,9 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     app.addHook('onClose', () => redis.close())
   }
 
-  const { identity, documents, clients, contact } = createServices(config, ports, app.log)
+  const { journal, identity, documents, clients, contact } = createServices(config, ports, app.log)
   app.decorate('ports', { db, storage, mailer, outbox, jobs, clock, attempts } satisfies Ports)
-  app.decorate('services', { identity, documents, clients, contact } satisfies Services)
+  app.decorate('services', { journal, identity, documents, clients, contact } satisfies Services)
 
   // Helmet's headers, computed once; a nonce only for a response that renders with one (issue 8).
   await app.register(securityHeaders, { options: securityOptions(config, [new URL(site.mapEmbedUrl).origin]) })
@@ -248,6 +253,8 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(contactPlugin, { contact, views: { AdminListPage } })
   await app.register(documentsPlugin, { documents, views: { AdminListPage, DocumentTypesPage, UploadPage } })
   await app.register(clientsPlugin, { clients, views: { AdminListPage, DashboardPage, ProfilePage, SubAdminsPage } })
+  // Identity's guards are handed in: identity records into the journal, so the journal cannot import it.
+  await app.register(journalPlugin, { journal, views: { JournalPage }, guards: { requireAdmin, requireUser, adminOnly } })
   return app
 }
 

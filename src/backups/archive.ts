@@ -68,7 +68,10 @@ export async function readManifest(dir: string): Promise<BackupManifest> {
   return manifest
 }
 
-/** Tables a backup leaves out: the migrator's own, and row counts kept by triggers (rebuilt by the restored rows). */
+/**
+ * Tables a backup leaves out: the migrator's own, and row counts and SQLite's journal search index
+ * kept by triggers (rebuilt by the restored rows).
+ */
 export function isDerivedTable(name: string): boolean {
-  return name.startsWith('kysely_') || name.endsWith('_counts') || name.startsWith('sqlite_')
+  return name.startsWith('kysely_') || name.endsWith('_counts') || name.startsWith('sqlite_') || name.startsWith('journal_search')
 }

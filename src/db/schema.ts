@@ -129,6 +129,38 @@ export interface OutboxTable {
   sent_at: string | null
 }
 
+/** The journal of who did what (migrations/0010-journal.ts, src/modules/journal/): append-only. */
+export interface JournalTable {
+  id: Generated<number>
+  at: string
+  action: string
+  actor_id: number | null
+  actor_label: string | null
+  /** The actor's address as it was (searched by `q`, never shown). */
+  actor_email: string | null
+  subject_type: string | null
+  subject_id: number | null
+  subject_label: string | null
+  /** The user whose account or document the subject is: a client's activity is one index range. */
+  owner_id: number | null
+  ip: string | null
+  user_agent: string | null
+  /** fold() of the searched labels; MariaDB's FULLTEXT index covers it (SQLite's is journal_search). */
+  search_text: string
+}
+
+/** Journal entries counted by action, written with each entry: unfiltered and ?action= totals. */
+export interface JournalCountsTable {
+  action: string
+  n: number | string
+}
+
+/** Journal entries counted by actor, kept by the same triggers: ?actorId= totals. */
+export interface JournalActorCountsTable {
+  actor_id: number
+  n: number | string
+}
+
 export interface Database {
   users: UsersTable
   user_counts: UserCountsTable
@@ -142,4 +174,7 @@ export interface Database {
   documents: DocumentsTable
   document_counts: DocumentCountsTable
   outbox: OutboxTable
+  journal: JournalTable
+  journal_counts: JournalCountsTable
+  journal_actor_counts: JournalActorCountsTable
 }

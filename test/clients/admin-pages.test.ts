@@ -5,7 +5,7 @@ import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.j
 import { buildTestApp } from '../helpers/app.js'
 import { hrefsOf, islandProps } from '../helpers/html.js'
 
-const PAGES = ['/admin-dashboard', '/admin-dashboard/new-users', '/admin-dashboard/clients', '/admin-dashboard/sub-admins', '/admin-dashboard/messages']
+const PAGES = ['/admin-dashboard', '/admin-dashboard/new-users', '/admin-dashboard/clients', '/admin-dashboard/sub-admins', '/admin-dashboard/messages', '/admin-dashboard/journal']
 const SIDEBAR = [
   '/admin-dashboard',
   '/admin-dashboard/new-users',
@@ -16,6 +16,7 @@ const SIDEBAR = [
   '/admin-dashboard/documents/types',
   '/admin-dashboard/sub-admins',
   '/admin-dashboard/messages',
+  '/admin-dashboard/journal',
 ]
 
 type T = Parameters<Parameters<typeof t.test>[0]>[0]

@@ -205,6 +205,25 @@ t.test('disable: password and a current code; the owner gets a mail with the tim
   t.same([(await disable({ password: SEED_PASSWORD, code: '123456' })).statusCode], [409], 'nothing to turn off')
 })
 
+t.test('the journal: turning it on and off, and the login the second step opens, one entry each with the account and the IP', async (t) => {
+  const { app, db, clock } = await twoFactorApp(t)
+  const account = await seedAccount(app, { accepted: true })
+  const entries = async () =>
+    (await db.selectFrom('journal').select(['action', 'actor_id', 'subject_type', 'subject_id', 'ip']).where('actor_id', '=', account.id).orderBy('id').execute()).map((e) => ({ ...e, actor_id: Number(e.actor_id), subject_id: Number(e.subject_id) }))
+  const before = (await entries()).length
+  const { secret } = await enroll(app, clock, account)
+  clock.advance(STEP)
+  // A wrong code changes nothing and writes nothing.
+  t.equal((await app.inject(post('/api/auth/2fa/disable', { password: SEED_PASSWORD, code: codeFor(secret, new Date(clock.now().getTime() - 10 * STEP)) }, account.cookie))).statusCode, 400)
+  const pending = await passwordStep(t, app, account)
+  t.equal((await app.inject(post('/api/auth/login/2fa', { code: codeFor(secret, clock.now()) }, pending))).statusCode, 200)
+  clock.advance(STEP)
+  t.equal((await app.inject(post('/api/auth/2fa/disable', { password: SEED_PASSWORD, code: codeFor(secret, clock.now()) }, account.cookie))).statusCode, 200)
+  const written = (await entries()).slice(before)
+  const own = { actor_id: account.id, subject_type: 'user', subject_id: account.id, ip: '127.0.0.1' }
+  t.same(written, [{ action: 'twofactor.enabled', ...own }, { action: 'login', ...own }, { action: 'twofactor.disabled', ...own }])
+})
+
 t.test('validation: French 4xx, never a 500', async (t) => {
   const { app, clock } = await twoFactorApp(t)
   const account = await seedAccount(app, { accepted: true })

@@ -16,6 +16,7 @@ export const ADMIN_PAGES: ReadonlyArray<Omit<AdminLink, 'current'>> = [
   { href: '/admin-dashboard/documents/types', label: 'Types de documents' },
   { href: '/admin-dashboard/sub-admins', label: 'Sous-admins' },
   { href: '/admin-dashboard/messages', label: 'Messages' },
+  { href: '/admin-dashboard/journal', label: 'Journal' },
 ]
 
 /** The sidebar's links with the page at `path` marked current (exact match: documents ≠ documents/types). */

@@ -6,6 +6,8 @@ import { IdParamsSchema } from '../../http/schemas.js'
 import type { Clients } from './service.js'
 import type { ClientsViews } from './views.js'
 
+const ACTIVITY_SHOWN = 20
+
 /** /users/profile/:id (spec §2): the owner or an administrator; others get a 403 page, visitors /login (access table). */
 const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: ClientsViews }> = async (app, { clients, views }) => {
   // attachValidation: a visitor on /users/profile/abc is still sent to /login by the access table, not told 400.
@@ -17,7 +19,10 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
     // A hand-edited page number falls back to the first page (listQueryOf), never an error page.
     const query = listQueryOf(request)
     const profile = await clients.getProfile(viewer, id, listFilter(query))
-    return reply.render(views.ProfilePage, { profile, isOwner: viewer.id === profile.id, documents: listStateOf(query) })
+    const isOwner = viewer.id === profile.id
+    // « Qui a consulté mes documents »: the same entries as GET /api/users/activity, its first page.
+    const activity = isOwner ? await clients.profileActivity(profile.id, { page: 1, pageSize: ACTIVITY_SHOWN }) : undefined
+    return reply.render(views.ProfilePage, { profile, isOwner, documents: listStateOf(query), activity })
   })
 }
 export default profilePages

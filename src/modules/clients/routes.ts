@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { listFilter, ListQuerySchema, sendList } from '../../http/lists.js'
+import { originOf } from '../../http/origin.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
 import { requireAdmin, requireUser } from '../identity/index.js'
 import { AccountSummarySchema, CountsSchema, ProfileSchema } from './schemas.js'
@@ -19,7 +20,7 @@ const clientRoutes: FastifyPluginAsyncTypebox<{ clients: Clients }> = async (app
     schema: { tags: ['users'], params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) } },
     preHandler: requireUser,
   }, async (request, reply) => {
-    await clients.deleteClient(request.user!, request.params.id)
+    await clients.deleteClient(request.user!, request.params.id, originOf(request))
     if (request.user!.id === request.params.id) reply.forgetSession()
     return { message: texts.deleted }
   })
@@ -43,7 +44,7 @@ const clientRoutes: FastifyPluginAsyncTypebox<{ clients: Clients }> = async (app
     schema: { tags: ['users'], params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409) } },
     preHandler: requireAdmin,
   }, async (request) => {
-    await clients.acceptClient(request.params.id)
+    await clients.acceptClient(request.params.id, request.user!, originOf(request))
     return { message: texts.accepted }
   })
 }

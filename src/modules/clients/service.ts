@@ -4,9 +4,11 @@ import { transaction } from '../../db/transaction.js'
 import type { ListFilter, Page } from '../../db/lists.js'
 import { HttpError } from '../../http/errors.js'
 import type { MailCounts, Outbox } from '../../jobs/outbox.js'
+import type { RequestOrigin } from '../../http/origin.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Documents } from '../documents/index.js'
 import type { AccountSummary, Identity, SessionUser } from '../identity/index.js'
+import type { Journal, JournalRow } from '../journal/index.js'
 import { acceptanceMail } from './mails.js'
 import type { Counts, Profile } from './types.js'
 
@@ -28,12 +30,14 @@ export interface ClientsDeps {
   outbox: Pick<Outbox, 'enqueue' | 'counts'>
   identity: Pick<Identity, 'accounts'>
   documents: Pick<Documents, 'count' | 'countTypes' | 'listOwned' | 'removeAllOwnedBy'>
+  /** Acceptances and deletions are journaled in their transaction; the profile shows a client's activity. */
+  journal: Pick<Journal, 'record' | 'activity'>
   log: FastifyBaseLogger
   settings: { publicUrl: string }
 }
 
 /** Clients: profiles, acceptance and the administrators' user lists; composes identity and documents. */
-export function createClients({ db, storage, outbox, identity, documents, log, settings }: ClientsDeps) {
+export function createClients({ db, storage, outbox, identity, documents, journal, log, settings }: ClientsDeps) {
   const { accounts } = identity
 
   /** Files whose rows are gone; one that cannot be removed is logged, the deletion stands. */
@@ -54,6 +58,9 @@ export function createClients({ db, storage, outbox, identity, documents, log, s
     mailCounts: (): Promise<MailCounts> => outbox.counts(),
 
     /** The owner, or an administrator, may see a profile (with a page of its documents); anyone else learns nothing of it (403). */
+    /** What was done with a user's account and documents (the profile's « Qui a consulté mes documents »). */
+    profileActivity: (userId: number, page: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Page<JournalRow>> => journal.activity(userId, { q: '', ...page }),
+
     async getProfile(viewer: SessionUser, id: number, page: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Profile> {
       if (viewer.id !== id && !viewer.isAdmin) throw new HttpError(403, texts.notOwnProfile)
       const account = await accounts.findAccountSummary(id)
@@ -67,11 +74,12 @@ export function createClients({ db, storage, outbox, identity, documents, log, s
      * Irreversible (spec §2); refused while the address is unverified (contract §4); the client is
      * told by a mail written in the acceptance's transaction.
      */
-    async acceptClient(id: number): Promise<void> {
+    async acceptClient(id: number, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
       const outcome = await transaction(db, async (trx) => {
         const outcome = await accounts.accept(id, trx)
         const account = outcome === 'accepted' ? await accounts.findAccountSummary(id, trx) : undefined
         if (account) await outbox.enqueue(trx, acceptanceMail(settings.publicUrl, account.email))
+        if (account) await journal.record(trx, { action: 'user.accepted', actor, subject: { type: 'user', id, label: account.username }, from })
         return outcome
       })
       if (outcome === 'missing') throw new HttpError(404, texts.notFound)
@@ -84,15 +92,17 @@ export function createClients({ db, storage, outbox, identity, documents, log, s
      * Deletes a user (by themselves or by an administrator): their documents and account in one
      * transaction, then their files once it is committed, so a failure leaves nothing half-deleted.
      */
-    async deleteClient(actor: SessionUser, id: number): Promise<void> {
+    async deleteClient(actor: SessionUser, id: number, from: RequestOrigin | null = null): Promise<void> {
       if (actor.id !== id && !actor.isAdmin) throw new HttpError(403, texts.notOwnAccount)
       const target = await accounts.findAccountSummary(id)
       if (!target) throw new HttpError(404, texts.notFound)
       if (target.isAdmin) throw new HttpError(403, texts.adminUntouchable)
-      const keys = await db.transaction().execute(async (trx) => {
+      const keys = await transaction(db, async (trx) => {
         const documentKeys = await documents.removeAllOwnedBy(trx, id)
         const deleted = await accounts.deleteAccount(trx, id)
         if (!deleted) throw new HttpError(404, texts.notFound)
+        // The journal's rows stay: they keep the labels; the link to the profile goes.
+        await journal.record(trx, { action: 'user.deleted', actor, subject: { type: 'user', id, label: target.username }, from })
         return deleted.photoKey ? [...documentKeys, deleted.photoKey] : documentKeys
       })
       await removeFiles(keys)

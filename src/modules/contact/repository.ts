@@ -26,6 +26,11 @@ export async function findMessages(db: Db, filter: ListFilter): Promise<Page<Sto
   }
 }
 
+/** Who sent a message, or undefined. */
+export async function findMessage(db: Db, id: number): Promise<{ name: string; email: string } | undefined> {
+  return db.selectFrom('contact_messages').select(['name', 'email']).where('id', '=', id).executeTakeFirst()
+}
+
 /** False when no such message exists. */
 export async function deleteMessageRow(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('contact_messages').where('id', '=', id).executeTakeFirst()

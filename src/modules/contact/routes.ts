@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HttpError } from '../../http/errors.js'
 import { listFilter, ListQuerySchema, sendList } from '../../http/lists.js'
 import { HOUR_MS, ipLimit } from '../../http/rate-limit.js'
+import { originOf } from '../../http/origin.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
 import { requireAdmin } from '../identity/index.js'
 import { ContactBodySchema, ContactMessageSchema } from './schemas.js'
@@ -30,7 +31,7 @@ const contactRoutes: FastifyPluginAsyncTypebox<{ contact: Contact }> = async (ap
     schema: { tags: ['contact'], params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
     preHandler: requireAdmin,
   }, async (request) => {
-    await contact.deleteMessage(request.params.id)
+    await contact.deleteMessage(request.params.id, request.user!, originOf(request))
     return { message: messages.deleted }
   })
 }

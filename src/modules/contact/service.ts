@@ -4,17 +4,21 @@ import type { ListFilter, Page } from '../../db/lists.js'
 import { HttpError } from '../../http/errors.js'
 import { firmMail } from '../../mail/layout.js'
 import type { Outbox } from '../../jobs/outbox.js'
-import { deleteMessageRow, findMessages, insertMessage, type StoredMessage } from './repository.js'
+import type { RequestOrigin } from '../../http/origin.js'
+import type { Journal, JournalActor } from '../journal/index.js'
+import { deleteMessageRow, findMessage, findMessages, insertMessage, type StoredMessage } from './repository.js'
 import { messages, type ContactMessage } from './validation.js'
 
 export interface ContactDeps {
   db: Db
   outbox: Pick<Outbox, 'enqueue'>
+  /** A deleted message is journaled with its deletion. */
+  journal: Pick<Journal, 'record'>
   settings: { publicUrl: string; firmEmail: string }
 }
 
 /** Contact: the home page's form, stored for the firm, and the firm's inbox of messages. */
-export function createContact({ db, outbox, settings }: ContactDeps) {
+export function createContact({ db, outbox, journal, settings }: ContactDeps) {
   return {
     /** Stores the message and, in the same transaction, the firm's mail (sent by the outbox: a refusal never loses the message). */
     async receiveMessage(message: ContactMessage, ip: string | null): Promise<void> {
@@ -36,8 +40,12 @@ export function createContact({ db, outbox, settings }: ContactDeps) {
 
     listMessages: (filter: ListFilter): Promise<Page<StoredMessage>> => findMessages(db, filter),
 
-    async deleteMessage(id: number): Promise<void> {
-      if (!(await deleteMessageRow(db, id))) throw new HttpError(404, messages.notFound)
+    async deleteMessage(id: number, actor: JournalActor, from: RequestOrigin | null = null): Promise<void> {
+      await transaction(db, async (trx) => {
+        const message = await findMessage(trx, id)
+        if (!message || !(await deleteMessageRow(trx, id))) throw new HttpError(404, messages.notFound)
+        await journal.record(trx, { action: 'message.deleted', actor, subject: { type: 'message', id, label: `${message.name} <${message.email}>` }, from })
+      })
     },
   }
 }

@@ -67,6 +67,12 @@ function isUniqueViolation(error: unknown): boolean {
   return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
 }
 
+/** A type's name, or undefined when there is no such type. */
+export async function findTypeName(db: Db, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('document_types').select('type_name').where('id', '=', id).executeTakeFirst()
+  return row?.type_name
+}
+
 export async function typeExists(db: Db, id: number): Promise<boolean> {
   return Boolean(await db.selectFrom('document_types').select('id').where('id', '=', id).executeTakeFirst())
 }

@@ -4,6 +4,7 @@ import { Type } from 'typebox'
 import { HttpError } from '../../http/errors.js'
 import { listFilter, ListQuerySchema, sendList } from '../../http/lists.js'
 import { QUARTER_HOUR_MS, userLimit } from '../../http/rate-limit.js'
+import { originOf } from '../../http/origin.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
 import { requireAdmin, requireUser } from '../identity/index.js'
 import { DocumentSchema, DocumentTypeSchema, NewTypeBodySchema, StoredNameParamsSchema } from './schemas.js'
@@ -51,7 +52,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
     schema: { tags, body: NewTypeBodySchema, response: { 201: MessageSchema, ...errorResponses(400, 401, 403, 409) } },
     ...admin,
   }, async (request, reply) => {
-    await documents.addType(request.body)
+    await documents.addType(request.body, request.user!, originOf(request))
     return reply.code(201).send({ message: messages.typeAdded })
   })
 
@@ -59,7 +60,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
     schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
     ...admin,
   }, async (request) => {
-    await documents.deleteType(request.params.id)
+    await documents.deleteType(request.params.id, request.user!, originOf(request))
     return { message: messages.typeDeleted }
   })
 
@@ -71,7 +72,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
     preHandler: requireAccepted,
   }, async (request, reply) => {
     const { fields, file, refused } = await receiveUpload(request, documents.maxUploadBytes, documents.storeFile, documents.discardFile)
-    const id = await documents.recordUpload(request.user!, fields, file, refused)
+    const id = await documents.recordUpload(request.user!, fields, file, refused, originOf(request))
     // The form goes home on success: the page there shows this message (flash cookie).
     reply.flash({ type: 'success', message: messages.uploaded })
     return reply.code(201).send({ message: messages.uploaded, id })
@@ -90,14 +91,14 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
   }, async (request) => {
     // A GET that marks the document viewed (spec §7): never on a link followed from another site.
     if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'Requête refusée : origine non autorisée.')
-    return documents.viewDocument(request.params.id)
+    return documents.viewDocument(request.params.id, request.user!, originOf(request))
   })
 
   app.post('/api/documents/archive/:id', {
     schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 409) } },
     ...admin,
   }, async (request) => {
-    await documents.archiveDocument(request.params.id)
+    await documents.archiveDocument(request.params.id, request.user!, originOf(request))
     return { message: messages.archived }
   })
 
@@ -105,7 +106,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
     schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
     ...admin,
   }, async (request) => {
-    await documents.deleteDocument(request.params.id)
+    await documents.deleteDocument(request.params.id, request.user!, originOf(request))
     return { message: messages.deleted }
   })
 
@@ -113,20 +114,20 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
     schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
     preHandler: requireUser,
   }, async (request) => {
-    await documents.deleteOwnDocument(request.user!, request.params.id)
+    await documents.deleteOwnDocument(request.user!, request.params.id, originOf(request))
     return { message: messages.deleted }
   })
 
   app.get('/api/documents/download/:id', {
     schema: { tags, summary: 'Le fichier, en pièce jointe (propriétaire ou administrateur)', params: IdParamsSchema, response: errorResponses(401, 403, 404) },
-  }, async (request, reply) => sendFile(reply, await documents.openDownload(request.user, request.params.id), 'attachment'))
+  }, async (request, reply) => sendFile(reply, await documents.openDownload(request.user, request.params.id, originOf(request)), 'attachment'))
 
   // A malformed name is answered like an unknown one; it never reaches the disk.
   app.get('/uploads/:name', {
     schema: { hide: true, params: StoredNameParamsSchema },
     attachValidation: true,
   }, async (request, reply) => {
-    const file = await documents.openStoredFile(request.user, request.validationError ? undefined : request.params.name)
+    const file = await documents.openStoredFile(request.user, request.validationError ? undefined : request.params.name, originOf(request))
     return sendFile(reply, file, file.inline ? 'inline' : 'attachment')
   })
 }

@@ -8,8 +8,10 @@ import type { Jobs } from '../../jobs/jobs.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import { firmMail } from '../../mail/layout.js'
 import type { Mail } from '../../mail/mailer.js'
+import type { RequestOrigin } from '../../http/origin.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Identity, SessionUser } from '../identity/index.js'
+import type { Journal, JournalAction } from '../journal/index.js'
 import { KIND_BY_EXTENSION } from './content-check.js'
 import * as repo from './repository.js'
 import type { DocumentRecord, DocumentState, DocumentType } from './repository.js'
@@ -31,6 +33,8 @@ export interface DocumentsDeps {
   outbox: Pick<Outbox, 'enqueue'>
   jobs: Jobs
   identity: Pick<Identity, 'accounts'>
+  /** Uploads, opened files, archiving and deletions, each in its event's transaction. */
+  journal: Pick<Journal, 'record'>
   log: FastifyBaseLogger
   settings: { publicUrl: string; firmEmail: string; maxUploadBytes: number }
 }
@@ -43,8 +47,14 @@ export interface OpenedFile {
 }
 
 /** Documents and their types: uploads checked by content, private files, the firm's lists. */
-export function createDocuments({ db, storage, outbox, jobs, identity, log, settings }: DocumentsDeps) {
+export function createDocuments({ db, storage, outbox, jobs, identity, journal, log, settings }: DocumentsDeps) {
   const { accounts } = identity
+
+  /** One journal entry about a document, written in `trx` with what it records. */
+  const recordOn = (trx: Db, action: JournalAction, actor: SessionUser, record: Pick<DocumentRecord, 'id' | 'originalName' | 'userId'>, from: RequestOrigin | null) =>
+    journal.record(trx, { action, actor, subject: { type: 'document', id: record.id, label: record.originalName, ownerId: record.userId }, from })
+  const recordOnType = (trx: Db, action: JournalAction, actor: SessionUser, type: { id: number; typeName: string }, from: RequestOrigin | null) =>
+    journal.record(trx, { action, actor, subject: { type: 'type', id: type.id, label: type.typeName }, from })
 
   async function toViews(records: DocumentRecord[]): Promise<DocumentView[]> {
     const users = await accounts.summariesByIds(records.map((r) => r.userId))
@@ -76,11 +86,12 @@ export function createDocuments({ db, storage, outbox, jobs, identity, log, sett
    * have been deleted while the file was arriving: the foreign key refuses the row (and the mail
    * goes with it), and the answer says which (never a 500).
    */
-  async function insertOrExplain(doc: repo.NewDocument, mail: Mail): Promise<number> {
+  async function insertOrExplain(doc: repo.NewDocument, mail: Mail, user: SessionUser, from: RequestOrigin | null): Promise<number> {
     try {
       return await transaction(db, async (trx) => {
         const id = await repo.insertDocument(trx, doc)
         await outbox.enqueue(trx, mail)
+        await recordOn(trx, 'document.uploaded', user, { id, originalName: doc.originalName, userId: doc.userId }, from)
         return id
       })
     } catch (error) {
@@ -91,7 +102,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, log, sett
     }
   }
 
-  async function recordUpload(user: SessionUser, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined): Promise<number> {
+  async function recordUpload(user: SessionUser, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined, from: RequestOrigin | null): Promise<number> {
     if (fields.userId !== undefined && fields.userId.trim() !== String(user.id)) throw new HttpError(403, messages.notOwnUpload)
     const checked = checkUpload(fields, Boolean(file || refused))
     if (!checked.ok) throw new HttpError(400, checked.message)
@@ -119,25 +130,28 @@ export function createDocuments({ db, storage, outbox, jobs, identity, log, sett
         size: file.size,
       },
       mail,
+      user,
+      from,
     )
   }
 
   /** Contract §3: the stored file goes to its owner and to administrators only. */
-  async function openFor(viewer: SessionUser | null, record: DocumentRecord | undefined): Promise<OpenedFile> {
+  async function openFor(viewer: SessionUser | null, record: DocumentRecord | undefined, action: 'document.viewed' | 'document.downloaded', from: RequestOrigin | null): Promise<OpenedFile> {
     if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
     if (!record) throw new HttpError(404, messages.notFound)
     if (record.userId !== viewer.id && !viewer.isAdmin) throw new HttpError(403, messages.notOwner)
     const file = await storage.read(record.storageKey)
     if (!file) throw new HttpError(404, messages.notFound)
     // Spec §4: a document is viewed once an administrator opens it, whichever link they followed.
-    // Marked after the file opened (a missing file marks nothing); the opened file is closed if the mark fails.
-    if (viewer.isAdmin && !record.isViewed) {
-      try {
-        await repo.markViewedRow(db, record.id)
-      } catch (error) {
-        file.stream.destroy()
-        throw error
-      }
+    // Marked and journaled after the file opened (a missing file records nothing); the opened file is closed if that fails.
+    try {
+      await transaction(db, async (trx) => {
+        if (viewer.isAdmin && !record.isViewed) await repo.markViewedRow(trx, record.id)
+        await recordOn(trx, action, viewer, record, from)
+      })
+    } catch (error) {
+      file.stream.destroy()
+      throw error
     }
     const ext = acceptedExtension(record.storageKey)
     return { record, ...file, inline: ext ? KIND_BY_EXTENSION[ext].inline : false }
@@ -152,16 +166,26 @@ export function createDocuments({ db, storage, outbox, jobs, identity, log, sett
     listTypes: (filter: ListFilter): Promise<Page<DocumentType>> => repo.findTypesPage(db, filter),
     allTypes: (): Promise<DocumentType[]> => repo.findAllTypes(db),
 
-    async addType(input: Record<string, unknown>): Promise<void> {
+    async addType(input: Record<string, unknown>, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
       const checked = checkNewType(input)
       if (!checked.ok) throw new HttpError(400, checked.message)
-      if ((await repo.insertType(db, checked.value.typeName)) === undefined) throw new HttpError(409, messages.typeExists)
+      const { typeName } = checked.value
+      await transaction(db, async (trx) => {
+        const id = await repo.insertType(trx, typeName)
+        if (id === undefined) throw new HttpError(409, messages.typeExists)
+        await recordOnType(trx, 'type.created', actor, { id, typeName }, from)
+      })
     },
 
     /** Contract §4: a type goes with its documents; their files are removed once the rows are gone. */
-    async deleteType(id: number): Promise<void> {
-      if (!(await repo.typeExists(db, id))) throw new HttpError(404, messages.typeNotFound)
-      const keys = await db.transaction().execute((trx) => repo.deleteTypeRows(trx, id))
+    async deleteType(id: number, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
+      const typeName = await repo.findTypeName(db, id)
+      if (typeName === undefined) throw new HttpError(404, messages.typeNotFound)
+      const keys = await transaction(db, async (trx) => {
+        const keys = await repo.deleteTypeRows(trx, id)
+        await recordOnType(trx, 'type.deleted', actor, { id, typeName }, from)
+        return keys
+      })
       jobs.run('document files not removed', () => removeFiles(keys))
     },
 
@@ -175,9 +199,9 @@ export function createDocuments({ db, storage, outbox, jobs, identity, log, sett
      * POST /api/documents/upload, after the body: the fields are checked in spec §5's order, then
      * the row is written; whatever fails, the stored file goes.
      */
-    async recordUpload(user: SessionUser, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined): Promise<number> {
+    async recordUpload(user: SessionUser, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined, from: RequestOrigin | null = null): Promise<number> {
       try {
-        return await recordUpload(user, fields, file, refused)
+        return await recordUpload(user, fields, file, refused, from)
       } catch (error) {
         if (file) await storage.remove(file.key).catch((e: unknown) => log.error({ err: e, key: file.key }, 'file not removed'))
         throw error
@@ -192,52 +216,68 @@ export function createDocuments({ db, storage, outbox, jobs, identity, log, sett
     },
 
     /** Spec §2: viewing marks the document viewed (once) and answers it. */
-    async viewDocument(id: number): Promise<DocumentView> {
-      await repo.markViewedRow(db, id)
-      const record = await repo.findDocument(db, id)
+    async viewDocument(id: number, viewer: SessionUser, from: RequestOrigin | null = null): Promise<DocumentView> {
+      const found = await repo.findDocument(db, id)
+      if (!found) throw new HttpError(404, messages.notFound)
+      const record = await transaction(db, async (trx) => {
+        await repo.markViewedRow(trx, id)
+        await recordOn(trx, 'document.viewed', viewer, found, from)
+        return repo.findDocument(trx, id)
+      })
       if (!record) throw new HttpError(404, messages.notFound)
       return (await toViews([record]))[0]!
     },
 
     /** Contract §4: only a viewed document is archived; archiving twice changes nothing. */
-    async archiveDocument(id: number): Promise<void> {
+    async archiveDocument(id: number, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
       const record = await repo.findDocument(db, id)
       if (!record) throw new HttpError(404, messages.notFound)
       if (record.isArchived) return
-      if (!(await repo.archiveRow(db, id))) throw new HttpError(409, messages.notViewedYet)
+      await transaction(db, async (trx) => {
+        if (!(await repo.archiveRow(trx, id))) throw new HttpError(409, messages.notViewedYet)
+        await recordOn(trx, 'document.archived', actor, record, from)
+      })
     },
 
-    async deleteDocument(id: number): Promise<void> {
+    async deleteDocument(id: number, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
       const record = await repo.findDocument(db, id)
-      if (!record || !(await repo.deleteDocumentRow(db, id))) throw new HttpError(404, messages.notFound)
+      if (!record) throw new HttpError(404, messages.notFound)
+      await transaction(db, async (trx) => {
+        if (!(await repo.deleteDocumentRow(trx, id))) throw new HttpError(404, messages.notFound)
+        await recordOn(trx, 'document.deleted', actor, record, from)
+      })
       await removeFiles([record.storageKey])
     },
 
     /** Spec §4: the owner may delete a document only while the firm has not viewed it. */
-    async deleteOwnDocument(user: SessionUser, id: number): Promise<void> {
+    async deleteOwnDocument(user: SessionUser, id: number, from: RequestOrigin | null = null): Promise<void> {
       const record = await repo.findDocument(db, id)
       // Someone else's document and a missing one look alike: ids are sequential, their existence is the firm's business.
       if (!record || record.userId !== user.id) throw new HttpError(403, messages.notOwner)
       // The condition is part of the delete: a view that lands meanwhile wins.
-      if (record.isViewed || !(await repo.deleteDocumentRow(db, id, true))) throw new HttpError(403, messages.alreadyViewed)
+      if (record.isViewed) throw new HttpError(403, messages.alreadyViewed)
+      await transaction(db, async (trx) => {
+        if (!(await repo.deleteDocumentRow(trx, id, true))) throw new HttpError(403, messages.alreadyViewed)
+        await recordOn(trx, 'document.deleted', user, record, from)
+      })
       await removeFiles([record.storageKey])
     },
 
     // ---- Files
 
     /** `/uploads/<name>`: the name is looked up in the database, never joined to a path by itself. */
-    async openStoredFile(viewer: SessionUser | null, name: string | undefined): Promise<OpenedFile> {
+    async openStoredFile(viewer: SessionUser | null, name: string | undefined, from: RequestOrigin | null = null): Promise<OpenedFile> {
       if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
       const record = name === undefined ? undefined : await repo.findDocumentByKey(db, `${DOCUMENTS_PREFIX}${name}`)
-      return openFor(viewer, record)
+      return openFor(viewer, record, 'document.viewed', from)
     },
 
-    async openDownload(viewer: SessionUser | null, id: number): Promise<OpenedFile> {
+    async openDownload(viewer: SessionUser | null, id: number, from: RequestOrigin | null = null): Promise<OpenedFile> {
       if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
       const record = await repo.findDocument(db, id)
       // As for deletion: a client cannot tell a missing id from someone else's document.
       if (!record && !viewer.isAdmin) throw new HttpError(403, messages.notOwner)
-      return openFor(viewer, record)
+      return openFor(viewer, record, 'document.downloaded', from)
     },
 
     // ---- The module's face for other modules (clients: profile, counts, user deletion)

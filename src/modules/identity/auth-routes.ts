@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HttpError } from '../../http/errors.js'
 import { HOUR_MS as HOUR, ipLimit, QUARTER_HOUR_MS as QUARTER } from '../../http/rate-limit.js'
+import { originOf } from '../../http/origin.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
 import { requireUser } from './guards.js'
 import { knownDevice, rememberDevice } from './device-cookie.js'
@@ -20,7 +21,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
   }, async (request, reply) => {
     const checked = checkRegistration(request.body, isWeakPassword)
     if (!checked.ok) throw new HttpError(400, checked.message)
-    await identity.register(checked.value)
+    await identity.register(checked.value, originOf(request))
     return reply.code(201).send({ message: texts.registered })
   })
 
@@ -33,7 +34,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
     const { email, password } = checked.value
     const device = knownDevice(request, email)
     // A browser that logged in to the account before is counted on its own, not locked out with it.
-    const userId = await identity.authenticate(email, password, device)
+    const userId = await identity.authenticate(email, password, device, originOf(request))
     // Two-factor on: no session yet, the second step (POST /api/auth/login/2fa) opens it (contract §6).
     const pending = await identity.twoFactor.beginLogin(userId)
     if (pending) {
@@ -42,7 +43,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
       return { twoFactorRequired: true as const }
     }
     if (request.user) await reply.endSession()
-    const sessionId = await reply.startSession(userId)
+    const sessionId = await reply.startSession(userId, originOf(request))
     rememberDevice(reply, email, device)
     return identity.sessions.user(sessionId)
   })
@@ -68,7 +69,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
   app.get('/api/auth/:userId/verify/:token', {
     schema: { tags: ['auth'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 429) } },
     config: ipLimit(limits.tokenPerIp, QUARTER),
-  }, async (request) => ({ message: await identity.verifyEmail(request.params.userId, request.params.token) }))
+  }, async (request) => ({ message: await identity.verifyEmail(request.params.userId, request.params.token, originOf(request)) }))
 }
 
 export default authRoutes

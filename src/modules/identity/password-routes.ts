@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HttpError } from '../../http/errors.js'
 import { ipLimit, QUARTER_HOUR_MS as QUARTER } from '../../http/rate-limit.js'
+import { originOf } from '../../http/origin.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
 import { requireUser } from './guards.js'
 import { ChangePasswordBodySchema, ForgotBodySchema, ResetBodySchema, TokenParamsSchema, UserIdParamsSchema, UserTokenParamsSchema } from './schemas.js'
@@ -38,7 +39,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
   }, async (request) => {
     const checked = checkReset(request.body, isWeakPassword)
     if (!checked.ok) throw new HttpError(400, checked.message)
-    await identity.resetPassword(request.params.token, checked.value.password)
+    await identity.resetPassword(request.params.token, checked.value.password, originOf(request))
     return { message: texts.resetDone }
   })
 
@@ -50,7 +51,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
     if (request.user!.id !== request.params.userId) throw new HttpError(403, texts.notOwn)
     const checked = checkChangePassword(request.body, isWeakPassword)
     if (!checked.ok) throw new HttpError(400, checked.message)
-    await identity.changePassword(request.user!.id, request.sessionId, checked.value.oldPassword, checked.value.newPassword)
+    await identity.changePassword(request.user!.id, request.sessionId, checked.value.oldPassword, checked.value.newPassword, originOf(request))
     return { message: texts.changed }
   })
 }

@@ -117,7 +117,7 @@ function sessionUserQuery(db: Db, sessionId: string, now: string, createdAfter: 
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('user_two_factor', 'user_two_factor.user_id', 'users.id')
-    .select(['users.id', 'users.username', 'users.profile_photo', 'users.is_accepted', 'users.is_admin', 'user_two_factor.enabled_at'])
+    .select(['users.id', 'users.username', 'users.email', 'users.profile_photo', 'users.is_accepted', 'users.is_admin', 'user_two_factor.enabled_at'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.expires_at', '>', now)
     .where('sessions.created_at', '>', createdAfter)
@@ -134,6 +134,7 @@ export async function findSessionUser(db: Db, sessionId: string, now: Date): Pro
   return {
     id: fromDbId(row.id),
     username: row.username,
+    email: row.email,
     profilePhoto: parsePhoto(row.profile_photo),
     isAccepted: fromDbBool(row.is_accepted),
     isAdmin: fromDbBool(row.is_admin),

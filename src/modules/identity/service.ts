@@ -7,7 +7,9 @@ import { HttpError } from '../../http/errors.js'
 import type { Jobs } from '../../jobs/jobs.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import type { AttemptLimiter, AttemptPolicy } from '../../limits/attempt-limiter.js'
+import type { RequestOrigin } from '../../http/origin.js'
 import type { FileStorage } from '../../storage/storage.js'
+import type { Journal } from '../journal/index.js'
 import { accountsFace } from './accounts.js'
 import { newClientMail, resetMail, verificationMail } from './mails.js'
 import { createPasswords, type PasswordCost } from './passwords.js'
@@ -55,6 +57,8 @@ export interface IdentityDeps {
   clock: Clock
   /** Failed logins per account or known browser, wrong old passwords per user (contract §2). */
   attempts: AttemptLimiter
+  /** Logins, failures, logouts, password changes, registrations and verifications, each in its event's transaction. */
+  journal: Pick<Journal, 'record'>
   log: FastifyBaseLogger
   settings: {
     publicUrl: string
@@ -85,7 +89,7 @@ function tooManyAttempts(waitMs: number, what: string): HttpError {
 
 /** Identity: credentials, one-time links, sessions, the accounts face and the profile photo. */
 export function createIdentity(deps: IdentityDeps) {
-  const { db, outbox, jobs, clock, attempts, settings } = deps
+  const { db, outbox, jobs, clock, attempts, journal, settings } = deps
   const passwords = createPasswords(settings.passwordCost)
   const now = () => clock.now().getTime()
   const loginPolicy: AttemptPolicy = { max: settings.loginPerAccount, windowMs: QUARTER_HOUR_MS }
@@ -140,10 +144,16 @@ export function createIdentity(deps: IdentityDeps) {
    * After a password change or reset, nothing issued under the old password works: other sessions
    * end and unused reset links die (issue 9, finding 4).
    */
-  async function retireCredentials(userId: number, keepSession?: string): Promise<void> {
-    await repo.retireTokens(db, userId, 'reset')
-    await repo.deleteUserSessions(db, userId, clock.now(), keepSession)
+  async function retireCredentials(trx: Db, userId: number, keepSession?: string): Promise<void> {
+    await repo.retireTokens(trx, userId, 'reset')
+    await repo.deleteUserSessions(trx, userId, clock.now(), keepSession)
   }
+
+  /** The account as the journal names it: actor and subject at once (its own login, reset, verification). */
+  const itself = (account: { id: number; username: string; email: string }) => ({
+    actor: { id: account.id, username: account.username, email: account.email },
+    subject: { type: 'user' as const, id: account.id, label: account.username },
+  })
 
   async function createAccount(input: NewAccount): Promise<number> {
     const { password, ...rest } = input
@@ -156,6 +166,7 @@ export function createIdentity(deps: IdentityDeps) {
     outbox,
     clock,
     attempts,
+    journal,
     async checkPassword(userId, password) {
       const account = await repo.findAccountById(db, userId)
       return account ? passwords.verify(account.passwordHash, password) : false
@@ -176,7 +187,7 @@ export function createIdentity(deps: IdentityDeps) {
      * Unverified accounts cannot log in, so they hold no photo, document or session. The account,
      * its link and its mail are written in one transaction: all three or none.
      */
-    async register(input: Registration): Promise<void> {
+    async register(input: Registration, from: RequestOrigin | null = null): Promise<void> {
       if ((await repo.findAccountByEmail(db, input.email))?.isVerified) throw new HttpError(409, texts.duplicate)
       const passwordHash = await passwords.hash(input.password)
       try {
@@ -187,6 +198,7 @@ export function createIdentity(deps: IdentityDeps) {
           if (existing) await accounts.deleteAccount(trx, existing.id)
           const id = await repo.insertUser(trx, { ...input, passwordHash })
           await sendVerification(trx, { id, email: input.email })
+          await journal.record(trx, { action: 'user.registered', ...itself({ id, username: input.username, email: input.email }), from })
         })
       } catch (error) {
         if (error instanceof HttpError) throw error
@@ -200,13 +212,18 @@ export function createIdentity(deps: IdentityDeps) {
      * Checks credentials under the failure limit of the account, or of a browser known for this
      * address (`device`), which is counted on its own (issue 9, finding 3); answers the user id.
      */
-    async authenticate(email: string, password: string, device?: string): Promise<number> {
+    async authenticate(email: string, password: string, device?: string, from: RequestOrigin | null = null): Promise<number> {
       const key = device ? `device:${device}` : `login:${email}`
       const { account, valid } = await limitedCheck(key, 'de connexion pour ce compte', async () => {
         const account = await repo.findAccountByEmail(db, email)
         return { account, valid: account ? await passwords.verify(account.passwordHash, password) : await passwords.verifyAgainstDummy(password) }
       })
-      if (!account || !valid) throw new HttpError(400, texts.badCredentials)
+      if (!account || !valid) {
+        // Nobody is identified: no actor; the account aimed at (if any) is the subject, the typed address searchable.
+        const subject = account ? { type: 'user' as const, id: account.id, label: account.username } : null
+        await transaction(db, (trx) => journal.record(trx, { action: 'login.failed', actor: null, subject, from, attemptedAs: email }))
+        throw new HttpError(400, texts.badCredentials)
+      }
       await attempts.clear(key)
       if (!account.isVerified) {
         const last = await repo.latestTokenTime(db, account.id, 'verify')
@@ -221,7 +238,7 @@ export function createIdentity(deps: IdentityDeps) {
      * Answers the message to show: verified now, or already (the same link opened twice, or by a
      * mail scanner). The link's use, the verification and the firm's mail are one transaction.
      */
-    async verifyEmail(userId: number, token: string): Promise<string> {
+    async verifyEmail(userId: number, token: string, from: RequestOrigin | null = null): Promise<string> {
       const stored = await usableToken('verify', token, userId)
       const verified =
         stored !== undefined &&
@@ -229,6 +246,7 @@ export function createIdentity(deps: IdentityDeps) {
           if (!(await repo.consumeToken(trx, stored.id))) return false
           await repo.markVerified(trx, stored.userId)
           const client = await accounts.findAccountSummary(stored.userId, trx)
+          if (client) await journal.record(trx, { action: 'user.verified', ...itself(client), from })
           if (client && !client.isAccepted) await outbox.enqueue(trx, newClientMail(settings.publicUrl, settings.firmEmail, client))
           return true
         }))
@@ -260,20 +278,24 @@ export function createIdentity(deps: IdentityDeps) {
     },
 
     /** Sets the new password and ends every session of the user. */
-    async resetPassword(token: string, password: string): Promise<void> {
+    async resetPassword(token: string, password: string, from: RequestOrigin | null = null): Promise<void> {
       const stored = await usableToken('reset', token)
       if (!stored) throw new HttpError(400, texts.resetInvalid)
       const passwordHash = await passwords.hash(password)
-      if (!(await repo.consumeToken(db, stored.id))) throw new HttpError(400, texts.resetInvalid)
-      await repo.updatePasswordHash(db, stored.userId, passwordHash)
-      await retireCredentials(stored.userId)
+      await transaction(db, async (trx) => {
+        if (!(await repo.consumeToken(trx, stored.id))) throw new HttpError(400, texts.resetInvalid)
+        await repo.updatePasswordHash(trx, stored.userId, passwordHash)
+        await retireCredentials(trx, stored.userId)
+        const account = await repo.findAccountById(trx, stored.userId)
+        if (account) await journal.record(trx, { action: 'password.reset', ...itself(account), from })
+      })
     },
 
     /**
      * Changes the password after checking the old one; ends the user's other sessions. Wrong old
      * passwords count per user like failed logins (counted before the check, cleared on success).
      */
-    async changePassword(userId: number, keepSession: string | undefined, oldPassword: string, newPassword: string): Promise<void> {
+    async changePassword(userId: number, keepSession: string | undefined, oldPassword: string, newPassword: string, from: RequestOrigin | null = null): Promise<void> {
       const key = `old-password:${userId}`
       const { account, valid, release } = await limitedCheck(key, 'pour l’ancien mot de passe', async () => {
         const account = await repo.findAccountById(db, userId)
@@ -286,8 +308,12 @@ export function createIdentity(deps: IdentityDeps) {
       if (!valid) throw new HttpError(400, texts.oldWrong)
       await attempts.clear(key)
       if (oldPassword === newPassword) throw new HttpError(400, texts.sameAsOld)
-      await repo.updatePasswordHash(db, userId, await passwords.hash(newPassword))
-      await retireCredentials(userId, keepSession)
+      const passwordHash = await passwords.hash(newPassword)
+      await transaction(db, async (trx) => {
+        await repo.updatePasswordHash(trx, userId, passwordHash)
+        await retireCredentials(trx, userId, keepSession)
+        await journal.record(trx, { action: 'password.changed', ...itself(account), from })
+      })
     },
 
     /** An account made directly, already in the given state (the administrator at start-up, seeds, tests). */
@@ -330,10 +356,15 @@ export function createIdentity(deps: IdentityDeps) {
 
     sessions: {
       /** Opens a session row for the user; answers its id (the cookie is the HTTP side's). */
-      async open(userId: number): Promise<string> {
+      /** With `from` (a login through the API) the journal records the login with the session. */
+      async open(userId: number, from?: RequestOrigin): Promise<string> {
         const sessionId = randomBytes(24).toString('base64url')
         const at = clock.now()
-        await repo.insertSession(db, sessionId, userId, at, new Date(at.getTime() + SESSION_TTL_MS))
+        await transaction(db, async (trx) => {
+          await repo.insertSession(trx, sessionId, userId, at, new Date(at.getTime() + SESSION_TTL_MS))
+          const account = from ? await repo.findAccountById(trx, userId) : undefined
+          if (from && account) await journal.record(trx, { action: 'login', ...itself(account), from })
+        })
         return sessionId
       },
       /** The user of a live session, or undefined. */
@@ -345,7 +376,13 @@ export function createIdentity(deps: IdentityDeps) {
       },
       /** Sliding expiry: the session's end moves 7 days ahead. */
       extend: (sessionId: string): Promise<void> => repo.extendSession(db, sessionId, new Date(now() + SESSION_TTL_MS)),
-      end: (sessionId: string): Promise<void> => repo.deleteSession(db, sessionId),
+      /** With the session's user and `from` (a logout), the journal records it with the deletion. */
+      async end(sessionId: string, user?: SessionUser | null, from?: RequestOrigin): Promise<void> {
+        await transaction(db, async (trx) => {
+          await repo.deleteSession(trx, sessionId)
+          if (user && from) await journal.record(trx, { action: 'logout', ...itself(user), from })
+        })
+      },
       /** Deletes expired sessions and one-time tokens; answers how many rows went. */
       sweep: async (): Promise<number> => (await repo.sweepExpired(db, clock.now())) + (await twoFactor.sweep()),
     },

@@ -5,6 +5,7 @@ import { Lru } from '../../shared/lru.js'
 import type { Identity } from './service.js'
 import { SESSION_TTL_MS } from './service.js'
 import type { SessionUser } from './session-user.js'
+import { originOf, type RequestOrigin } from '../../http/origin.js'
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -16,7 +17,7 @@ declare module '@fastify/jwt' {
 declare module 'fastify' {
   interface FastifyReply {
     /** Opens a session for the user and sets its cookie; answers the session id. */
-    startSession(userId: number): Promise<string>
+    startSession(userId: number, from?: RequestOrigin): Promise<string>
     /** Ends the request's session (its row and its cookie). */
     endSession(): Promise<void>
     /** Forgets the request's session after its rows are gone (the account was deleted): clears the cookie. */
@@ -91,14 +92,14 @@ export default fp(
     app.decorateRequest('user', null)
     app.decorateRequest('sessionId', undefined)
     app.decorate('sessionCookieFor', async (userId: number) => `${name}=${sign(await identity.sessions.open(userId), userId)}`)
-    app.decorateReply('startSession', async function (this: FastifyReply, userId: number) {
-      const sessionId = await identity.sessions.open(userId)
+    app.decorateReply('startSession', async function (this: FastifyReply, userId: number, from?: RequestOrigin) {
+      const sessionId = await identity.sessions.open(userId, from)
       setCookie(this, sessionId, userId)
       return sessionId
     })
     app.decorateReply('endSession', async function (this: FastifyReply) {
       const sessionId = this.request.sessionId
-      if (sessionId) await identity.sessions.end(sessionId)
+      if (sessionId) await identity.sessions.end(sessionId, this.request.user, originOf(this.request))
       forget(this)
     })
     app.decorateReply('forgetSession', function (this: FastifyReply) {

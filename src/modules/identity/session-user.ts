@@ -4,6 +4,8 @@ import type { ProfilePhoto } from './photo/value.js'
 export interface SessionUser {
   id: number
   username: string
+  /** The address (for the journal's search); never part of an answer's schema. */
+  email: string
   profilePhoto: ProfilePhoto | null
   isAccepted: boolean
   isAdmin: boolean

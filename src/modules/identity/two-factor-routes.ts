@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { HttpError } from '../../http/errors.js'
+import { originOf } from '../../http/origin.js'
 import { ipLimit, QUARTER_HOUR_MS as QUARTER, userLimit } from '../../http/rate-limit.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
 import { requireUser } from './guards.js'
@@ -35,7 +36,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async
   }, async (request) => {
     const checked = checkTwoFactorCode(request.body)
     if (!checked.ok) throw new HttpError(400, checked.message)
-    return { recoveryCodes: await twoFactor.enable(request.user!.id, checked.value.code) }
+    return { recoveryCodes: await twoFactor.enable(request.user!.id, checked.value.code, originOf(request)) }
   })
 
   app.post('/api/auth/2fa/disable', {
@@ -45,7 +46,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async
   }, async (request) => {
     const checked = checkDisable(request.body)
     if (!checked.ok) throw new HttpError(400, checked.message)
-    await twoFactor.disable(request.user!.id, checked.value.password, checked.value.code, { userAgent: request.headers['user-agent'] })
+    await twoFactor.disable(request.user!.id, checked.value.password, checked.value.code, originOf(request))
     return { message: texts.disabled }
   })
 
@@ -67,7 +68,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async
     }
     clearPendingLogin(reply)
     if (request.user) await reply.endSession()
-    const sessionId = await reply.startSession(userId)
+    const sessionId = await reply.startSession(userId, originOf(request))
     return identity.sessions.user(sessionId)
   })
 }

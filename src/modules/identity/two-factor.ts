@@ -5,8 +5,10 @@ import { createSealer } from '../../crypto/sealing.js'
 import type { Db } from '../../db/database.js'
 import { transaction } from '../../db/transaction.js'
 import { HttpError } from '../../http/errors.js'
+import type { RequestOrigin } from '../../http/origin.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import type { AttemptLimiter, AttemptPolicy } from '../../limits/attempt-limiter.js'
+import type { Journal } from '../journal/index.js'
 import { formatDateTimeFr } from '../../shared/time.js'
 import { twoFactorDisabledMail } from './mails.js'
 import * as repo from './repository.js'
@@ -32,6 +34,8 @@ export interface TwoFactorDeps {
   outbox: Pick<Outbox, 'enqueue'>
   clock: Clock
   attempts: AttemptLimiter
+  /** Turning it on and off are recorded with the change (contract §6). */
+  journal: Pick<Journal, 'record'>
   /** The account's password checked (argon2), for turning two-factor off. */
   checkPassword(userId: number, password: string): Promise<boolean>
   settings: {
@@ -42,11 +46,6 @@ export interface TwoFactorDeps {
     disablePolicy: AttemptPolicy
     issuer: string
   }
-}
-
-/** What the browser sends with a request that turns two-factor off: told in the mail. */
-export interface RequestOrigin {
-  userAgent: string | undefined
 }
 
 /** `ABCDE-23456`: about 49 bits each, so that a hash (sha256) is enough to store them. */
@@ -64,8 +63,13 @@ function hashRecoveryCode(code: string): string {
   return createHash('sha256').update(`recovery:${normalizeRecoveryCode(code)}`, 'utf8').digest('hex')
 }
 
+/** The account as the journal names it: actor and subject at once. */
+function itself(account: { id: number; username: string; email: string }) {
+  return { actor: { id: account.id, username: account.username, email: account.email }, subject: { type: 'user' as const, id: account.id, label: account.username } }
+}
+
 /** A readable line for the mail: the user agent as sent, bounded. */
-function browserOf(origin: RequestOrigin): string {
+function browserOf(origin: Pick<RequestOrigin, 'userAgent'>): string {
   const agent = origin.userAgent?.replace(/[\r\n\t]+/g, ' ').trim()
   return agent ? agent.slice(0, 200) : 'inconnu'
 }
@@ -76,7 +80,7 @@ function browserOf(origin: RequestOrigin): string {
  * so two instances (or two requests) can never both accept the same code.
  */
 export function createTwoFactor(deps: TwoFactorDeps) {
-  const { db, outbox, clock, attempts, settings } = deps
+  const { db, outbox, clock, attempts, journal, settings } = deps
   const sealer = createSealer(settings.key, { salt: 'portal-totp', info: 'totp secret v1' })
   const now = () => clock.now()
 
@@ -126,7 +130,9 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     },
 
     /** Confirms the pending secret with a code from it; answers the recovery codes (shown once, stored hashed). */
-    async enable(userId: number, code: string): Promise<string[]> {
+    async enable(userId: number, code: string, from: RequestOrigin): Promise<string[]> {
+      const account = await repo.findAccountById(db, userId)
+      if (!account) throw new HttpError(401, texts.loginRequired)
       const row = await store.findTwoFactor(db, userId)
       if (row?.secret) throw new HttpError(409, texts.alreadyEnabled)
       if (!row?.pendingSecret) throw new HttpError(409, texts.setupFirst)
@@ -138,7 +144,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       await transaction(db, async (trx) => {
         if (!(await store.activatePendingSecret(trx, userId, row.pendingSecret!, step, now()))) throw new HttpError(409, texts.setupFirst)
         await store.replaceRecoveryCodes(trx, userId, codes.map(hashRecoveryCode))
-        // journal: twofactor.enabled
+        await journal.record(trx, { action: 'twofactor.enabled', ...itself(account), from })
       })
       await attempts.clear(`twofactor-enable:${userId}`)
       return codes
@@ -156,7 +162,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       await transaction(db, async (trx) => {
         if (!(await acceptCode(trx, userId, code))) throw new HttpError(400, texts.codeWrong)
         await store.removeTwoFactor(trx, userId)
-        // journal: twofactor.disabled
+        await journal.record(trx, { action: 'twofactor.disabled', ...itself(account), from: origin })
         await outbox.enqueue(trx, twoFactorDisabledMail(settings.publicUrl, account.email, account.username, formatDateTimeFr(now()), browserOf(origin)))
       })
       await attempts.clear(key)

@@ -3,6 +3,8 @@ import { page } from '../../../src/render/page.js'
 import type { ListState } from '../../components/admin-lists/query.js'
 import { Pager } from '../../components/Pager.js'
 import { Island } from '../../runtime/Island.js'
+import type { JournalRow } from '../../../src/modules/journal/index.js'
+import { ActivitySection } from './ActivitySection.js'
 import { ProfileHeader } from './ProfileHeader.js'
 
 export interface ProfilePageProps {
@@ -11,12 +13,14 @@ export interface ProfilePageProps {
   isOwner: boolean
   /** Which page of the profile's documents is shown. */
   documents: ListState
+  /** The owner's activity (journal entries about their account and documents): shown to the owner only. */
+  activity?: { items: JournalRow[]; total: number } | undefined
 }
 
 /** /users/profile/:id (spec §2 Profile page): the owner or an administrator. */
 export const ProfilePage = page<ProfilePageProps>(
   ({ profile }) => ({ title: `Profil de ${profile.username}`, description: 'Profil du client et ses documents.' }),
-  function ProfilePage({ profile, isOwner, documents }) {
+  function ProfilePage({ profile, isOwner, documents, activity }) {
     // An administrator's account is not deleted from its profile (the server refuses it too).
     const canDeleteAccount = isOwner && !profile.isAdmin
     return (
@@ -41,6 +45,7 @@ export const ProfilePage = page<ProfilePageProps>(
               </p>
             </section>
           )}
+          {isOwner && activity && <ActivitySection entries={activity.items} total={activity.total} />}
           {canDeleteAccount && (
             <section className="profile-section profile-danger" aria-labelledby="profile-delete-title">
               <h2 id="profile-delete-title" className="profile-section-title">

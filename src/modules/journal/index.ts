@@ -1,0 +1,23 @@
+import fp from 'fastify-plugin'
+import type { FastifyInstance } from 'fastify'
+import journalPages from './pages.js'
+import journalRoutes, { type JournalGuards } from './routes.js'
+import type { Journal } from './service.js'
+import type { JournalViews } from './views.js'
+
+/** The journal's HTTP side: its API, a client's activity and the administrators' page. */
+export default fp(
+  async function journal(app: FastifyInstance, { journal, views, guards }: { journal: Journal; views: JournalViews; guards: JournalGuards }) {
+    await app.register(journalRoutes, { journal, guards })
+    await app.register(journalPages, { journal, views, guards })
+  },
+  { name: 'journal', dependencies: ['identity', 'render'] },
+)
+
+// The module's public face: other modules record through `Journal.record`, in their own transaction.
+export { createJournal, type Journal, type JournalActor, type JournalDeps, type JournalEvent, type JournalSubject, type ListedEntry } from './service.js'
+export { actionLabels, JOURNAL_ACTIONS, type JournalAction, type SubjectType } from './actions.js'
+export type { JournalRow } from './repository.js'
+export type { JournalGuards } from './routes.js'
+export type { JournalEntry } from './schemas.js'
+export type { JournalState, JournalViews } from './views.js'

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { listStateOf } from '../../http/list-pages.js'
+import { actionLabels, JOURNAL_ACTIONS } from './actions.js'
+import { journalFilter } from './filters.js'
+import { JournalQuerySchema, type JournalQuery } from './schemas.js'
+import type { JournalGuards } from './routes.js'
+import type { Journal } from './service.js'
+import type { JournalViews } from './views.js'
+
+/** /admin-dashboard/journal (contract §6): the journal with its filters, each subject linked to its page. */
+const journalPages: FastifyPluginAsyncTypebox<{ journal: Journal; views: JournalViews; guards: JournalGuards }> = async (app, { journal, views, guards }) => {
+  app.get('/admin-dashboard/journal', { preHandler: guards.adminOnly, attachValidation: true, schema: { hide: true, querystring: JournalQuerySchema } }, async (request, reply) => {
+    // A hand-edited, invalid URL shows the journal unfiltered rather than an error page.
+    const query: JournalQuery = request.validationError ? {} : request.query
+    const filter = journalFilter(query)
+    const { total, items } = await journal.listForPage(filter)
+    return reply.render(views.JournalPage, {
+      entries: items,
+      total,
+      query: { ...listStateOf(query), action: filter.action ?? '', actorId: filter.actorId ?? null },
+      actions: JOURNAL_ACTIONS.map((value) => ({ value, label: actionLabels[value] })),
+    })
+  })
+}
+export default journalPages

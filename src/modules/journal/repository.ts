@@ -1,0 +1,116 @@
+import { sql } from 'kysely'
+import type { Db } from '../../db/database.js'
+import { fetchPage, withinDays, type ListFilter, type Page } from '../../db/lists.js'
+import { fromDbId, fromDbTime, toDbTime } from '../../db/values.js'
+import { DELETION_OF, type JournalAction, type SubjectType } from './actions.js'
+import type { JournalEntry } from './schemas.js'
+import { matchesWords } from './search.js'
+
+export interface NewEntry {
+  at: Date
+  action: JournalAction
+  actorId: number | null
+  actorLabel: string | null
+  actorEmail: string | null
+  subjectType: SubjectType | null
+  subjectId: number | null
+  subjectLabel: string | null
+  ownerId: number | null
+  ip: string | null
+  userAgent: string | null
+  searchText: string
+}
+
+/** A page of the journal: the list filter of §2 narrowed to one action, actor or owner. */
+export interface JournalFilter extends ListFilter {
+  action?: JournalAction | undefined
+  actorId?: number | undefined
+  /** The user whose account or documents the entries are about (a client's activity). */
+  ownerId?: number | undefined
+}
+
+/** An entry as pages see it: the contract's shape, and whose account or document it is about. */
+export type JournalRow = JournalEntry & { ownerId: number | null }
+
+export async function insertEntry(db: Db, entry: NewEntry): Promise<number> {
+  const result = await db
+    .insertInto('journal')
+    .values({
+      at: toDbTime(entry.at),
+      action: entry.action,
+      actor_id: entry.actorId,
+      actor_label: entry.actorLabel?.slice(0, 255) ?? null,
+      actor_email: entry.actorEmail?.slice(0, 254) ?? null,
+      subject_type: entry.subjectType,
+      subject_id: entry.subjectId,
+      subject_label: entry.subjectLabel?.slice(0, 255) ?? null,
+      owner_id: entry.ownerId,
+      ip: entry.ip?.slice(0, 45) ?? null,
+      user_agent: entry.userAgent?.slice(0, 512) ?? null,
+      search_text: entry.searchText,
+    })
+    .executeTakeFirstOrThrow()
+  return fromDbId(result.insertId)
+}
+
+/**
+ * Unfiltered, only by action or only by actor: the kept count (triggers of migration 0010), not a
+ * count of up to a million index entries. Undefined when another filter applies (then rows are counted).
+ */
+function keptTotal(db: Db, filter: JournalFilter, searched: boolean): (() => Promise<number>) | undefined {
+  if (searched || filter.from || filter.to || filter.ownerId !== undefined || (filter.action && filter.actorId !== undefined)) return undefined
+  const total = sql<number | string>`coalesce(sum(n), 0)`.as('total')
+  const { action, actorId } = filter
+  const query =
+    actorId !== undefined
+      ? db.selectFrom('journal_actor_counts').select(total).where('actor_id', '=', actorId)
+      : action
+        ? db.selectFrom('journal_counts').select(total).where('action', '=', action)
+        : db.selectFrom('journal_counts').select(total)
+  return async () => Number((await query.executeTakeFirst())?.total ?? 0)
+}
+
+/** Newest first; each filter has its index (action, actor, owner: each with `at`); `q` goes through the full-text index. */
+export async function findEntries(db: Db, filter: JournalFilter): Promise<Page<JournalRow>> {
+  let query = db.selectFrom('journal').where(withinDays('journal.at', filter.from, filter.to))
+  if (filter.action) query = query.where('journal.action', '=', filter.action)
+  if (filter.actorId !== undefined) query = query.where('journal.actor_id', '=', filter.actorId)
+  if (filter.ownerId !== undefined) query = query.where('journal.owner_id', '=', filter.ownerId)
+  const search = filter.q ? await matchesWords(db, filter.q) : undefined
+  if (search) query = query.where(search)
+  const page = await fetchPage(
+    query,
+    (q) =>
+      q
+        .select(['journal.id', 'journal.at', 'journal.action', 'journal.actor_id', 'journal.actor_label', 'journal.subject_type', 'journal.subject_id', 'journal.subject_label', 'journal.owner_id', 'journal.ip'])
+        .orderBy('journal.at', 'desc')
+        .orderBy('journal.id', 'desc'),
+    filter,
+    keptTotal(db, filter, search !== undefined),
+  )
+  return {
+    total: page.total,
+    items: page.items.map((row) => ({
+      id: fromDbId(row.id),
+      at: fromDbTime(row.at),
+      action: row.action,
+      actor: row.actor_id === null ? null : { id: fromDbId(row.actor_id), username: row.actor_label ?? '' },
+      subject: row.subject_type === null || row.subject_id === null ? null : { type: row.subject_type, id: fromDbId(row.subject_id), label: row.subject_label ?? '' },
+      ip: row.ip,
+      ownerId: row.owner_id === null ? null : fromDbId(row.owner_id),
+    })),
+  }
+}
+
+/** Of these subjects, the ones a later entry records as deleted (as `type:id`). */
+export async function deletedAmong(db: Db, subjects: Array<{ type: SubjectType; id: number }>): Promise<Set<string>> {
+  if (!subjects.length) return new Set()
+  const byType = new Map<SubjectType, number[]>()
+  for (const { type, id } of subjects) byType.set(type, [...(byType.get(type) ?? []), id])
+  const rows = await db
+    .selectFrom('journal')
+    .select(['subject_type', 'subject_id'])
+    .where((eb) => eb.or([...byType].map(([type, ids]) => eb.and([eb('subject_type', '=', type), eb('subject_id', 'in', [...new Set(ids)]), eb('action', '=', DELETION_OF[type])]))))
+    .execute()
+  return new Set(rows.map((row) => `${row.subject_type}:${fromDbId(row.subject_id ?? 0)}`))
+}

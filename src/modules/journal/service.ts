@@ -1,0 +1,101 @@
+import type { Clock } from '../../clock/clock.js'
+import type { Db } from '../../db/database.js'
+import type { Page } from '../../db/lists.js'
+import type { RequestOrigin } from '../../http/origin.js'
+import type { JournalAction, SubjectType } from './actions.js'
+import * as repo from './repository.js'
+import type { JournalFilter, JournalRow } from './repository.js'
+import { searchTextOf } from './search.js'
+
+/** Who did it: a logged-in user (or the account a credential proved), null for nobody known. */
+export interface JournalActor {
+  id: number
+  username: string
+  /** Searched by `q` (contract §6), never shown. */
+  email?: string | undefined
+}
+
+export interface JournalSubject {
+  type: SubjectType
+  id: number
+  /** The name shown, kept as it was: a deleted subject keeps its label. */
+  label: string
+  /** The user whose account or document this is: the entry shows in their activity. */
+  ownerId?: number | null | undefined
+}
+
+export interface JournalEvent {
+  action: JournalAction
+  actor: JournalActor | null
+  subject: JournalSubject | null
+  /** The request's IP and browser; null for what the server does by itself. */
+  from: RequestOrigin | null
+  /** An address typed by someone not identified (a failed login on no account): searchable, not shown. */
+  attemptedAs?: string | undefined
+}
+
+export interface JournalDeps {
+  db: Db
+  clock: Clock
+}
+
+/** An entry for a page: the contract's entry, and whether its subject still has a page. */
+export type ListedEntry = JournalRow & { subjectLive: boolean; actorLive: boolean }
+
+/** The journal (contract §6): one append-only row per event, written in the transaction of its cause. */
+export function createJournal({ db, clock }: JournalDeps) {
+  async function withLiveness(page: Page<JournalRow>): Promise<Page<ListedEntry>> {
+    const subjects = page.items.flatMap((e) => [
+      ...(e.subject ? [{ type: e.subject.type as SubjectType, id: e.subject.id }] : []),
+      ...(e.actor ? [{ type: 'user' as const, id: e.actor.id }] : []),
+      ...(e.ownerId !== null ? [{ type: 'user' as const, id: e.ownerId }] : []),
+    ])
+    const deleted = await repo.deletedAmong(db, subjects)
+    const gone = (type: string, id: number | null) => id === null || deleted.has(`${type}:${id}`)
+    return {
+      total: page.total,
+      items: page.items.map((e) => ({
+        ...e,
+        // A document's page is its owner's profile: it goes with the document or with the owner.
+        subjectLive: e.subject !== null && !gone(e.subject.type, e.subject.id) && (e.subject.type !== 'document' || !gone('user', e.ownerId)),
+        actorLive: e.actor !== null && !gone('user', e.actor.id),
+      })),
+    }
+  }
+
+  return {
+    /**
+     * Writes one entry in the caller's transaction (`trx`): the event and its entry are committed
+     * together or not at all.
+     */
+    async record(trx: Db, event: JournalEvent): Promise<void> {
+      const { action, actor, subject, from } = event
+      await repo.insertEntry(trx, {
+        at: clock.now(),
+        action,
+        actorId: actor?.id ?? null,
+        actorLabel: actor?.username ?? null,
+        actorEmail: actor?.email ?? event.attemptedAs ?? null,
+        subjectType: subject?.type ?? null,
+        subjectId: subject?.id ?? null,
+        subjectLabel: subject?.label ?? null,
+        ownerId: subject?.ownerId ?? (subject?.type === 'user' ? subject.id : null),
+        ip: from?.ip ?? null,
+        userAgent: from?.userAgent ?? null,
+        searchText: searchTextOf([actor?.username, actor?.email ?? event.attemptedAs, action, subject?.label]),
+      })
+    },
+
+    /** GET /api/journal: newest first, with the list filters, one action, one actor. */
+    list: (filter: JournalFilter): Promise<Page<repo.JournalRow>> => repo.findEntries(db, filter),
+
+    /** The same, each entry saying whether its subject and actor still exist (the page links only those). */
+    listForPage: async (filter: JournalFilter): Promise<Page<ListedEntry>> => withLiveness(await repo.findEntries(db, filter)),
+
+    /** GET /api/users/activity: the entries about a user's account and documents. */
+    activity: (userId: number, filter: Omit<JournalFilter, 'ownerId' | 'actorId'>): Promise<Page<repo.JournalRow>> => repo.findEntries(db, { ...filter, ownerId: userId }),
+  }
+}
+
+export type Journal = ReturnType<typeof createJournal>
+export type { JournalFilter, JournalRow }

@@ -1,0 +1,135 @@
+import type { JournalAction, JournalState, ListedEntry } from '../../../src/modules/journal/index.js'
+import { page } from '../../../src/render/page.js'
+import { actionLabel, Subject, When } from '../../components/journal/EntryCells.js'
+import { AdminLayout } from '../../layout/AdminLayout.js'
+
+export interface JournalPageProps {
+  entries: ListedEntry[]
+  total: number
+  query: JournalState
+  actions: Array<{ value: JournalAction; label: string }>
+}
+
+const PATH = '/admin-dashboard/journal'
+
+/** The same filters with one changed, as a link (blank values left out). */
+function hrefWith(query: JournalState, change: Partial<JournalState>): string {
+  const next = { ...query, ...change }
+  const params = new URLSearchParams()
+  if (next.q) params.set('q', next.q)
+  if (next.action) params.set('action', next.action)
+  if (next.actorId) params.set('actorId', String(next.actorId))
+  if (next.from) params.set('from', next.from)
+  if (next.to) params.set('to', next.to)
+  if (next.page > 1) params.set('page', String(next.page))
+  if (next.pageSize !== 50) params.set('pageSize', String(next.pageSize))
+  const search = params.toString()
+  return search ? `${PATH}?${search}` : PATH
+}
+
+/** /admin-dashboard/journal (contract §6): who did what, newest first; plain HTML, no script. */
+export const JournalPage = page<JournalPageProps>(
+  { title: 'Journal', description: 'Qui a fait quoi sur le portail, les plus récents d’abord.' },
+  function JournalPage({ entries, total, query, actions }) {
+    const last = Math.max(1, Math.ceil(total / query.pageSize))
+    const person = query.actorId ? entries.find((e) => e.actor?.id === query.actorId)?.actor?.username ?? `n° ${query.actorId}` : undefined
+    return (
+      <AdminLayout title="Journal" lead="Connexions, documents ouverts, comptes acceptés ou supprimés : chaque action, avec sa personne, son objet et son adresse IP.">
+        <form className="list-toolbar" method="get" action={PATH} role="search" aria-label="Filtrer le journal">
+          <label className="list-toolbar-field list-toolbar-search">
+            <span>Recherche</span>
+            <input type="search" name="q" defaultValue={query.q} maxLength={200} placeholder="Nom, e-mail, action ou objet" />
+          </label>
+          {/* Labelled by id, not by wrapping: a wrapped select's name would take its options' text too. */}
+          <div className="list-toolbar-field">
+            <label htmlFor="journal-action">Action</label>
+            <select id="journal-action" name="action" defaultValue={query.action}>
+              <option value="">Toutes</option>
+              {actions.map((a) => (
+                <option key={a.value} value={a.value}>
+                  {a.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <label className="list-toolbar-field">
+            <span>Du</span>
+            <input type="date" name="from" defaultValue={query.from} />
+          </label>
+          <label className="list-toolbar-field">
+            <span>Au</span>
+            <input type="date" name="to" defaultValue={query.to} />
+          </label>
+          {query.actorId && <input type="hidden" name="actorId" value={query.actorId} />}
+          <button type="submit" className="btn btn-primary">
+            Filtrer
+          </button>
+          <a href={PATH}>Tout afficher</a>
+        </form>
+        {person && (
+          <p className="journal-person">
+            Actions de <strong>{person}</strong> seulement. <a href={hrefWith(query, { actorId: null, page: 1 })}>Voir toutes les personnes</a>
+          </p>
+        )}
+        <p className="pager-total" role="status">
+          {total === 0 ? 'Aucune entrée' : total === 1 ? '1 entrée' : `${total.toLocaleString('fr-FR')} entrées`}
+        </p>
+        {entries.length > 0 && (
+          <div className="admin-table-wrap">
+            <table className="admin-table journal-table">
+              <caption className="visually-hidden">Entrées du journal, les plus récentes d’abord</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Personne</th>
+                  <th scope="col">Objet</th>
+                  <th scope="col">Adresse IP</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td data-label="Date">
+                      <When at={entry.at} />
+                    </td>
+                    <td data-label="Action">{actionLabel(entry.action)}</td>
+                    <td data-label="Personne">
+                      {entry.actor ? (
+                        <>
+                          {entry.actorLive ? <a href={`/users/profile/${entry.actor.id}`}>{entry.actor.username}</a> : <span>{entry.actor.username}</span>}{' '}
+                          <a className="journal-filter" href={hrefWith(query, { actorId: entry.actor.id, page: 1 })}>
+                            (ses actions<span className="visually-hidden"> : {entry.actor.username}</span>)
+                          </a>
+                        </>
+                      ) : (
+                        <span className="journal-none">Inconnu</span>
+                      )}
+                    </td>
+                    <td data-label="Objet">
+                      <Subject entry={entry} links />
+                    </td>
+                    <td data-label="Adresse IP">{entry.ip ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {last > 1 && (
+          <nav className="pager" aria-label="Pagination">
+            <ul className="pager-list">
+              <li>{query.page > 1 ? <a className="pager-link" rel="prev" href={hrefWith(query, { page: query.page - 1 })}>Précédent</a> : <span className="pager-link" aria-disabled="true">Précédent</span>}</li>
+              <li>
+                <span className="pager-link pager-current" aria-current="page">
+                  Page {Math.min(query.page, last)} sur {last}
+                </span>
+              </li>
+              <li>{query.page < last ? <a className="pager-link" rel="next" href={hrefWith(query, { page: query.page + 1 })}>Suivant</a> : <span className="pager-link" aria-disabled="true">Suivant</span>}</li>
+            </ul>
+          </nav>
+        )}
+      </AdminLayout>
+    )
+  },
+)
