@@ -8,6 +8,7 @@ import * as m0006 from './0006-expiry-indexes.js'
 import * as m0007 from './0007-document-counts.js'
 import * as m0008 from './0008-outbox.js'
 import * as m0009 from './0009-default-document-types.js'
+import * as m0012 from './0012-session-devices.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-document-counts': m0007,
   '0008-outbox': m0008,
   '0009-default-document-types': m0009,
+  '0012-session-devices': m0012,
 }

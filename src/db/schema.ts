@@ -31,6 +31,10 @@ export interface SessionsTable {
   user_id: number
   created_at: string
   expires_at: string
+  /** The last request made with it, written at most once a minute (null: never since migration 0012). */
+  last_seen_at: string | null
+  ip: string | null
+  user_agent: string | null
 }
 
 export interface UserTokensTable {

@@ -17,7 +17,10 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
     // A hand-edited page number falls back to the first page (listQueryOf), never an error page.
     const query = listQueryOf(request)
     const profile = await clients.getProfile(viewer, id, listFilter(query))
-    return reply.render(views.ProfilePage, { profile, isOwner: viewer.id === profile.id, documents: listStateOf(query) })
+    const isOwner = viewer.id === profile.id
+    // Only the owner sees (and ends) their sessions; an administrator on a client's profile does not.
+    const sessions = isOwner ? await clients.deviceSessions(viewer.id, request.sessionId) : undefined
+    return reply.render(views.ProfilePage, { profile, isOwner, documents: listStateOf(query), sessions })
   })
 }
 export default profilePages

@@ -7,8 +7,9 @@ import type { MailCounts, Outbox } from '../../jobs/outbox.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Documents } from '../documents/index.js'
 import type { AccountSummary, Identity, SessionUser } from '../identity/index.js'
+import { describeUserAgent } from '../../shared/user-agent.js'
 import { acceptanceMail } from './mails.js'
-import type { Counts, Profile } from './types.js'
+import type { Counts, DeviceSession, Profile } from './types.js'
 
 export const texts = {
   accepted: 'Utilisateur accepté avec succès.',
@@ -26,7 +27,7 @@ export interface ClientsDeps {
   storage: FileStorage
   /** The acceptance mail is enqueued with the acceptance; the dashboard counts mails waiting and failed. */
   outbox: Pick<Outbox, 'enqueue' | 'counts'>
-  identity: Pick<Identity, 'accounts'>
+  identity: Pick<Identity, 'accounts' | 'sessions'>
   documents: Pick<Documents, 'count' | 'countTypes' | 'listOwned' | 'removeAllOwnedBy'>
   log: FastifyBaseLogger
   settings: { publicUrl: string }
@@ -48,6 +49,12 @@ export function createClients({ db, storage, outbox, identity, documents, log, s
     async getCounts(): Promise<Counts> {
       const [users, documentCounts, types] = await Promise.all([accounts.count(), documents.count(), documents.countTypes()])
       return { users, documents: documentCounts, types }
+    },
+
+    /** The owner's sessions as the profile shows them (contract §6), the browser in words. */
+    async deviceSessions(userId: number, currentSession: string | undefined): Promise<DeviceSession[]> {
+      const sessions = await identity.sessions.list(userId, currentSession)
+      return sessions.map(({ userAgent, ...session }) => ({ ...session, device: describeUserAgent(userAgent) }))
     },
 
     /** Mails waiting to be sent and mails given up on (the administrators' dashboard). */

@@ -41,6 +41,11 @@ const REFRESH_AFTER_MS = 3600_000
 /** When each request's session token was issued (its sliding refresh is decided from it). */
 const issuedAt = new WeakMap<FastifyRequest, number>()
 
+/** What a session's list shows of where it is used from. */
+function deviceOf(request: FastifyRequest) {
+  return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null }
+}
+
 export function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-session' : 'session'
 }
@@ -92,7 +97,7 @@ export default fp(
     app.decorateRequest('sessionId', undefined)
     app.decorate('sessionCookieFor', async (userId: number) => `${name}=${sign(await identity.sessions.open(userId), userId)}`)
     app.decorateReply('startSession', async function (this: FastifyReply, userId: number) {
-      const sessionId = await identity.sessions.open(userId)
+      const sessionId = await identity.sessions.open(userId, deviceOf(this.request))
       setCookie(this, sessionId, userId)
       return sessionId
     })
@@ -118,7 +123,7 @@ export default fp(
       request.user = null
       const token = request.cookies[name]
       if (!token || UNAUTHENTICATED_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return done()
-      readSession(token).then((session) => {
+      readSession(token, request).then((session) => {
         if (!session) {
           reply.clearCookie(name, options)
           return done()
@@ -154,10 +159,12 @@ export default fp(
       return claims
     }
 
-    async function readSession(token: string): Promise<{ id: string; issuedAt: number; user: SessionUser } | undefined> {
+    // Only the signature's check is kept per process: the row is read on every request, so a session
+    // ended through any instance stops working on every other at its next request (contract §5).
+    async function readSession(token: string, request: FastifyRequest): Promise<{ id: string; issuedAt: number; user: SessionUser } | undefined> {
       const claims = verifyToken(token)
       if (!claims) return undefined
-      const user = await identity.sessions.find(claims.sid)
+      const user = await identity.sessions.find(claims.sid, deviceOf(request))
       return user && { id: claims.sid, issuedAt: claims.iat * 1000, user }
     }
   },

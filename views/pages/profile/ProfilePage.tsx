@@ -1,4 +1,4 @@
-import type { Profile } from '../../../src/modules/clients/types.js'
+import type { DeviceSession, Profile } from '../../../src/modules/clients/types.js'
 import { page } from '../../../src/render/page.js'
 import type { ListState } from '../../components/admin-lists/query.js'
 import { Pager } from '../../components/Pager.js'
@@ -11,12 +11,14 @@ export interface ProfilePageProps {
   isOwner: boolean
   /** Which page of the profile's documents is shown. */
   documents: ListState
+  /** The owner's sessions (contract §6); absent for an administrator looking at a client. */
+  sessions?: DeviceSession[]
 }
 
 /** /users/profile/:id (spec §2 Profile page): the owner or an administrator. */
 export const ProfilePage = page<ProfilePageProps>(
   ({ profile }) => ({ title: `Profil de ${profile.username}`, description: 'Profil du client et ses documents.' }),
-  function ProfilePage({ profile, isOwner, documents }) {
+  function ProfilePage({ profile, isOwner, documents, sessions }) {
     // An administrator's account is not deleted from its profile (the server refuses it too).
     const canDeleteAccount = isOwner && !profile.isAdmin
     return (
@@ -31,6 +33,14 @@ export const ProfilePage = page<ProfilePageProps>(
             <Island name="OwnedDocuments" hydrate={isOwner ? 'load' : 'with-page'} props={{ rows: profile.documents, canDelete: isOwner }} />
             {profile.documentsTotal > documents.pageSize && <Pager path={`/users/profile/${profile.id}`} state={documents} total={profile.documentsTotal} />}
           </section>
+          {isOwner && sessions && (
+            <section className="profile-section" aria-labelledby="profile-sessions-title">
+              <h2 id="profile-sessions-title" className="profile-section-title">
+                Appareils connectés
+              </h2>
+              <Island name="DeviceSessions" props={{ rows: sessions }} />
+            </section>
+          )}
           {canDeleteAccount && (
             <section className="profile-section profile-danger" aria-labelledby="profile-delete-title">
               <h2 id="profile-delete-title" className="profile-section-title">
