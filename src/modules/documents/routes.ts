@@ -4,6 +4,7 @@ import { Type } from 'typebox'
 import { HttpError } from '../../http/errors.js'
 import { listFilter, ListQuerySchema, sendList } from '../../http/lists.js'
 import { QUARTER_HOUR_MS, userLimit } from '../../http/rate-limit.js'
+import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
 import { requireAdmin, requireUser } from '../identity/index.js'
 import { DocumentSchema, DocumentTypeSchema, NewTypeBodySchema, StoredNameParamsSchema } from './schemas.js'
@@ -89,7 +90,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
     ...admin,
   }, async (request) => {
     // A GET that marks the document viewed (spec §7): never on a link followed from another site.
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'Requête refusée : origine non autorisée.')
+    if (!isOwnSiteRequest(request)) throw new HttpError(403, 'Requête refusée : origine non autorisée.')
     return documents.viewDocument(request.params.id)
   })
 
@@ -119,14 +120,15 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
 
   app.get('/api/documents/download/:id', {
     schema: { tags, summary: 'Le fichier, en pièce jointe (propriétaire ou administrateur)', params: IdParamsSchema, response: errorResponses(401, 403, 404) },
-  }, async (request, reply) => sendFile(reply, await documents.openDownload(request.user, request.params.id), 'attachment'))
+  }, async (request, reply) => sendFile(reply, await documents.openDownload(request.user, request.params.id, { mayMark: isOwnSiteRequest(request) }), 'attachment'))
 
   // A malformed name is answered like an unknown one; it never reaches the disk.
   app.get('/uploads/:name', {
     schema: { hide: true, params: StoredNameParamsSchema },
     attachValidation: true,
   }, async (request, reply) => {
-    const file = await documents.openStoredFile(request.user, request.validationError ? undefined : request.params.name)
+    // Served either way; only the portal's own pages (or the address typed) mark it viewed.
+    const file = await documents.openStoredFile(request.user, request.validationError ? undefined : request.params.name, { mayMark: isOwnSiteRequest(request) })
     return sendFile(reply, file, file.inline ? 'inline' : 'attachment')
   })
 }

@@ -35,6 +35,11 @@ export interface DocumentsDeps {
   settings: { publicUrl: string; firmEmail: string; maxUploadBytes: number }
 }
 
+export interface OpenOptions {
+  /** The request came from the portal's own pages (or the address typed): opening may mark the document viewed. */
+  mayMark: boolean
+}
+
 export interface OpenedFile {
   record: DocumentRecord
   stream: Readable
@@ -122,8 +127,11 @@ export function createDocuments({ db, storage, outbox, jobs, identity, log, sett
     )
   }
 
-  /** Contract §3: the stored file goes to its owner and to administrators only. */
-  async function openFor(viewer: SessionUser | null, record: DocumentRecord | undefined): Promise<OpenedFile> {
+  /**
+   * Contract §3: the stored file goes to its owner and to administrators only. `mayMark` is false
+   * for a request another site caused: the file is served, nothing changes (issue 15).
+   */
+  async function openFor(viewer: SessionUser | null, record: DocumentRecord | undefined, { mayMark }: OpenOptions): Promise<OpenedFile> {
     if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
     if (!record) throw new HttpError(404, messages.notFound)
     if (record.userId !== viewer.id && !viewer.isAdmin) throw new HttpError(403, messages.notOwner)
@@ -131,7 +139,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, log, sett
     if (!file) throw new HttpError(404, messages.notFound)
     // Spec §4: a document is viewed once an administrator opens it, whichever link they followed.
     // Marked after the file opened (a missing file marks nothing); the opened file is closed if the mark fails.
-    if (viewer.isAdmin && !record.isViewed) {
+    if (mayMark && viewer.isAdmin && !record.isViewed) {
       try {
         await repo.markViewedRow(db, record.id)
       } catch (error) {
@@ -226,18 +234,22 @@ export function createDocuments({ db, storage, outbox, jobs, identity, log, sett
     // ---- Files
 
     /** `/uploads/<name>`: the name is looked up in the database, never joined to a path by itself. */
-    async openStoredFile(viewer: SessionUser | null, name: string | undefined): Promise<OpenedFile> {
+    async openStoredFile(viewer: SessionUser | null, name: string | undefined, options: OpenOptions): Promise<OpenedFile> {
       if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
       const record = name === undefined ? undefined : await repo.findDocumentByKey(db, `${DOCUMENTS_PREFIX}${name}`)
-      return openFor(viewer, record)
+      const opened = await openFor(viewer, record, options)
+      // journal: document.viewed
+      return opened
     },
 
-    async openDownload(viewer: SessionUser | null, id: number): Promise<OpenedFile> {
+    async openDownload(viewer: SessionUser | null, id: number, options: OpenOptions): Promise<OpenedFile> {
       if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
       const record = await repo.findDocument(db, id)
       // As for deletion: a client cannot tell a missing id from someone else's document.
       if (!record && !viewer.isAdmin) throw new HttpError(403, messages.notOwner)
-      return openFor(viewer, record)
+      const opened = await openFor(viewer, record, options)
+      // journal: document.downloaded
+      return opened
     },
 
     // ---- The module's face for other modules (clients: profile, counts, user deletion)
