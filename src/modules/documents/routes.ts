@@ -18,10 +18,28 @@ async function requireAccepted(request: FastifyRequest) {
   if (!request.user!.isAccepted) throw new HttpError(403, messages.notAccepted)
 }
 
+/**
+ * A stored file's Content-Security-Policy (issue 15). Its bytes are the client's: a file passes the
+ * content check on its first bytes, so an HTML or SVG payload can follow a PDF or PNG signature. It is
+ * served as the checked type with nosniff, so no browser reads it as a page; and whatever a viewer
+ * does with it runs no script of the portal's origin: images and attachments get `sandbox` (a unique
+ * origin, no script, no form, no plugin); a PDF gets a policy without script (Chrome's and Safari's
+ * viewers refuse to run under `sandbox`, and both run the PDF's own scripts apart from the page).
+ */
+export const SANDBOXED_FILE_POLICY = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'; form-action 'none'; base-uri 'none'"
+export const PDF_FILE_POLICY = "default-src 'none'; img-src 'self' data: blob:; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'; form-action 'none'; base-uri 'none'"
+
+export function filePolicy(mime: string, disposition: 'inline' | 'attachment'): string {
+  return disposition === 'inline' && mime === 'application/pdf' ? PDF_FILE_POLICY : SANDBOXED_FILE_POLICY
+}
+
 /** No other site, cache or sniffing browser gets to reinterpret a client's file. */
 function sendFile(reply: FastifyReply, file: OpenedFile, disposition: 'inline' | 'attachment') {
   return reply
     .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', filePolicy(file.record.mime, disposition))
+    // Another site cannot embed it (an <img> of a guessed address), whatever helmet's default becomes.
+    .header('cross-origin-resource-policy', 'same-origin')
     .header('cache-control', 'private, no-store')
     .header('content-disposition', contentDisposition(disposition, file.record.originalName, file.record.id))
     .header('content-length', String(file.size))
