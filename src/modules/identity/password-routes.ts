@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors.js'
 import { ipLimit, QUARTER_HOUR_MS as QUARTER } from '../../http/rate-limit.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
@@ -8,7 +9,8 @@ import { texts, type Identity } from './service.js'
 import { checkChangePassword, checkForgot, checkReset } from './validation.js'
 import { isWeakPassword } from './weak-passwords.js'
 
-
+/** The browser and address a password mail names. */
+const deviceOf = (request: FastifyRequest) => ({ ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null })
 
 /** /api/password/*: forgotten password, reset link, reset and change (spec §7). */
 const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app, { identity }) => {
@@ -38,7 +40,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
   }, async (request) => {
     const checked = checkReset(request.body, isWeakPassword)
     if (!checked.ok) throw new HttpError(400, checked.message)
-    await identity.resetPassword(request.params.token, checked.value.password)
+    await identity.resetPassword(request.params.token, checked.value.password, deviceOf(request))
     return { message: texts.resetDone }
   })
 
@@ -50,7 +52,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
     if (request.user!.id !== request.params.userId) throw new HttpError(403, texts.notOwn)
     const checked = checkChangePassword(request.body, isWeakPassword)
     if (!checked.ok) throw new HttpError(400, checked.message)
-    await identity.changePassword(request.user!.id, request.sessionId, checked.value.oldPassword, checked.value.newPassword)
+    await identity.changePassword(request.user!.id, request.sessionId, checked.value.oldPassword, checked.value.newPassword, deviceOf(request))
     return { message: texts.changed }
   })
 }

@@ -9,7 +9,7 @@ import type { Outbox } from '../../jobs/outbox.js'
 import type { AttemptLimiter, AttemptPolicy } from '../../limits/attempt-limiter.js'
 import type { FileStorage } from '../../storage/storage.js'
 import { accountsFace } from './accounts.js'
-import { newClientMail, resetMail, verificationMail } from './mails.js'
+import { newClientMail, passwordChangedMail, resetMail, verificationMail } from './mails.js'
 import { createPasswords, type PasswordCost } from './passwords.js'
 import { createPhotos } from './photo/service.js'
 import * as repo from './repository.js'
@@ -160,9 +160,20 @@ export function createIdentity(deps: IdentityDeps) {
    * After a password change or reset, nothing issued under the old password works: other sessions
    * end and unused reset links die (issue 9, finding 4).
    */
-  async function retireCredentials(userId: number, keepSession?: string): Promise<void> {
-    await repo.retireTokens(db, userId, 'reset')
-    await repo.deleteUserSessions(db, userId, clock.now(), keepSession)
+  async function retireCredentials(trx: Db, userId: number, keepSession?: string): Promise<void> {
+    await repo.retireTokens(trx, userId, 'reset')
+    await repo.deleteUserSessions(trx, userId, clock.now(), keepSession)
+  }
+
+  /**
+   * The new hash, the end of what the old password opened, and the mail telling the account's
+   * owner (issue 15), in one transaction: no change without its mail, no mail without the change.
+   */
+  async function setPassword(trx: Db, userId: number, passwordHash: string, event: { kind: 'changed' | 'reset'; keepSession?: string | undefined; device: repo.SessionDevice }): Promise<void> {
+    await repo.updatePasswordHash(trx, userId, passwordHash)
+    await retireCredentials(trx, userId, event.keepSession)
+    const account = await repo.findAccountById(trx, userId)
+    if (account) await outbox.enqueue(trx, passwordChangedMail(settings.publicUrl, account, { kind: event.kind, at: clock.now(), ...event.device }))
   }
 
   async function createAccount(input: NewAccount): Promise<number> {
@@ -266,21 +277,22 @@ export function createIdentity(deps: IdentityDeps) {
       if (!(await usableToken('reset', token, userId))) throw new HttpError(400, texts.resetInvalid)
     },
 
-    /** Sets the new password and ends every session of the user. */
-    async resetPassword(token: string, password: string): Promise<void> {
+    /** Sets the new password, ends every session of the user and mails them (`device`: the browser that reset it). */
+    async resetPassword(token: string, password: string, device: repo.SessionDevice = { ip: null, userAgent: null }): Promise<void> {
       const stored = await usableToken('reset', token)
       if (!stored) throw new HttpError(400, texts.resetInvalid)
       const passwordHash = await passwords.hash(password)
-      if (!(await repo.consumeToken(db, stored.id))) throw new HttpError(400, texts.resetInvalid)
-      await repo.updatePasswordHash(db, stored.userId, passwordHash)
-      await retireCredentials(stored.userId)
+      await transaction(db, async (trx) => {
+        if (!(await repo.consumeToken(trx, stored.id))) throw new HttpError(400, texts.resetInvalid)
+        await setPassword(trx, stored.userId, passwordHash, { kind: 'reset', device })
+      })
     },
 
     /**
-     * Changes the password after checking the old one; ends the user's other sessions. Wrong old
+     * Changes the password after checking the old one; ends the user's other sessions and mails them. Wrong old
      * passwords count per user like failed logins (counted before the check, cleared on success).
      */
-    async changePassword(userId: number, keepSession: string | undefined, oldPassword: string, newPassword: string): Promise<void> {
+    async changePassword(userId: number, keepSession: string | undefined, oldPassword: string, newPassword: string, device: repo.SessionDevice = { ip: null, userAgent: null }): Promise<void> {
       const key = `old-password:${userId}`
       const { account, valid, release } = await limitedCheck(key, 'pour l’ancien mot de passe', async () => {
         const account = await repo.findAccountById(db, userId)
@@ -293,8 +305,8 @@ export function createIdentity(deps: IdentityDeps) {
       if (!valid) throw new HttpError(400, texts.oldWrong)
       await attempts.clear(key)
       if (oldPassword === newPassword) throw new HttpError(400, texts.sameAsOld)
-      await repo.updatePasswordHash(db, userId, await passwords.hash(newPassword))
-      await retireCredentials(userId, keepSession)
+      const passwordHash = await passwords.hash(newPassword)
+      await transaction(db, (trx) => setPassword(trx, userId, passwordHash, { kind: 'changed', keepSession, device }))
     },
 
     /** An account made directly, already in the given state (the administrator at start-up, seeds, tests). */
