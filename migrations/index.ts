@@ -9,6 +9,7 @@ import * as m0007 from './0007-document-counts.js'
 import * as m0008 from './0008-outbox.js'
 import * as m0009 from './0009-default-document-types.js'
 import * as m0012 from './0012-session-devices.js'
+import * as m0013 from './0013-upload-notices.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-outbox': m0008,
   '0009-default-document-types': m0009,
   '0012-session-devices': m0012,
+  '0013-upload-notices': m0013,
 }

@@ -154,7 +154,7 @@ export function createServices(config: Config, ports: Ports, log: FastifyBaseLog
   const { db, storage, outbox, jobs, clock, attempts } = ports
   const firm = { publicUrl: config.publicUrl, firmEmail: firmEmailOf(config) }
   const identity = createIdentity({ db, storage, outbox, jobs, clock, attempts, log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount, passwordCost: config.passwordCost } })
-  const documents = createDocuments({ db, storage, outbox, jobs, identity, log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes } })
+  const documents = createDocuments({ db, storage, outbox, jobs, identity, clock, log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes, clientQuotaBytes: config.clientQuotaBytes } })
   const clients = createClients({ db, storage, outbox, identity, documents, log, settings: firm })
   const contact = createContact({ db, outbox, settings: firm })
   return { identity, documents, clients, contact }

@@ -107,6 +107,16 @@ export interface OutboxTable {
   sent_at: string | null
 }
 
+/** The firm's grouped upload mails, per client (migrations/0013-upload-notices.ts). */
+export interface UploadNoticesTable {
+  user_id: number
+  /** When the last mail about this client's uploads went, or is due (a digest waiting). */
+  last_mail_at: string
+  /** The digest waiting in the outbox, and the first document it lists. */
+  digest_outbox_id: number | null
+  digest_from_document_id: number | null
+}
+
 export interface Database {
   users: UsersTable
   user_counts: UserCountsTable
@@ -117,4 +127,5 @@ export interface Database {
   documents: DocumentsTable
   document_counts: DocumentCountsTable
   outbox: OutboxTable
+  upload_notices: UploadNoticesTable
 }

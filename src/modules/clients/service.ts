@@ -28,7 +28,7 @@ export interface ClientsDeps {
   /** The acceptance mail is enqueued with the acceptance; the dashboard counts mails waiting and failed. */
   outbox: Pick<Outbox, 'enqueue' | 'counts'>
   identity: Pick<Identity, 'accounts' | 'sessions'>
-  documents: Pick<Documents, 'count' | 'countTypes' | 'listOwned' | 'removeAllOwnedBy'>
+  documents: Pick<Documents, 'count' | 'countTypes' | 'listOwned' | 'removeAllOwnedBy' | 'storageUse'>
   log: FastifyBaseLogger
   settings: { publicUrl: string }
 }
@@ -66,8 +66,8 @@ export function createClients({ db, storage, outbox, identity, documents, log, s
       const account = await accounts.findAccountSummary(id)
       if (!account) throw new HttpError(404, texts.notFound)
       const { isVerified: _verified, ...profile } = account
-      const owned = await documents.listOwned(id, page)
-      return { ...profile, documents: owned.items, documentsTotal: owned.total }
+      const [owned, storage] = await Promise.all([documents.listOwned(id, page), documents.storageUse(id)])
+      return { ...profile, documents: owned.items, documentsTotal: owned.total, storage }
     },
 
     /**

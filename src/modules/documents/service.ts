@@ -6,8 +6,7 @@ import type { ListFilter, Page } from '../../db/lists.js'
 import { HttpError } from '../../http/errors.js'
 import type { Jobs } from '../../jobs/jobs.js'
 import type { Outbox } from '../../jobs/outbox.js'
-import { firmMail } from '../../mail/layout.js'
-import type { Mail } from '../../mail/mailer.js'
+import type { Clock } from '../../clock/clock.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Identity, SessionUser } from '../identity/index.js'
 import { KIND_BY_EXTENSION } from './content-check.js'
@@ -15,6 +14,8 @@ import * as repo from './repository.js'
 import type { DocumentRecord, DocumentState, DocumentType } from './repository.js'
 import { storeChecked, type IncomingFile, type StoredFile } from './store.js'
 import type { DocumentView, OwnedDocument } from './types.js'
+import { uploadNotices, type UploadFacts } from './upload-notices.js'
+import { formatMegabytes } from '../../shared/sizes.js'
 import { acceptedExtension, checkNewType, checkUpload, messages } from './validation.js'
 
 const DOCUMENTS_PREFIX = 'documents/'
@@ -27,12 +28,21 @@ export function urlOf(storageKey: string): string {
 export interface DocumentsDeps {
   db: Db
   storage: FileStorage
-  /** The firm's upload mail is written with the document's row. */
-  outbox: Pick<Outbox, 'enqueue'>
+  /** The firm's upload mails are written with the document's row, grouped (contract §4). */
+  outbox: Pick<Outbox, 'enqueue' | 'enqueueAt' | 'replacePending'>
   jobs: Jobs
   identity: Pick<Identity, 'accounts'>
+  /** When the firm's upload mails go. */
+  clock: Clock
   log: FastifyBaseLogger
-  settings: { publicUrl: string; firmEmail: string; maxUploadBytes: number }
+  /** `clientQuotaBytes`: CLIENT_QUOTA_MB, what one client's documents may take in all. */
+  settings: { publicUrl: string; firmEmail: string; maxUploadBytes: number; clientQuotaBytes: number }
+}
+
+/** A client's space: what their documents take, of what they may (the profile shows it). */
+export interface StorageUse {
+  usedBytes: number
+  quotaBytes: number
 }
 
 export interface OpenOptions {
@@ -48,8 +58,9 @@ export interface OpenedFile {
 }
 
 /** Documents and their types: uploads checked by content, private files, the firm's lists. */
-export function createDocuments({ db, storage, outbox, jobs, identity, log, settings }: DocumentsDeps) {
+export function createDocuments({ db, storage, outbox, jobs, identity, clock, log, settings }: DocumentsDeps) {
   const { accounts } = identity
+  const notices = uploadNotices({ outbox, clock, settings })
 
   async function toViews(records: DocumentRecord[]): Promise<DocumentView[]> {
     const users = await accounts.summariesByIds(records.map((r) => r.userId))
@@ -77,15 +88,21 @@ export function createDocuments({ db, storage, outbox, jobs, identity, log, sett
   }
 
   /**
-   * The row of a stored upload and the firm's mail, in one transaction. The account or the type may
-   * have been deleted while the file was arriving: the foreign key refuses the row (and the mail
-   * goes with it), and the answer says which (never a 500).
+   * The row of a stored upload and the firm's mail, in one transaction, with the client's notice row
+   * locked: their uploads are checked against the quota one at a time (issue 15). The account or the
+   * type may have been deleted while the file was arriving: the foreign key refuses the row (and the
+   * mail goes with it), and the answer says which (never a 500).
    */
-  async function insertOrExplain(doc: repo.NewDocument, mail: Mail): Promise<number> {
+  async function insertOrExplain(doc: repo.NewDocument, upload: UploadFacts): Promise<number> {
     try {
       return await transaction(db, async (trx) => {
+        const notice = await repo.lockUploadNotice(trx, doc.userId)
+        const used = await repo.usedBytes(trx, doc.userId)
+        if (used + doc.size > settings.clientQuotaBytes) {
+          throw new HttpError(413, messages.quotaExceeded(formatMegabytes(settings.clientQuotaBytes - used), formatMegabytes(settings.clientQuotaBytes)))
+        }
         const id = await repo.insertDocument(trx, doc)
-        await outbox.enqueue(trx, mail)
+        await notices.notify(trx, doc.userId, id, notice, upload)
         return id
       })
     } catch (error) {
@@ -103,15 +120,6 @@ export function createDocuments({ db, storage, outbox, jobs, identity, log, sett
     if (refused || !file) throw refused ?? new HttpError(400, messages.fileRequired)
     const type = await repo.findTypeByName(db, checked.value.typeName)
     if (!type) throw new HttpError(400, messages.unknownType)
-    const mail: Mail = {
-      to: settings.firmEmail,
-      subject: `Nouveau document — ${user.username}`,
-      ...firmMail({
-        lines: [`Client : ${user.username}`, `Type : ${type.typeName}`, `Fichier : ${file.originalName}`, ...(checked.value.description ? ['', checked.value.description] : [])],
-        action: 'Voir les nouveaux documents',
-        url: `${settings.publicUrl}/admin-dashboard/new-documents`,
-      }),
-    }
     return insertOrExplain(
       {
         userId: user.id,
@@ -123,7 +131,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, log, sett
         mime: file.kind.mime,
         size: file.size,
       },
-      mail,
+      { username: user.username, typeName: type.typeName, fileName: file.originalName, description: checked.value.description },
     )
   }
 
@@ -260,6 +268,8 @@ export function createDocuments({ db, storage, outbox, jobs, identity, log, sett
      */
     removeAllOwnedBy: (trx: Db, userId: number): Promise<string[]> => repo.deleteOwnedRows(trx, userId),
     count: (): Promise<{ unviewed: number; viewed: number }> => repo.countDocumentRows(db),
+    /** What a client's documents take, of CLIENT_QUOTA_MB (the profile shows it). */
+    storageUse: async (userId: number): Promise<StorageUse> => ({ usedBytes: await repo.usedBytes(db, userId), quotaBytes: settings.clientQuotaBytes }),
     countTypes: (): Promise<number> => repo.countTypeRows(db),
 
     /** A page of a user's documents for the profile's table, newest first. */

@@ -3,6 +3,7 @@ import { page } from '../../../src/render/page.js'
 import type { ListState } from '../../components/admin-lists/query.js'
 import { Pager } from '../../components/Pager.js'
 import { Island } from '../../runtime/Island.js'
+import { formatMegabytes } from '../../../src/shared/sizes.js'
 import { ProfileHeader } from './ProfileHeader.js'
 
 export interface ProfilePageProps {
@@ -30,6 +31,10 @@ export const ProfilePage = page<ProfilePageProps>(
             <h2 id="profile-documents-title" className="profile-section-title">
               Documents
             </h2>
+            <p className="profile-storage">
+              Espace utilisé : <strong>{formatMegabytes(profile.storage.usedBytes)}</strong> sur {formatMegabytes(profile.storage.quotaBytes)}
+              <meter className="profile-storage-meter" min={0} max={profile.storage.quotaBytes} value={Math.min(profile.storage.usedBytes, profile.storage.quotaBytes)} aria-label="Espace de stockage utilisé" />
+            </p>
             <Island name="OwnedDocuments" hydrate={isOwner ? 'load' : 'with-page'} props={{ rows: profile.documents, canDelete: isOwner }} />
             {profile.documentsTotal > documents.pageSize && <Pager path={`/users/profile/${profile.id}`} state={documents} total={profile.documentsTotal} />}
           </section>
