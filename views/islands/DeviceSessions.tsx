@@ -73,7 +73,7 @@ export default function DeviceSessions({ rows: initial }: { rows: DeviceSessionR
               <tr key={row.id} aria-busy={busy === row.id} data-session={row.id}>
                 <td>
                   {row.device}
-                  {row.current && <span className="profile-badge profile-badge-yes profile-session-current">{texts.current}</span>}
+                  {row.current && <span className="profile-badge profile-session-current">{texts.current}</span>}
                 </td>
                 <td>{row.ip ?? texts.unknownAddress}</td>
                 <td>
