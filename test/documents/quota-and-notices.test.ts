@@ -9,7 +9,8 @@ import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.j
 import { buildTestApp, freshDatabase, settled } from '../helpers/app.js'
 import { twoInstances } from '../helpers/instances.js'
 import { startSmtp, type TestSmtp } from '../helpers/smtp.js'
-import { addType, filesIn, PDF, upload } from './fixtures.js'
+import { PassThrough } from 'node:stream'
+import { addType, filesIn, multipart, PDF, upload } from './fixtures.js'
 import type { FastifyInstance } from 'fastify'
 
 const FIRM = 'cabinet@example.dz'
@@ -46,6 +47,23 @@ t.test('quota: an upload that would pass CLIENT_QUOTA_MB is refused with 413, sa
   const page = await injectAs(app, client, `/users/profile/${client.id}`)
   t.match(page.body, /Espace utilisé : <strong>0,9 Mo<\/strong> sur (<!-- -->)?1 Mo/)
   t.match(page.body, /<meter[^>]*max="1048576"[^>]*value="921600"|<meter[^>]*value="921600"[^>]*max="1048576"/)
+})
+
+t.test('quota: a body declared larger than the space left is refused before it is read', async (t) => {
+  const { app, config } = await buildTestApp(t, { CLIENT_QUOTA_MB: '1' })
+  const admin = await seedAccount(app, { admin: true })
+  await addType(app, admin, 'Bilan')
+  const client = await seedAccount(app, { accepted: true })
+  t.equal((await send(app, client, 'grand-livre.pdf', 600 * 1024)).statusCode, 201)
+  const body = multipart([{ name: 'type', value: 'Bilan' }, { name: 'file', filename: 'bilan.pdf', content: pdfOf(600 * 1024) }])
+  const stream = new PassThrough()
+  // Only the first bytes are ever sent: the answer cannot wait for the rest.
+  stream.write(body.payload.subarray(0, 1024))
+  const res = await injectAs(app, client, { method: 'POST', url: '/api/documents/upload', headers: { ...body.headers, 'content-length': String(body.payload.length) }, payload: stream })
+  t.equal(res.statusCode, 413)
+  t.match(res.json().message, /il vous reste 0,4 Mo sur 1 Mo/)
+  t.equal(filesIn(config.uploadDir, '.tmp').length, 0)
+  stream.destroy()
 })
 
 t.test('quota: uploads of one client arriving together are checked one at a time', async (t) => {

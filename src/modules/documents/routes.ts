@@ -87,7 +87,8 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
     onRequest: refuseDeclaredTooLarge(documents.maxUploadBytes),
     // Each upload takes disk and mails the firm: one client (or a stolen session) cannot flood either.
     config: userLimit(app.config.rateLimits.uploadPerUser, QUARTER_HOUR_MS),
-    preHandler: requireAccepted,
+    // A full space (CLIENT_QUOTA_MB) is refused before the body is read.
+    preHandler: [requireAccepted, async (request) => documents.refuseWhenFull(request.user!.id, Number(request.headers['content-length']) || undefined)],
   }, async (request, reply) => {
     const { fields, file, refused } = await receiveUpload(request, documents.maxUploadBytes, documents.storeFile, documents.discardFile)
     const id = await documents.recordUpload(request.user!, fields, file, refused)

@@ -12,7 +12,7 @@ import type { Identity, SessionUser } from '../identity/index.js'
 import { KIND_BY_EXTENSION } from './content-check.js'
 import * as repo from './repository.js'
 import type { DocumentRecord, DocumentState, DocumentType } from './repository.js'
-import { storeChecked, type IncomingFile, type StoredFile } from './store.js'
+import { MULTIPART_ALLOWANCE, storeChecked, type IncomingFile, type StoredFile } from './store.js'
 import type { DocumentView, OwnedDocument } from './types.js'
 import { uploadNotices, type UploadFacts } from './upload-notices.js'
 import { formatMegabytes } from '../../shared/sizes.js'
@@ -82,6 +82,10 @@ export function createDocuments({ db, storage, outbox, jobs, identity, clock, lo
     })
   }
 
+  /** 413 saying how much of CLIENT_QUOTA_MB is left. */
+  const quotaExceeded = (used: number) =>
+    new HttpError(413, messages.quotaExceeded(formatMegabytes(settings.clientQuotaBytes - used), formatMegabytes(settings.clientQuotaBytes)))
+
   /** Files whose rows are gone; one that cannot be removed is logged, the deletion stands. */
   async function removeFiles(keys: string[]): Promise<void> {
     for (const key of keys) await storage.remove(key).catch((error: unknown) => log.error({ err: error, key }, 'file not removed'))
@@ -98,9 +102,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, clock, lo
       return await transaction(db, async (trx) => {
         const notice = await repo.lockUploadNotice(trx, doc.userId)
         const used = await repo.usedBytes(trx, doc.userId)
-        if (used + doc.size > settings.clientQuotaBytes) {
-          throw new HttpError(413, messages.quotaExceeded(formatMegabytes(settings.clientQuotaBytes - used), formatMegabytes(settings.clientQuotaBytes)))
-        }
+        if (used + doc.size > settings.clientQuotaBytes) throw quotaExceeded(used)
         const id = await repo.insertDocument(trx, doc)
         await notices.notify(trx, doc.userId, id, notice, upload)
         return id
@@ -182,6 +184,16 @@ export function createDocuments({ db, storage, outbox, jobs, identity, clock, lo
     },
 
     // ---- Upload: the route parses the multipart body, the file goes through `storeFile`, then `recordUpload`.
+
+    /**
+     * Before the body is read: a client whose space is full, or whose declared body cannot fit in
+     * what is left, hears 413 at once (the exact check is the upload's transaction's).
+     */
+    async refuseWhenFull(userId: number, declaredBytes: number | undefined): Promise<void> {
+      const used = await repo.usedBytes(db, userId)
+      const leastFile = declaredBytes ? Math.max(1, declaredBytes - MULTIPART_ALLOWANCE) : 1
+      if (used + leastFile > settings.clientQuotaBytes) throw quotaExceeded(used)
+    },
 
     /** Streams one arriving file through the content check into storage (a refusal is answered, not thrown). */
     storeFile: (filename: string, source: IncomingFile): Promise<StoredFile | HttpError> => storeChecked(storage, settings.maxUploadBytes, filename, source),
