@@ -180,3 +180,26 @@ t.test('the grouping holds across instances: two instances, one digest', async (
   t.match(digest, /3 document\(s\)/)
   for (const name of ['b.pdf', 'c.pdf', 'd.pdf']) t.match(digest, name)
 })
+
+t.test('a digest already taken by a worker is not rewritten: the next upload waits for another, 15 minutes later', async (t) => {
+  const { app } = await mailsApp(t)
+  const db = app.ports.db
+  const admin = await seedAccount(app, { admin: true })
+  await addType(app, admin, 'Bilan')
+  const client = await seedAccount(app, { accepted: true, username: 'Atlas' })
+  await send(app, client, 'a.pdf')
+  await settled(app)
+  await send(app, client, 'b.pdf')
+  const pending = () => db.selectFrom('outbox').select(['id', 'subject', 'next_attempt_at']).where('recipient', '=', FIRM).where('status', '=', 'pending').orderBy('id').execute()
+  const [digest] = await pending()
+  t.match(digest, { subject: 'Nouveaux documents — Atlas (1)' })
+  t.match(String(digest!.next_attempt_at), /^2026-03-02 09:15:00/)
+  // A worker claims it (as at 09:15, on another instance): its content is no longer ours to change.
+  await db.updateTable('outbox').set({ claimed_by: 'other-instance', claimed_until: '2026-03-02 10:00:00.000' }).where('id', '=', digest!.id).execute()
+  await send(app, client, 'c.pdf')
+  const rows = await pending()
+  t.equal(rows.length, 2)
+  t.match(rows[0], { id: digest!.id, subject: 'Nouveaux documents — Atlas (1)' }, 'the claimed digest is left as it was')
+  t.match(rows[1], { subject: 'Nouveaux documents — Atlas (1)' }, 'a new digest lists c.pdf alone')
+  t.match(String(rows[1]!.next_attempt_at), /^2026-03-02 09:30:00/, 'due 15 minutes after the one taken')
+})
