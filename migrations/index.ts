@@ -10,6 +10,8 @@ import * as m0008 from './0008-outbox.js'
 import * as m0009 from './0009-default-document-types.js'
 import * as m0010 from './0010-journal.js'
 import * as m0011 from './0011-two-factor.js'
+import * as m0012 from './0012-session-devices.js'
+import * as m0013 from './0013-upload-notices.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0009-default-document-types': m0009,
   '0010-journal': m0010,
   '0011-two-factor': m0011,
+  '0012-session-devices': m0012,
+  '0013-upload-notices': m0013,
 }

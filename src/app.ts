@@ -160,7 +160,7 @@ export function createServices(config: Config, ports: Ports, log: FastifyBaseLog
   // The journal comes first: every module that owns an audited event records through it (contract §6).
   const journal = createJournal({ db, clock })
   const identity = createIdentity({ db, storage, outbox, jobs, clock, attempts, journal, log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount, passwordCost: config.passwordCost, totpKey: config.totpKey } })
-  const documents = createDocuments({ db, storage, outbox, jobs, identity, journal, log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes } })
+  const documents = createDocuments({ db, storage, outbox, jobs, identity, journal, clock, log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes, clientQuotaBytes: config.clientQuotaBytes } })
   const clients = createClients({ db, storage, outbox, identity, documents, journal, log, settings: firm })
   const contact = createContact({ db, outbox, journal, settings: firm })
   return { journal, identity, documents, clients, contact }

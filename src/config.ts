@@ -27,6 +27,7 @@ const EnvSchema = Type.Object({
   AWS_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1 })),
   AWS_SESSION_TOKEN: Type.Optional(Type.String({ minLength: 1 })),
   MAX_UPLOAD_MB: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
+  CLIENT_QUOTA_MB: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
   MIN_FREE_DISK_MB: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
   LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
   RATE_LIMIT_LOGIN_ACCOUNT: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
@@ -128,6 +129,8 @@ export interface Config {
   /** STORAGE_URL: the local disk (UPLOAD_DIR) or a bucket. */
   storage: StorageConfig
   maxUploadBytes: number
+  /** CLIENT_QUOTA_MB: the documents one client may keep in all (issue 15). */
+  clientQuotaBytes: number
   /** Uploads are refused (507) while the disk under uploadDir has less free space than this. */
   minFreeDiskBytes: number
   logLevel: string
@@ -201,6 +204,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     uploadDir: resolve(ROOT, env.UPLOAD_DIR ?? 'uploads'),
     storage: parseStorageUrl(env.STORAGE_URL, env),
     maxUploadBytes: Math.round(Number(env.MAX_UPLOAD_MB ?? 20) * 1024 * 1024),
+    clientQuotaBytes: Math.round(Number(env.CLIENT_QUOTA_MB ?? 2048) * 1024 * 1024),
     minFreeDiskBytes: Math.round(Number(env.MIN_FREE_DISK_MB ?? 512) * 1024 * 1024),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     viteDev: env.VITE_DEV === '1',
@@ -332,6 +336,7 @@ function describe(name: string, value: string | undefined): string {
     SESSION_SECRET: 'expected at least 32 characters',
     FIRM_EMAIL: 'expected one e-mail address such as cabinet@example.dz',
     MAX_UPLOAD_MB: 'expected a number of megabytes',
+    CLIENT_QUOTA_MB: 'expected a number of megabytes',
     MIN_FREE_DISK_MB: 'expected a number of megabytes (0 turns the floor off)',
     NODE_ENV: 'expected production, development or test',
     REDIS_URL: 'expected redis://[:password@]host:port[/db]',

@@ -31,6 +31,10 @@ export interface SessionsTable {
   user_id: number
   created_at: string
   expires_at: string
+  /** The last request made with it, written at most once a minute (null: never since migration 0012). */
+  last_seen_at: string | null
+  ip: string | null
+  user_agent: string | null
 }
 
 export interface UserTokensTable {
@@ -161,6 +165,16 @@ export interface JournalActorCountsTable {
   n: number | string
 }
 
+/** The firm's grouped upload mails, per client (migrations/0013-upload-notices.ts). */
+export interface UploadNoticesTable {
+  user_id: number
+  /** When the last mail about this client's uploads went, or is due (a digest waiting). */
+  last_mail_at: string
+  /** The digest waiting in the outbox, and the first document it lists. */
+  digest_outbox_id: number | null
+  digest_from_document_id: number | null
+}
+
 export interface Database {
   users: UsersTable
   user_counts: UserCountsTable
@@ -177,4 +191,5 @@ export interface Database {
   journal: JournalTable
   journal_counts: JournalCountsTable
   journal_actor_counts: JournalActorCountsTable
+  upload_notices: UploadNoticesTable
 }

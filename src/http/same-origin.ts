@@ -3,6 +3,20 @@ import { HttpError } from './errors.js'
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+/** What a browser says of a request it sends on its user's own behalf (Fetch Metadata). */
+const OWN_SITE = new Set(['same-origin', 'none'])
+
+/**
+ * A GET may change something (mark a document viewed) only when the portal's own pages, or the
+ * user typing or bookmarking the address, asked for it: `Sec-Fetch-Site` is `same-origin` or
+ * `none`, or absent (a script, curl, a browser too old to send it; every current one does). A link
+ * or an image from another site (`cross-site`) or a sibling subdomain (`same-site`) changes nothing.
+ */
+export function isOwnSiteRequest(request: Pick<FastifyRequest, 'headers'>): boolean {
+  const site = request.headers['sec-fetch-site']
+  return site === undefined || OWN_SITE.has(String(site))
+}
+
 /**
  * Contract §2: a state-changing request sent by another site is refused (403). The cookie is
  * SameSite=Lax already; this closes what Lax leaves open (top-level POSTs, same-site subdomains).

@@ -26,6 +26,16 @@ export interface Outbox {
    * (after the commit of a transaction made by db/transaction.ts; otherwise its next poll finds it).
    */
   enqueue(db: Db, mail: Mail): Promise<void>
+  /**
+   * Like `enqueue`, for a mail due at `at` (a digest sent at the end of its window); answers its id,
+   * for `replacePending`.
+   */
+  enqueueAt(db: Db, mail: Mail, at: Date): Promise<number>
+  /**
+   * Rewrites a mail not sent yet (a digest that grew), keeping when it is due; false when it can no
+   * longer be: tried, claimed by a worker, sent or gone. The caller then enqueues another.
+   */
+  replacePending(db: Db, id: number, mail: Mail): Promise<boolean>
   counts(): Promise<MailCounts>
   /** Starts polling (app.ts, onReady). Mails waiting from before a restart go out at once. */
   start(): void
@@ -323,22 +333,44 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
+  const subjectOf = (mail: Mail) => Array.from(mail.subject).slice(0, 255).join('')
+
+  async function insert(trx: Db, mail: Mail, due: Date): Promise<number> {
+    const result = await trx
+      .insertInto('outbox')
+      .values({
+        recipient: mail.to,
+        subject: subjectOf(mail),
+        payload: sealer.seal(mail),
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: toDbTime(due),
+        created_at: toDbTime(now()),
+      })
+      .executeTakeFirstOrThrow()
+    onCommit(trx, wake)
+    return fromDbId(result.insertId)
+  }
+
   return {
     async enqueue(trx, mail) {
+      await insert(trx, mail, now())
+    },
+
+    enqueueAt: (trx, mail, at) => insert(trx, mail, at),
+
+    async replacePending(trx, id, mail) {
       const stamp = toDbTime(now())
-      await trx
-        .insertInto('outbox')
-        .values({
-          recipient: mail.to,
-          subject: Array.from(mail.subject).slice(0, 255).join(''),
-          payload: sealer.seal(mail),
-          status: 'pending',
-          attempts: 0,
-          next_attempt_at: stamp,
-          created_at: stamp,
-        })
-        .execute()
-      onCommit(trx, wake)
+      // The claim's own conditions, reversed: a worker that claims it afterwards reads the new content.
+      const result = await trx
+        .updateTable('outbox')
+        .set({ recipient: mail.to, subject: subjectOf(mail), payload: sealer.seal(mail) })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('attempts', '=', 0)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', stamp)]))
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
     },
 
     async counts() {

@@ -9,6 +9,22 @@ export function text(value: unknown): string {
   return typeof value === 'string' ? value.normalize('NFC').trim() : ''
 }
 
+/**
+ * A name people read in lists and mails (username, company, a contact's name): `text` without
+ * Unicode format characters (category Cf: U+061C, U+200B–U+200F, U+202A–U+202E, U+2060–U+206F,
+ * U+FEFF…), which show nothing themselves but can reverse, hide or join what follows, so that no
+ * name can pose as another in the back-office (issue 15). Removed before trimming, so what they
+ * hid at either end is trimmed too.
+ */
+export function nameText(value: unknown): string {
+  return text(typeof value === 'string' ? withoutFormatChars(value) : value)
+}
+
+/** The string without Unicode format characters (category Cf). */
+export function withoutFormatChars(value: string): string {
+  return value.replace(/\p{Cf}/gu, '')
+}
+
 /** Control characters (line breaks included) in a one-line field, e.g. text slipped into mails. */
 export function hasControlChars(value: string): boolean {
   return /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/.test(value)

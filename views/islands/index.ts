@@ -14,6 +14,7 @@ import AdminSidebar from './AdminSidebar.js'
 import ProfilePhotoForm from './ProfilePhotoForm.js'
 import ChangePasswordDialog from './ChangePasswordDialog.js'
 import DeleteAccount from './DeleteAccount.js'
+import DeviceSessions from './DeviceSessions.js'
 import OwnedDocuments from './OwnedDocuments.js'
 import UploadForm from './UploadForm.js'
 import DocumentTypes from './DocumentTypes.js'
@@ -39,6 +40,7 @@ export const islands = {
   ProfilePhotoForm,
   ChangePasswordDialog,
   DeleteAccount,
+  DeviceSessions,
   OwnedDocuments,
   UploadForm,
   DocumentTypes,

@@ -20,9 +20,12 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
     const query = listQueryOf(request)
     const profile = await clients.getProfile(viewer, id, listFilter(query))
     const isOwner = viewer.id === profile.id
-    // « Qui a consulté mes documents »: the same entries as GET /api/users/activity, its first page.
-    const activity = isOwner ? await clients.profileActivity(profile.id, { page: 1, pageSize: ACTIVITY_SHOWN }) : undefined
-    return reply.render(views.ProfilePage, { profile, isOwner, documents: listStateOf(query), activity })
+    // Shown to the owner only (an administrator on a client's profile sees neither): « Qui a consulté
+    // mes documents » (the first page of GET /api/users/activity) and the sessions they can end.
+    const [activity, sessions] = isOwner
+      ? await Promise.all([clients.profileActivity(profile.id, { page: 1, pageSize: ACTIVITY_SHOWN }), clients.deviceSessions(viewer.id, request.sessionId)])
+      : [undefined, undefined]
+    return reply.render(views.ProfilePage, { profile, isOwner, documents: listStateOf(query), activity, sessions })
   })
 }
 export default profilePages

@@ -9,7 +9,13 @@ export type AccountRow = Static<typeof AccountSummarySchema>
 
 /** Spec §3 Profile: the account and a page of its documents (`documentsTotal` of them in all). */
 const { isVerified: _verified, ...profileFields } = AccountSchema.properties
-export const ProfileSchema = Type.Object({ ...profileFields, documents: Type.Array(OwnedDocumentSchema), documentsTotal: Type.Integer() })
+export const ProfileSchema = Type.Object({
+  ...profileFields,
+  documents: Type.Array(OwnedDocumentSchema),
+  documentsTotal: Type.Integer(),
+  /** The space the documents take, of CLIENT_QUOTA_MB (issue 15). */
+  storage: Type.Object({ usedBytes: Type.Integer(), quotaBytes: Type.Integer() }),
+})
 export type Profile = Static<typeof ProfileSchema>
 
 /** Spec §3 Counts: users.unaccepted, users.accepted, documents.unviewed, documents.viewed, types. */

@@ -8,9 +8,10 @@ import type { RequestOrigin } from '../../http/origin.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Documents } from '../documents/index.js'
 import type { AccountSummary, Identity, SessionUser } from '../identity/index.js'
+import { describeUserAgent } from '../../shared/user-agent.js'
 import type { Journal, JournalRow } from '../journal/index.js'
 import { acceptanceMail } from './mails.js'
-import type { Counts, Profile } from './types.js'
+import type { Counts, DeviceSession, Profile } from './types.js'
 
 export const texts = {
   accepted: 'Utilisateur accepté avec succès.',
@@ -28,8 +29,8 @@ export interface ClientsDeps {
   storage: FileStorage
   /** The acceptance mail is enqueued with the acceptance; the dashboard counts mails waiting and failed. */
   outbox: Pick<Outbox, 'enqueue' | 'counts'>
-  identity: Pick<Identity, 'accounts'>
-  documents: Pick<Documents, 'count' | 'countTypes' | 'listOwned' | 'removeAllOwnedBy'>
+  identity: Pick<Identity, 'accounts' | 'sessions'>
+  documents: Pick<Documents, 'count' | 'countTypes' | 'listOwned' | 'removeAllOwnedBy' | 'storageUse'>
   /** Acceptances and deletions are journaled in their transaction; the profile shows a client's activity. */
   journal: Pick<Journal, 'record' | 'activity'>
   log: FastifyBaseLogger
@@ -54,6 +55,12 @@ export function createClients({ db, storage, outbox, identity, documents, journa
       return { users, documents: documentCounts, types }
     },
 
+    /** The owner's sessions as the profile shows them (contract §6), the browser in words. */
+    async deviceSessions(userId: number, currentSession: string | undefined): Promise<DeviceSession[]> {
+      const sessions = await identity.sessions.list(userId, currentSession)
+      return sessions.map(({ userAgent, ...session }) => ({ ...session, device: describeUserAgent(userAgent) }))
+    },
+
     /** Mails waiting to be sent and mails given up on (the administrators' dashboard). */
     mailCounts: (): Promise<MailCounts> => outbox.counts(),
 
@@ -66,8 +73,8 @@ export function createClients({ db, storage, outbox, identity, documents, journa
       const account = await accounts.findAccountSummary(id)
       if (!account) throw new HttpError(404, texts.notFound)
       const { isVerified: _verified, ...profile } = account
-      const owned = await documents.listOwned(id, page)
-      return { ...profile, documents: owned.items, documentsTotal: owned.total }
+      const [owned, storage] = await Promise.all([documents.listOwned(id, page), documents.storageUse(id)])
+      return { ...profile, documents: owned.items, documentsTotal: owned.total, storage }
     },
 
     /**

@@ -2,3 +2,12 @@
 export type { AccountRow, Counts, Profile } from './schemas.js'
 /** The dashboard's mail panel (the outbox's counts). */
 export type { MailCounts } from '../../jobs/outbox.js'
+/** A session as the owner's profile lists it: the browser summarised in words. */
+export interface DeviceSession {
+  id: string
+  device: string
+  ip: string | null
+  createdAt: Date
+  lastSeenAt: Date
+  current: boolean
+}

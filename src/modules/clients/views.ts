@@ -3,6 +3,7 @@ import type { Page } from '../../render/page.js'
 import type { MailCounts } from '../../jobs/outbox.js'
 import type { JournalRow } from '../journal/index.js'
 import type { AccountRow, Counts, Profile } from './schemas.js'
+import type { DeviceSession } from './types.js'
 
 /** The pages clients renders, handed to it by app.ts (src/ never imports views/). */
 export interface ClientsViews {
@@ -12,5 +13,5 @@ export interface ClientsViews {
   /** The demo screen of spec §2: its sample entries belong to the view, nothing is stored. */
   SubAdminsPage: Page<object>
   /** `documents` is the page of the profile's documents shown (`page`, `pageSize`). */
-  ProfilePage: Page<{ profile: Profile; isOwner: boolean; documents: ListState; activity?: { items: JournalRow[]; total: number } | undefined }>
+  ProfilePage: Page<{ profile: Profile; isOwner: boolean; documents: ListState; activity?: { items: JournalRow[]; total: number } | undefined; sessions?: DeviceSession[] | undefined }>
 }

@@ -1,4 +1,4 @@
-import { EMAIL_INVALID, firstFailure, hasControlChars, hasControlCharsInText, isEmail, multilineText, PHONE_HINT, PHONE_PATTERN, text, type Checked } from '../../shared/validation.js'
+import { EMAIL_INVALID, firstFailure, hasControlChars, hasControlCharsInText, isEmail, multilineText, nameText, PHONE_HINT, PHONE_PATTERN, text, type Checked } from '../../shared/validation.js'
 
 /** The contact form's rules and French messages (spec §5), shared by the API route and the island. */
 export const NAME_MAX = 100
@@ -29,7 +29,7 @@ export interface ContactMessage {
 }
 
 export function checkContact(input: Record<string, unknown>): Checked<ContactMessage> {
-  const name = text(input.name)
+  const name = nameText(input.name)
   const email = text(input.email).toLowerCase()
   const message = multilineText(input.message)
   const telephone = text(input.telephone)

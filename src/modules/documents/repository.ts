@@ -1,8 +1,8 @@
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely'
-import type { Db } from '../../db/database.js'
+import { isMysql, type Db } from '../../db/database.js'
 import type { DocumentsTable } from '../../db/schema.js'
 import { containsAny, fetchPage, unfiltered, withinDays, type ListFilter, type Page } from '../../db/lists.js'
-import { fromDbBool, fromDbId, fromDbTime, nowDb } from '../../db/values.js'
+import { fromDbBool, fromDbId, fromDbTime, nowDb, toDbTime } from '../../db/values.js'
 import { fold } from '../../shared/fold.js'
 import type { IdsMatching } from '../identity/index.js'
 
@@ -254,4 +254,58 @@ export async function allStorageKeys(db: Db): Promise<string[]> {
 export async function countDocumentRows(db: Db): Promise<{ unviewed: number; viewed: number }> {
   const counts = await countsByState(db)
   return { unviewed: counts.new, viewed: counts.viewed }
+}
+
+/* Quota and the firm's grouped upload mails (issue 15) */
+
+/** The bytes a client's documents take in all. */
+export async function usedBytes(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('documents').select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.lit(0)).as('used')).where('user_id', '=', userId).executeTakeFirst()
+  return Number(row?.used ?? 0)
+}
+
+export interface UploadNotice {
+  lastMailAt: Date
+  digestOutboxId: number | null
+  digestFromDocumentId: number | null
+}
+
+/**
+ * The client's notice row, created if missing and locked until the caller's transaction ends (on
+ * MySQL; SQLite runs one writing transaction at a time): uploads of one client go through one by one.
+ * A missing account makes the insert fail on its foreign key.
+ */
+export async function lockUploadNotice(trx: Db, userId: number): Promise<UploadNotice> {
+  const fresh = { user_id: userId, last_mail_at: toDbTime(new Date(0)), digest_outbox_id: null, digest_from_document_id: null }
+  // Not INSERT IGNORE: it would turn a missing account's foreign-key error into a warning.
+  if (isMysql(trx)) await trx.insertInto('upload_notices').values(fresh).onDuplicateKeyUpdate({ user_id: userId }).execute()
+  else await trx.insertInto('upload_notices').values(fresh).onConflict((oc) => oc.column('user_id').doNothing()).execute()
+  let query = trx.selectFrom('upload_notices').select(['last_mail_at', 'digest_outbox_id', 'digest_from_document_id']).where('user_id', '=', userId)
+  if (isMysql(trx)) query = query.forUpdate()
+  const row = await query.executeTakeFirstOrThrow()
+  return {
+    lastMailAt: fromDbTime(row.last_mail_at),
+    digestOutboxId: row.digest_outbox_id === null ? null : fromDbId(row.digest_outbox_id),
+    digestFromDocumentId: row.digest_from_document_id === null ? null : fromDbId(row.digest_from_document_id),
+  }
+}
+
+export async function saveUploadNotice(trx: Db, userId: number, notice: UploadNotice): Promise<void> {
+  await trx
+    .updateTable('upload_notices')
+    .set({ last_mail_at: toDbTime(notice.lastMailAt), digest_outbox_id: notice.digestOutboxId, digest_from_document_id: notice.digestFromDocumentId })
+    .where('user_id', '=', userId)
+    .execute()
+}
+
+/** A client's documents from `fromId` on, oldest first (what a digest lists). */
+export async function findOwnedFrom(db: Db, userId: number, fromId: number, limit: number): Promise<DocumentRecord[]> {
+  const rows = await withType(db).select(COLUMNS).where('documents.user_id', '=', userId).where('documents.id', '>=', fromId).orderBy('documents.id').limit(limit).execute()
+  return rows.map(toRecord)
+}
+
+/** How many documents of a client from `fromId` on. */
+export async function countOwnedFrom(db: Db, userId: number, fromId: number): Promise<number> {
+  const row = await db.selectFrom('documents').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('id', '>=', fromId).executeTakeFirst()
+  return Number(row?.n ?? 0)
 }

@@ -5,6 +5,7 @@ import { HttpError } from '../../http/errors.js'
 import { listFilter, ListQuerySchema, sendList } from '../../http/lists.js'
 import { QUARTER_HOUR_MS, userLimit } from '../../http/rate-limit.js'
 import { originOf } from '../../http/origin.js'
+import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
 import { requireAdmin, requireUser } from '../identity/index.js'
 import { DocumentSchema, DocumentTypeSchema, NewTypeBodySchema, StoredNameParamsSchema } from './schemas.js'
@@ -18,10 +19,28 @@ async function requireAccepted(request: FastifyRequest) {
   if (!request.user!.isAccepted) throw new HttpError(403, messages.notAccepted)
 }
 
+/**
+ * A stored file's Content-Security-Policy (issue 15). Its bytes are the client's: a file passes the
+ * content check on its first bytes, so an HTML or SVG payload can follow a PDF or PNG signature. It is
+ * served as the checked type with nosniff, so no browser reads it as a page; and whatever a viewer
+ * does with it runs no script of the portal's origin: images and attachments get `sandbox` (a unique
+ * origin, no script, no form, no plugin); a PDF gets a policy without script (Chrome's and Safari's
+ * viewers refuse to run under `sandbox`, and both run the PDF's own scripts apart from the page).
+ */
+export const SANDBOXED_FILE_POLICY = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'self'; form-action 'none'; base-uri 'none'"
+export const PDF_FILE_POLICY = "default-src 'none'; img-src 'self' data: blob:; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'; form-action 'none'; base-uri 'none'"
+
+export function filePolicy(mime: string, disposition: 'inline' | 'attachment'): string {
+  return disposition === 'inline' && mime === 'application/pdf' ? PDF_FILE_POLICY : SANDBOXED_FILE_POLICY
+}
+
 /** No other site, cache or sniffing browser gets to reinterpret a client's file. */
 function sendFile(reply: FastifyReply, file: OpenedFile, disposition: 'inline' | 'attachment') {
   return reply
     .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', filePolicy(file.record.mime, disposition))
+    // Another site cannot embed it (an <img> of a guessed address), whatever helmet's default becomes.
+    .header('cross-origin-resource-policy', 'same-origin')
     .header('cache-control', 'private, no-store')
     .header('content-disposition', contentDisposition(disposition, file.record.originalName, file.record.id))
     .header('content-length', String(file.size))
@@ -69,7 +88,8 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
     onRequest: refuseDeclaredTooLarge(documents.maxUploadBytes),
     // Each upload takes disk and mails the firm: one client (or a stolen session) cannot flood either.
     config: userLimit(app.config.rateLimits.uploadPerUser, QUARTER_HOUR_MS),
-    preHandler: requireAccepted,
+    // A full space (CLIENT_QUOTA_MB) is refused before the body is read.
+    preHandler: [requireAccepted, async (request) => documents.refuseWhenFull(request.user!.id, Number(request.headers['content-length']) || undefined)],
   }, async (request, reply) => {
     const { fields, file, refused } = await receiveUpload(request, documents.maxUploadBytes, documents.storeFile, documents.discardFile)
     const id = await documents.recordUpload(request.user!, fields, file, refused, originOf(request))
@@ -90,7 +110,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
     ...admin,
   }, async (request) => {
     // A GET that marks the document viewed (spec §7): never on a link followed from another site.
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new HttpError(403, 'Requête refusée : origine non autorisée.')
+    if (!isOwnSiteRequest(request)) throw new HttpError(403, 'Requête refusée : origine non autorisée.')
     return documents.viewDocument(request.params.id, request.user!, originOf(request))
   })
 
@@ -120,14 +140,15 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
 
   app.get('/api/documents/download/:id', {
     schema: { tags, summary: 'Le fichier, en pièce jointe (propriétaire ou administrateur)', params: IdParamsSchema, response: errorResponses(401, 403, 404) },
-  }, async (request, reply) => sendFile(reply, await documents.openDownload(request.user, request.params.id, originOf(request)), 'attachment'))
+  }, async (request, reply) => sendFile(reply, await documents.openDownload(request.user, request.params.id, { mayMark: isOwnSiteRequest(request), from: originOf(request) }), 'attachment'))
 
   // A malformed name is answered like an unknown one; it never reaches the disk.
   app.get('/uploads/:name', {
     schema: { hide: true, params: StoredNameParamsSchema },
     attachValidation: true,
   }, async (request, reply) => {
-    const file = await documents.openStoredFile(request.user, request.validationError ? undefined : request.params.name, originOf(request))
+    // Served either way; only the portal's own pages (or the address typed) mark it viewed.
+    const file = await documents.openStoredFile(request.user, request.validationError ? undefined : request.params.name, { mayMark: isOwnSiteRequest(request), from: originOf(request) })
     return sendFile(reply, file, file.inline ? 'inline' : 'attachment')
   })
 }

@@ -6,8 +6,7 @@ import type { ListFilter, Page } from '../../db/lists.js'
 import { HttpError } from '../../http/errors.js'
 import type { Jobs } from '../../jobs/jobs.js'
 import type { Outbox } from '../../jobs/outbox.js'
-import { firmMail } from '../../mail/layout.js'
-import type { Mail } from '../../mail/mailer.js'
+import type { Clock } from '../../clock/clock.js'
 import type { RequestOrigin } from '../../http/origin.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Identity, SessionUser } from '../identity/index.js'
@@ -15,8 +14,10 @@ import type { Journal, JournalAction } from '../journal/index.js'
 import { KIND_BY_EXTENSION } from './content-check.js'
 import * as repo from './repository.js'
 import type { DocumentRecord, DocumentState, DocumentType } from './repository.js'
-import { storeChecked, type IncomingFile, type StoredFile } from './store.js'
+import { MULTIPART_ALLOWANCE, storeChecked, type IncomingFile, type StoredFile } from './store.js'
 import type { DocumentView, OwnedDocument } from './types.js'
+import { uploadNotices, type UploadFacts } from './upload-notices.js'
+import { formatMegabytes } from '../../shared/sizes.js'
 import { acceptedExtension, checkNewType, checkUpload, messages } from './validation.js'
 
 const DOCUMENTS_PREFIX = 'documents/'
@@ -29,14 +30,30 @@ export function urlOf(storageKey: string): string {
 export interface DocumentsDeps {
   db: Db
   storage: FileStorage
-  /** The firm's upload mail is written with the document's row. */
-  outbox: Pick<Outbox, 'enqueue'>
+  /** The firm's upload mails are written with the document's row, grouped (contract §4). */
+  outbox: Pick<Outbox, 'enqueue' | 'enqueueAt' | 'replacePending'>
   jobs: Jobs
   identity: Pick<Identity, 'accounts'>
   /** Uploads, opened files, archiving and deletions, each in its event's transaction. */
   journal: Pick<Journal, 'record'>
+  /** When the firm's upload mails go. */
+  clock: Clock
   log: FastifyBaseLogger
-  settings: { publicUrl: string; firmEmail: string; maxUploadBytes: number }
+  /** `clientQuotaBytes`: CLIENT_QUOTA_MB, what one client's documents may take in all. */
+  settings: { publicUrl: string; firmEmail: string; maxUploadBytes: number; clientQuotaBytes: number }
+}
+
+/** A client's space: what their documents take, of what they may (the profile shows it). */
+export interface StorageUse {
+  usedBytes: number
+  quotaBytes: number
+}
+
+export interface OpenOptions {
+  /** The request came from the portal's own pages (or the address typed): opening may mark the document viewed. */
+  mayMark: boolean
+  /** Where the request came from: the journal's entry. */
+  from: RequestOrigin | null
 }
 
 export interface OpenedFile {
@@ -47,8 +64,9 @@ export interface OpenedFile {
 }
 
 /** Documents and their types: uploads checked by content, private files, the firm's lists. */
-export function createDocuments({ db, storage, outbox, jobs, identity, journal, log, settings }: DocumentsDeps) {
+export function createDocuments({ db, storage, outbox, jobs, identity, journal, clock, log, settings }: DocumentsDeps) {
   const { accounts } = identity
+  const notices = uploadNotices({ outbox, clock, settings })
 
   /** One journal entry about a document, written in `trx` with what it records. */
   const recordOn = (trx: Db, action: JournalAction, actor: SessionUser, record: Pick<DocumentRecord, 'id' | 'originalName' | 'userId'>, from: RequestOrigin | null) =>
@@ -76,21 +94,29 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     })
   }
 
+  /** 413 saying how much of CLIENT_QUOTA_MB is left. */
+  const quotaExceeded = (used: number) =>
+    new HttpError(413, messages.quotaExceeded(formatMegabytes(settings.clientQuotaBytes - used), formatMegabytes(settings.clientQuotaBytes)))
+
   /** Files whose rows are gone; one that cannot be removed is logged, the deletion stands. */
   async function removeFiles(keys: string[]): Promise<void> {
     for (const key of keys) await storage.remove(key).catch((error: unknown) => log.error({ err: error, key }, 'file not removed'))
   }
 
   /**
-   * The row of a stored upload and the firm's mail, in one transaction. The account or the type may
-   * have been deleted while the file was arriving: the foreign key refuses the row (and the mail
-   * goes with it), and the answer says which (never a 500).
+   * The row of a stored upload and the firm's mail, in one transaction, with the client's notice row
+   * locked: their uploads are checked against the quota one at a time (issue 15). The account or the
+   * type may have been deleted while the file was arriving: the foreign key refuses the row (and the
+   * mail goes with it), and the answer says which (never a 500).
    */
-  async function insertOrExplain(doc: repo.NewDocument, mail: Mail, user: SessionUser, from: RequestOrigin | null): Promise<number> {
+  async function insertOrExplain(doc: repo.NewDocument, upload: UploadFacts, user: SessionUser, from: RequestOrigin | null): Promise<number> {
     try {
       return await transaction(db, async (trx) => {
+        const notice = await repo.lockUploadNotice(trx, doc.userId)
+        const used = await repo.usedBytes(trx, doc.userId)
+        if (used + doc.size > settings.clientQuotaBytes) throw quotaExceeded(used)
         const id = await repo.insertDocument(trx, doc)
-        await outbox.enqueue(trx, mail)
+        await notices.notify(trx, doc.userId, id, notice, upload)
         await recordOn(trx, 'document.uploaded', user, { id, originalName: doc.originalName, userId: doc.userId }, from)
         return id
       })
@@ -109,15 +135,6 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     if (refused || !file) throw refused ?? new HttpError(400, messages.fileRequired)
     const type = await repo.findTypeByName(db, checked.value.typeName)
     if (!type) throw new HttpError(400, messages.unknownType)
-    const mail: Mail = {
-      to: settings.firmEmail,
-      subject: `Nouveau document — ${user.username}`,
-      ...firmMail({
-        lines: [`Client : ${user.username}`, `Type : ${type.typeName}`, `Fichier : ${file.originalName}`, ...(checked.value.description ? ['', checked.value.description] : [])],
-        action: 'Voir les nouveaux documents',
-        url: `${settings.publicUrl}/admin-dashboard/new-documents`,
-      }),
-    }
     return insertOrExplain(
       {
         userId: user.id,
@@ -129,14 +146,18 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
         mime: file.kind.mime,
         size: file.size,
       },
-      mail,
+      { username: user.username, typeName: type.typeName, fileName: file.originalName, description: checked.value.description },
       user,
       from,
     )
   }
 
-  /** Contract §3: the stored file goes to its owner and to administrators only. */
-  async function openFor(viewer: SessionUser | null, record: DocumentRecord | undefined, action: 'document.viewed' | 'document.downloaded', from: RequestOrigin | null): Promise<OpenedFile> {
+  /**
+   * Contract §3: the stored file goes to its owner and to administrators only. `mayMark` is false
+   * for a request another site caused: the file is served and nothing changes but the journal's
+   * entry, which records what was opened either way (issue 15).
+   */
+  async function openFor(viewer: SessionUser | null, record: DocumentRecord | undefined, action: 'document.viewed' | 'document.downloaded', { mayMark, from }: OpenOptions): Promise<OpenedFile> {
     if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
     if (!record) throw new HttpError(404, messages.notFound)
     if (record.userId !== viewer.id && !viewer.isAdmin) throw new HttpError(403, messages.notOwner)
@@ -146,7 +167,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     // Marked and journaled after the file opened (a missing file records nothing); the opened file is closed if that fails.
     try {
       await transaction(db, async (trx) => {
-        if (viewer.isAdmin && !record.isViewed) await repo.markViewedRow(trx, record.id)
+        if (mayMark && viewer.isAdmin && !record.isViewed) await repo.markViewedRow(trx, record.id)
         await recordOn(trx, action, viewer, record, from)
       })
     } catch (error) {
@@ -190,6 +211,16 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     },
 
     // ---- Upload: the route parses the multipart body, the file goes through `storeFile`, then `recordUpload`.
+
+    /**
+     * Before the body is read: a client whose space is full, or whose declared body cannot fit in
+     * what is left, hears 413 at once (the exact check is the upload's transaction's).
+     */
+    async refuseWhenFull(userId: number, declaredBytes: number | undefined): Promise<void> {
+      const used = await repo.usedBytes(db, userId)
+      const leastFile = declaredBytes ? Math.max(1, declaredBytes - MULTIPART_ALLOWANCE) : 1
+      if (used + leastFile > settings.clientQuotaBytes) throw quotaExceeded(used)
+    },
 
     /** Streams one arriving file through the content check into storage (a refusal is answered, not thrown). */
     storeFile: (filename: string, source: IncomingFile): Promise<StoredFile | HttpError> => storeChecked(storage, settings.maxUploadBytes, filename, source),
@@ -266,18 +297,18 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     // ---- Files
 
     /** `/uploads/<name>`: the name is looked up in the database, never joined to a path by itself. */
-    async openStoredFile(viewer: SessionUser | null, name: string | undefined, from: RequestOrigin | null = null): Promise<OpenedFile> {
+    async openStoredFile(viewer: SessionUser | null, name: string | undefined, options: OpenOptions): Promise<OpenedFile> {
       if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
       const record = name === undefined ? undefined : await repo.findDocumentByKey(db, `${DOCUMENTS_PREFIX}${name}`)
-      return openFor(viewer, record, 'document.viewed', from)
+      return openFor(viewer, record, 'document.viewed', options)
     },
 
-    async openDownload(viewer: SessionUser | null, id: number, from: RequestOrigin | null = null): Promise<OpenedFile> {
+    async openDownload(viewer: SessionUser | null, id: number, options: OpenOptions): Promise<OpenedFile> {
       if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
       const record = await repo.findDocument(db, id)
       // As for deletion: a client cannot tell a missing id from someone else's document.
       if (!record && !viewer.isAdmin) throw new HttpError(403, messages.notOwner)
-      return openFor(viewer, record, 'document.downloaded', from)
+      return openFor(viewer, record, 'document.downloaded', options)
     },
 
     // ---- The module's face for other modules (clients: profile, counts, user deletion)
@@ -288,6 +319,8 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
      */
     removeAllOwnedBy: (trx: Db, userId: number): Promise<string[]> => repo.deleteOwnedRows(trx, userId),
     count: (): Promise<{ unviewed: number; viewed: number }> => repo.countDocumentRows(db),
+    /** What a client's documents take, of CLIENT_QUOTA_MB (the profile shows it). */
+    storageUse: async (userId: number): Promise<StorageUse> => ({ usedBytes: await repo.usedBytes(db, userId), quotaBytes: settings.clientQuotaBytes }),
     countTypes: (): Promise<number> => repo.countTypeRows(db),
 
     /** A page of a user's documents for the profile's table, newest first. */

@@ -23,10 +23,13 @@ export function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, messages.tooLarge(Math.round((maxBytes / 1024 / 1024) * 10) / 10), { connection: 'close' })
 }
 
-/** Spec §3: the name the client gave, without any path, control or direction-override characters, at most 200 characters. */
+/**
+ * Spec §3: the name the client gave, without any path, control or format character (Unicode Cf:
+ * direction marks and overrides, zero-width characters, U+FEFF…: issue 15), at most 200 characters.
+ */
 export function cleanFileName(raw: string): string {
   const base = raw.normalize('NFC').split(/[\\/]/).pop() ?? ''
-  const cleaned = base.replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/gu, '').trim()
+  const cleaned = base.replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '').trim()
   if (cleaned.length <= 200) return cleaned
   const dot = cleaned.lastIndexOf('.')
   const ext = dot > 0 && cleaned.length - dot <= 6 ? cleaned.slice(dot) : ''

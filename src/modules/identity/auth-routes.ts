@@ -43,7 +43,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
       return { twoFactorRequired: true as const }
     }
     if (request.user) await reply.endSession()
-    const sessionId = await reply.startSession(userId, originOf(request))
+    const sessionId = await reply.startSession(userId)
     rememberDevice(reply, email, device)
     return identity.sessions.user(sessionId)
   })

@@ -7,6 +7,7 @@ import identityPages from './pages.js'
 import photoRoutes from './photo/routes.js'
 import sessionCookie from './session-cookie.js'
 import twoFactorRoutes from './two-factor-routes.js'
+import sessionRoutes from './session-routes.js'
 import type { Identity } from './service.js'
 import type { IdentityViews } from './views.js'
 import { isWeakPassword } from './weak-passwords.js'
@@ -23,6 +24,7 @@ export default fp(
     await app.register(authRoutes, { identity })
     await app.register(twoFactorRoutes, { identity })
     await app.register(passwordRoutes, { identity })
+    await app.register(sessionRoutes, { identity })
     await app.register(photoRoutes, { photos: identity.photos })
     await app.register(identityPages, { views, identity })
     // Expired sessions and one-time tokens go at start and then hourly (issue 9, finding 9); the timer never keeps the process alive.
@@ -48,6 +50,7 @@ export { AdminPasswordRefused, createIdentity, type Identity, type IdentityDeps,
 export { adminOnly, requireAdmin, requireUser, userOnly } from './guards.js'
 export type { SessionUser } from './session-user.js'
 export type { AcceptOutcome, Accounts, IdsMatching } from './accounts.js'
-export { AccountSchema, PhotoSchema, type AccountSummary } from './schemas.js'
+export { AccountSchema, PhotoSchema, SessionSchema, type AccountSummary } from './schemas.js'
+export type { SessionView } from './service.js'
 export type { ProfilePhoto } from './photo/value.js'
 export type { IdentityViews, LinkProps } from './views.js'

@@ -1,5 +1,7 @@
 import type { Mail } from '../../mail/mailer.js'
 import { actionMail, firmMail } from '../../mail/layout.js'
+import { FIRM_TIME_ZONE, formatDateFr } from '../../shared/time.js'
+import { describeUserAgent } from '../../shared/user-agent.js'
 
 const FOOTER = 'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message.'
 
@@ -72,6 +74,32 @@ export function twoFactorDisabledMail(publicUrl: string, to: string, username: s
         `Date : ${at} (heure d’Alger)`,
         `Navigateur : ${browser}`,
         'Si vous n’êtes pas à l’origine de ce changement, choisissez sans attendre un nouveau mot de passe avec le lien ci-dessous, puis réactivez la double authentification depuis votre profil.',
+      ],
+      action: 'Choisir un nouveau mot de passe',
+      url: `${publicUrl}/forget-password`,
+      footer: 'Message automatique envoyé pour la sécurité de votre compte.',
+    }),
+  }
+}
+
+const timeFr = new Intl.DateTimeFormat('fr-FR', { timeZone: FIRM_TIME_ZONE, hour: '2-digit', minute: '2-digit' })
+
+/**
+ * To the account's address after its password was changed or reset (issue 15): when, from which
+ * browser and address, and what to do if it was not them. No link carries a token.
+ */
+export function passwordChangedMail(publicUrl: string, account: { email: string; username: string }, event: { kind: 'changed' | 'reset'; at: Date; userAgent: string | null; ip: string | null }): Mail {
+  const what = event.kind === 'changed' ? 'modifié' : 'réinitialisé'
+  return {
+    to: account.email,
+    subject: `Votre mot de passe a été ${what}`,
+    ...actionMail({
+      greeting: `Bonjour ${account.username},`,
+      lines: [
+        `Le mot de passe de votre compte sur le portail client a été ${what} le ${formatDateFr(event.at)} à ${timeFr.format(event.at)} (heure d’Alger).`,
+        `Navigateur : ${describeUserAgent(event.userAgent)}${event.ip ? `\nAdresse IP : ${event.ip}` : ''}`,
+        event.kind === 'changed' ? 'Vos autres appareils ont été déconnectés.' : 'Tous vos appareils ont été déconnectés.',
+        'Si vous n’êtes pas à l’origine de ce changement, choisissez tout de suite un nouveau mot de passe avec le lien ci-dessous et prévenez le cabinet.',
       ],
       action: 'Choisir un nouveau mot de passe',
       url: `${publicUrl}/forget-password`,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors.js'
 import { ipLimit, QUARTER_HOUR_MS as QUARTER } from '../../http/rate-limit.js'
 import { originOf } from '../../http/origin.js'
@@ -9,7 +10,7 @@ import { texts, type Identity } from './service.js'
 import { checkChangePassword, checkForgot, checkReset } from './validation.js'
 import { isWeakPassword } from './weak-passwords.js'
 
-
+/** The browser and address a password mail names. */
 
 /** /api/password/*: forgotten password, reset link, reset and change (spec §7). */
 const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app, { identity }) => {

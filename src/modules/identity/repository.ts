@@ -98,8 +98,67 @@ export async function hasAdmin(db: Db): Promise<boolean> {
 
 /* Sessions */
 
-export async function insertSession(db: Db, id: string, userId: number, createdAt: Date, expiresAt: Date): Promise<void> {
-  await db.insertInto('sessions').values({ id, user_id: userId, created_at: toDbTime(createdAt), expires_at: toDbTime(expiresAt) }).execute()
+/** Where a session is used from, as the request told (the address as the server sees it, the browser's own words). */
+export interface SessionDevice {
+  ip: string | null
+  userAgent: string | null
+}
+
+const NO_DEVICE: SessionDevice = { ip: null, userAgent: null }
+
+/** Columns are bounded: a user agent is kept to 255 characters, an address to 64. */
+function deviceValues(device: SessionDevice) {
+  return { ip: device.ip?.slice(0, 64) ?? null, user_agent: device.userAgent ? Array.from(device.userAgent).slice(0, 255).join('') : null }
+}
+
+export async function insertSession(db: Db, id: string, userId: number, createdAt: Date, expiresAt: Date, device: SessionDevice = NO_DEVICE): Promise<void> {
+  const created = toDbTime(createdAt)
+  await db
+    .insertInto('sessions')
+    .values({ id, user_id: userId, created_at: created, expires_at: toDbTime(expiresAt), last_seen_at: created, ...deviceValues(device) })
+    .execute()
+}
+
+/**
+ * Records a use of the session: its time, address and browser, when the last one recorded is older
+ * than `seenBefore` (the condition is in the update, so instances touching it at once write it once).
+ */
+export async function touchSession(db: Db, sessionId: string, at: Date, seenBefore: Date, device: SessionDevice): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: toDbTime(at), ...deviceValues(device) })
+    .where('id', '=', sessionId)
+    .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', toDbTime(seenBefore))]))
+    .execute()
+}
+
+export interface StoredSession {
+  /** The secret the cookie carries: never sent in a list. */
+  id: string
+  createdAt: Date
+  lastSeenAt: Date
+  ip: string | null
+  userAgent: string | null
+}
+
+/** A user's live sessions, the most recently used first. */
+export async function findUserSessions(db: Db, userId: number, now: Date): Promise<StoredSession[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', toDbTime(now))
+    .where('created_at', '>', toDbTime(new Date(now.getTime() - SESSION_MAX_AGE_MS)))
+    .execute()
+  return rows
+    .map((row) => ({ id: row.id, createdAt: fromDbTime(row.created_at), lastSeenAt: fromDbTime(row.last_seen_at ?? row.created_at), ip: row.ip, userAgent: row.user_agent }))
+    .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || b.createdAt.getTime() - a.createdAt.getTime())
+}
+
+/** Ends one session of this user; false when it is not theirs (or already gone). */
+export async function deleteUserSession(db: Db, userId: number, sessionId: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
 }
 
 /** However often it slides, a session ends 30 days after it was opened (issue 9, finding 9). */
@@ -117,13 +176,18 @@ function sessionUserQuery(db: Db, sessionId: string, now: string, createdAfter: 
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('user_two_factor', 'user_two_factor.user_id', 'users.id')
-    .select(['users.id', 'users.username', 'users.email', 'users.profile_photo', 'users.is_accepted', 'users.is_admin', 'user_two_factor.enabled_at'])
+    .select(['users.id', 'users.username', 'users.email', 'users.profile_photo', 'users.is_accepted', 'users.is_admin', 'user_two_factor.enabled_at', 'sessions.last_seen_at', 'sessions.created_at'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.expires_at', '>', now)
     .where('sessions.created_at', '>', createdAfter)
 }
 
 export async function findSessionUser(db: Db, sessionId: string, now: Date): Promise<SessionUser | undefined> {
+  return (await findLiveSession(db, sessionId, now))?.user
+}
+
+/** The user of a live session and when the session was last recorded as used. */
+export async function findLiveSession(db: Db, sessionId: string, now: Date): Promise<{ user: SessionUser; lastSeenAt: Date } | undefined> {
   let compiled = sessionUserQueries.get(db)
   if (!compiled) sessionUserQueries.set(db, (compiled = sessionUserQuery(db, '', '', '').compile()))
   // The same SQL with this request's values, in the order of the where clauses above.
@@ -131,7 +195,7 @@ export async function findSessionUser(db: Db, sessionId: string, now: Date): Pro
   const { rows } = await db.executeQuery<SessionUserRow>({ ...compiled, parameters })
   const row = rows[0]
   if (!row) return undefined
-  return {
+  const user = {
     id: fromDbId(row.id),
     username: row.username,
     email: row.email,
@@ -140,6 +204,7 @@ export async function findSessionUser(db: Db, sessionId: string, now: Date): Pro
     isAdmin: fromDbBool(row.is_admin),
     twoFactor: row.enabled_at !== null,
   }
+  return { user, lastSeenAt: fromDbTime(row.last_seen_at ?? row.created_at) }
 }
 
 export async function extendSession(db: Db, sessionId: string, expiresAt: Date): Promise<void> {

@@ -54,3 +54,14 @@ const Token = Type.String({ minLength: 1, maxLength: 200 })
 export const UserTokenParamsSchema = Type.Object({ userId: UserId, token: Token })
 export const TokenParamsSchema = Type.Object({ token: Token })
 export const UserIdParamsSchema = Type.Object({ userId: UserId })
+
+/** Contract §6: a session as its user sees it; `id` is a hash prefix, never the cookie's secret. */
+export const SessionSchema = Type.Object({
+  id: Type.String(),
+  createdAt: DateTime,
+  lastSeenAt: DateTime,
+  ip: Type.Union([Type.String(), Type.Null()]),
+  userAgent: Type.Union([Type.String(), Type.Null()]),
+  current: Type.Boolean(),
+})
+export const SessionParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) })

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../../clock/clock.js'
 import type { Db } from '../../db/database.js'
@@ -11,15 +10,18 @@ import type { RequestOrigin } from '../../http/origin.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Journal } from '../journal/index.js'
 import { accountsFace } from './accounts.js'
-import { newClientMail, resetMail, verificationMail } from './mails.js'
+import { newClientMail, passwordChangedMail, resetMail, verificationMail } from './mails.js'
 import { createPasswords, type PasswordCost } from './passwords.js'
 import { createPhotos } from './photo/service.js'
 import * as repo from './repository.js'
+import { createSessions, sessionTexts } from './sessions.js'
 import type { SessionUser } from './session-user.js'
 import { createTwoFactor } from './two-factor.js'
 import { TOKEN_LIFETIME_MS, hashToken, newToken, sameHash, type TokenPurpose } from './tokens.js'
 import { messages, passwordPolicyFailure, type Registration } from './validation.js'
 import { isWeakPassword } from './weak-passwords.js'
+
+export { SESSION_TTL_MS, type SessionView } from './sessions.js'
 
 export const texts = {
   registered: 'Inscription réussie. Un e-mail de vérification vous a été envoyé : veuillez consulter votre boîte de réception.',
@@ -39,13 +41,11 @@ export const texts = {
   oldWrong: 'Ancien mot de passe incorrect.',
   notOwn: 'Vous ne pouvez modifier que votre propre mot de passe.',
   loggedOut: 'Déconnexion réussie.',
-  loginRequired: 'Veuillez vous connecter.',
+  ...sessionTexts,
 } as const
 
 /** At most one fresh verification mail per address in this interval (unverified logins). */
 const RESEND_INTERVAL_MS = 5 * 60_000
-/** Sessions last 7 days and slide (the session cookie re-issues them). */
-export const SESSION_TTL_MS = 7 * 24 * 3600_000
 const QUARTER_HOUR_MS = 15 * 60_000
 
 export interface IdentityDeps {
@@ -147,6 +147,19 @@ export function createIdentity(deps: IdentityDeps) {
   async function retireCredentials(trx: Db, userId: number, keepSession?: string): Promise<void> {
     await repo.retireTokens(trx, userId, 'reset')
     await repo.deleteUserSessions(trx, userId, clock.now(), keepSession)
+  }
+
+  /**
+   * The new hash, the end of what the old password opened, the mail telling the account's owner
+   * and the journal's entry (issue 15), in one transaction: no change without its mail and its entry.
+   */
+  async function setPassword(trx: Db, userId: number, passwordHash: string, event: { kind: 'changed' | 'reset'; keepSession?: string | undefined; from: RequestOrigin | null }): Promise<void> {
+    await repo.updatePasswordHash(trx, userId, passwordHash)
+    await retireCredentials(trx, userId, event.keepSession)
+    const account = await repo.findAccountById(trx, userId)
+    if (!account) return
+    await outbox.enqueue(trx, passwordChangedMail(settings.publicUrl, account, { kind: event.kind, at: clock.now(), ip: event.from?.ip ?? null, userAgent: event.from?.userAgent ?? null }))
+    await journal.record(trx, { action: event.kind === 'reset' ? 'password.reset' : 'password.changed', ...itself(account), from: event.from })
   }
 
   /** The account as the journal names it: actor and subject at once (its own login, reset, verification). */
@@ -277,22 +290,19 @@ export function createIdentity(deps: IdentityDeps) {
       if (!(await usableToken('reset', token, userId))) throw new HttpError(400, texts.resetInvalid)
     },
 
-    /** Sets the new password and ends every session of the user. */
+    /** Sets the new password, ends every session of the user and mails them (`from`: the browser that reset it). */
     async resetPassword(token: string, password: string, from: RequestOrigin | null = null): Promise<void> {
       const stored = await usableToken('reset', token)
       if (!stored) throw new HttpError(400, texts.resetInvalid)
       const passwordHash = await passwords.hash(password)
       await transaction(db, async (trx) => {
         if (!(await repo.consumeToken(trx, stored.id))) throw new HttpError(400, texts.resetInvalid)
-        await repo.updatePasswordHash(trx, stored.userId, passwordHash)
-        await retireCredentials(trx, stored.userId)
-        const account = await repo.findAccountById(trx, stored.userId)
-        if (account) await journal.record(trx, { action: 'password.reset', ...itself(account), from })
+        await setPassword(trx, stored.userId, passwordHash, { kind: 'reset', from })
       })
     },
 
     /**
-     * Changes the password after checking the old one; ends the user's other sessions. Wrong old
+     * Changes the password after checking the old one; ends the user's other sessions and mails them. Wrong old
      * passwords count per user like failed logins (counted before the check, cleared on success).
      */
     async changePassword(userId: number, keepSession: string | undefined, oldPassword: string, newPassword: string, from: RequestOrigin | null = null): Promise<void> {
@@ -309,11 +319,7 @@ export function createIdentity(deps: IdentityDeps) {
       await attempts.clear(key)
       if (oldPassword === newPassword) throw new HttpError(400, texts.sameAsOld)
       const passwordHash = await passwords.hash(newPassword)
-      await transaction(db, async (trx) => {
-        await repo.updatePasswordHash(trx, userId, passwordHash)
-        await retireCredentials(trx, userId, keepSession)
-        await journal.record(trx, { action: 'password.changed', ...itself(account), from })
-      })
+      await transaction(db, (trx) => setPassword(trx, userId, passwordHash, { kind: 'changed', keepSession, from }))
     },
 
     /** An account made directly, already in the given state (the administrator at start-up, seeds, tests). */
@@ -354,38 +360,7 @@ export function createIdentity(deps: IdentityDeps) {
     /** True when an administrator can log in (a first start without one says how to make one). */
     hasAdmin: (): Promise<boolean> => repo.hasAdmin(db),
 
-    sessions: {
-      /** Opens a session row for the user; answers its id (the cookie is the HTTP side's). */
-      /** With `from` (a login through the API) the journal records the login with the session. */
-      async open(userId: number, from?: RequestOrigin): Promise<string> {
-        const sessionId = randomBytes(24).toString('base64url')
-        const at = clock.now()
-        await transaction(db, async (trx) => {
-          await repo.insertSession(trx, sessionId, userId, at, new Date(at.getTime() + SESSION_TTL_MS))
-          const account = from ? await repo.findAccountById(trx, userId) : undefined
-          if (from && account) await journal.record(trx, { action: 'login', ...itself(account), from })
-        })
-        return sessionId
-      },
-      /** The user of a live session, or undefined. */
-      find: (sessionId: string): Promise<SessionUser | undefined> => repo.findSessionUser(db, sessionId, clock.now()),
-      async user(sessionId: string): Promise<SessionUser> {
-        const user = await repo.findSessionUser(db, sessionId, clock.now())
-        if (!user) throw new HttpError(401, texts.loginRequired)
-        return user
-      },
-      /** Sliding expiry: the session's end moves 7 days ahead. */
-      extend: (sessionId: string): Promise<void> => repo.extendSession(db, sessionId, new Date(now() + SESSION_TTL_MS)),
-      /** With the session's user and `from` (a logout), the journal records it with the deletion. */
-      async end(sessionId: string, user?: SessionUser | null, from?: RequestOrigin): Promise<void> {
-        await transaction(db, async (trx) => {
-          await repo.deleteSession(trx, sessionId)
-          if (user && from) await journal.record(trx, { action: 'logout', ...itself(user), from })
-        })
-      },
-      /** Deletes expired sessions and one-time tokens; answers how many rows went. */
-      sweep: async (): Promise<number> => (await repo.sweepExpired(db, clock.now())) + (await twoFactor.sweep()),
-    },
+    sessions: createSessions({ db, clock, journal, sweepAlso: () => twoFactor.sweep() }),
   }
 }
 

@@ -5,7 +5,7 @@ import { Lru } from '../../shared/lru.js'
 import type { Identity } from './service.js'
 import { SESSION_TTL_MS } from './service.js'
 import type { SessionUser } from './session-user.js'
-import { originOf, type RequestOrigin } from '../../http/origin.js'
+import { originOf } from '../../http/origin.js'
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -17,7 +17,7 @@ declare module '@fastify/jwt' {
 declare module 'fastify' {
   interface FastifyReply {
     /** Opens a session for the user and sets its cookie; answers the session id. */
-    startSession(userId: number, from?: RequestOrigin): Promise<string>
+    startSession(userId: number): Promise<string>
     /** Ends the request's session (its row and its cookie). */
     endSession(): Promise<void>
     /** Forgets the request's session after its rows are gone (the account was deleted): clears the cookie. */
@@ -92,8 +92,9 @@ export default fp(
     app.decorateRequest('user', null)
     app.decorateRequest('sessionId', undefined)
     app.decorate('sessionCookieFor', async (userId: number) => `${name}=${sign(await identity.sessions.open(userId), userId)}`)
-    app.decorateReply('startSession', async function (this: FastifyReply, userId: number, from?: RequestOrigin) {
-      const sessionId = await identity.sessions.open(userId, from)
+    // A login: the session row keeps where it is used from, and the journal records it (contract §6).
+    app.decorateReply('startSession', async function (this: FastifyReply, userId: number) {
+      const sessionId = await identity.sessions.open(userId, originOf(this.request))
       setCookie(this, sessionId, userId)
       return sessionId
     })
@@ -119,7 +120,7 @@ export default fp(
       request.user = null
       const token = request.cookies[name]
       if (!token || UNAUTHENTICATED_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return done()
-      readSession(token).then((session) => {
+      readSession(token, request).then((session) => {
         if (!session) {
           reply.clearCookie(name, options)
           return done()
@@ -155,10 +156,12 @@ export default fp(
       return claims
     }
 
-    async function readSession(token: string): Promise<{ id: string; issuedAt: number; user: SessionUser } | undefined> {
+    // Only the signature's check is kept per process: the row is read on every request, so a session
+    // ended through any instance stops working on every other at its next request (contract §5).
+    async function readSession(token: string, request: FastifyRequest): Promise<{ id: string; issuedAt: number; user: SessionUser } | undefined> {
       const claims = verifyToken(token)
       if (!claims) return undefined
-      const user = await identity.sessions.find(claims.sid)
+      const user = await identity.sessions.find(claims.sid, originOf(request))
       return user && { id: claims.sid, issuedAt: claims.iat * 1000, user }
     }
   },

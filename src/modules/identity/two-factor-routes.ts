@@ -68,7 +68,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async
     }
     clearPendingLogin(reply)
     if (request.user) await reply.endSession()
-    const sessionId = await reply.startSession(userId, originOf(request))
+    const sessionId = await reply.startSession(userId)
     return identity.sessions.user(sessionId)
   })
 }

@@ -1,4 +1,4 @@
-import { firstFailure, hasControlChars, isEmail, PHONE_HINT, PHONE_PATTERN, EMAIL_INVALID, secret, text, type Checked } from '../../shared/validation.js'
+import { firstFailure, hasControlChars, isEmail, PHONE_HINT, PHONE_PATTERN, EMAIL_INVALID, nameText, secret, text, type Checked } from '../../shared/validation.js'
 
 /**
  * The identity forms' rules and French messages (spec §5), shared by the API routes and the
@@ -54,9 +54,9 @@ export interface Registration {
 }
 
 export function checkRegistration(input: Record<string, unknown>, isWeak?: IsWeak): Checked<Registration> {
-  const username = text(input.username)
+  const username = nameText(input.username)
   const email = text(input.email).toLowerCase()
-  const entreprise = text(input.entreprise)
+  const entreprise = nameText(input.entreprise)
   const telephone = text(input.telephone)
   const password = secret(input.password)
   const confirmPassword = secret(input.confirmPassword)

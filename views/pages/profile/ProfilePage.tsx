@@ -1,9 +1,10 @@
-import type { Profile } from '../../../src/modules/clients/types.js'
+import type { DeviceSession, Profile } from '../../../src/modules/clients/types.js'
 import { page } from '../../../src/render/page.js'
 import type { ListState } from '../../components/admin-lists/query.js'
 import { Pager } from '../../components/Pager.js'
 import { Island } from '../../runtime/Island.js'
 import type { JournalRow } from '../../../src/modules/journal/index.js'
+import { formatMegabytes } from '../../../src/shared/sizes.js'
 import { ActivitySection } from './ActivitySection.js'
 import { ProfileHeader } from './ProfileHeader.js'
 
@@ -15,12 +16,14 @@ export interface ProfilePageProps {
   documents: ListState
   /** The owner's activity (journal entries about their account and documents): shown to the owner only. */
   activity?: { items: JournalRow[]; total: number } | undefined
+  /** The owner's sessions (contract §6); absent for an administrator looking at a client. */
+  sessions?: DeviceSession[] | undefined
 }
 
 /** /users/profile/:id (spec §2 Profile page): the owner or an administrator. */
 export const ProfilePage = page<ProfilePageProps>(
   ({ profile }) => ({ title: `Profil de ${profile.username}`, description: 'Profil du client et ses documents.' }),
-  function ProfilePage({ profile, isOwner, documents, activity }) {
+  function ProfilePage({ profile, isOwner, documents, activity, sessions }) {
     // An administrator's account is not deleted from its profile (the server refuses it too).
     const canDeleteAccount = isOwner && !profile.isAdmin
     return (
@@ -32,6 +35,10 @@ export const ProfilePage = page<ProfilePageProps>(
             <h2 id="profile-documents-title" className="profile-section-title">
               Documents
             </h2>
+            <p className="profile-storage">
+              Espace utilisé : <strong>{formatMegabytes(profile.storage.usedBytes)}</strong> sur {formatMegabytes(profile.storage.quotaBytes)}
+              <meter className="profile-storage-meter" min={0} max={profile.storage.quotaBytes} value={Math.min(profile.storage.usedBytes, profile.storage.quotaBytes)} aria-label="Espace de stockage utilisé" />
+            </p>
             <Island name="OwnedDocuments" hydrate={isOwner ? 'load' : 'with-page'} props={{ rows: profile.documents, canDelete: isOwner }} />
             {profile.documentsTotal > documents.pageSize && <Pager path={`/users/profile/${profile.id}`} state={documents} total={profile.documentsTotal} />}
           </section>
@@ -46,6 +53,14 @@ export const ProfilePage = page<ProfilePageProps>(
             </section>
           )}
           {isOwner && activity && <ActivitySection entries={activity.items} total={activity.total} />}
+          {isOwner && sessions && (
+            <section className="profile-section" aria-labelledby="profile-sessions-title">
+              <h2 id="profile-sessions-title" className="profile-section-title">
+                Appareils connectés
+              </h2>
+              <Island name="DeviceSessions" props={{ rows: sessions }} />
+            </section>
+          )}
           {canDeleteAccount && (
             <section className="profile-section profile-danger" aria-labelledby="profile-delete-title">
               <h2 id="profile-delete-title" className="profile-section-title">

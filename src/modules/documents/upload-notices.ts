@@ -1,0 +1,73 @@
+import type { Clock } from '../../clock/clock.js'
+import type { Db } from '../../db/database.js'
+import type { Outbox } from '../../jobs/outbox.js'
+import { firmMail } from '../../mail/layout.js'
+import type { Mail } from '../../mail/mailer.js'
+import * as repo from './repository.js'
+
+/** Contract §4: at most one mail about one client's uploads per this interval. */
+export const UPLOAD_MAIL_INTERVAL_MS = 15 * 60_000
+/** A digest names this many documents, then says how many more. */
+const DIGEST_LISTED = 50
+
+export interface UploadNoticeDeps {
+  outbox: Pick<Outbox, 'enqueue' | 'enqueueAt' | 'replacePending'>
+  clock: Clock
+  settings: { publicUrl: string; firmEmail: string }
+}
+
+export interface UploadFacts {
+  username: string
+  typeName: string
+  fileName: string
+  description: string
+}
+
+/**
+ * The firm's mails about uploads, grouped (contract §4): the first upload after a quiet quarter of
+ * an hour is mailed at once; the next ones wait for one digest, due 15 minutes after the previous
+ * mail, which each new upload rewrites while it waits. The state is the client's `upload_notices`
+ * row, locked by the caller's transaction (the upload's): it holds across instances and restarts.
+ */
+export function uploadNotices({ outbox, clock, settings }: UploadNoticeDeps) {
+  const link = { action: 'Voir les nouveaux documents', url: `${settings.publicUrl}/admin-dashboard/new-documents` }
+
+  function singleMail(upload: UploadFacts): Mail {
+    return {
+      to: settings.firmEmail,
+      subject: `Nouveau document — ${upload.username}`,
+      ...firmMail({ lines: [`Client : ${upload.username}`, `Type : ${upload.typeName}`, `Fichier : ${upload.fileName}`, ...(upload.description ? ['', upload.description] : [])], ...link }),
+    }
+  }
+
+  async function digestMail(trx: Db, userId: number, username: string, fromId: number): Promise<Mail> {
+    const [listed, total] = await Promise.all([repo.findOwnedFrom(trx, userId, fromId, DIGEST_LISTED), repo.countOwnedFrom(trx, userId, fromId)])
+    const lines = listed.map((d) => `• ${d.typeName} : ${d.originalName}`)
+    if (total > listed.length) lines.push(`… et ${total - listed.length} autre(s).`)
+    return {
+      to: settings.firmEmail,
+      subject: `Nouveaux documents — ${username} (${total})`,
+      ...firmMail({ lines: [`Client : ${username}`, `${total} document(s) déposé(s) depuis le message précédent :`, lines.join('\n')], ...link }),
+    }
+  }
+
+  return {
+    /** After the upload's row `documentId` was written, in its transaction, with the client's row locked (`notice`). */
+    async notify(trx: Db, userId: number, documentId: number, notice: repo.UploadNotice, upload: UploadFacts): Promise<void> {
+      const at = clock.now()
+      if (at.getTime() >= notice.lastMailAt.getTime() + UPLOAD_MAIL_INTERVAL_MS) {
+        await outbox.enqueue(trx, singleMail(upload))
+        await repo.saveUploadNotice(trx, userId, { lastMailAt: at, digestOutboxId: null, digestFromDocumentId: null })
+        return
+      }
+      // A digest still waiting takes this upload too.
+      if (notice.digestOutboxId !== null && notice.digestFromDocumentId !== null) {
+        if (await outbox.replacePending(trx, notice.digestOutboxId, await digestMail(trx, userId, upload.username, notice.digestFromDocumentId))) return
+      }
+      // None waiting (or it is being sent): a new one, due a quarter of an hour after the last mail.
+      const due = new Date(notice.lastMailAt.getTime() + UPLOAD_MAIL_INTERVAL_MS)
+      const id = await outbox.enqueueAt(trx, await digestMail(trx, userId, upload.username, documentId), due)
+      await repo.saveUploadNotice(trx, userId, { lastMailAt: due, digestOutboxId: id, digestFromDocumentId: documentId })
+    },
+  }
+}

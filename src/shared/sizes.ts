@@ -1,0 +1,5 @@
+/** A size in megabytes as the French read it: "12,5 Mo", "2 048 Mo", "0 Mo" (never negative). */
+export function formatMegabytes(bytes: number): string {
+  const mb = Math.max(0, bytes) / (1024 * 1024)
+  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: mb < 10 ? 1 : 0 }).format(mb)} Mo`
+}

@@ -1,0 +1,53 @@
+// Issue 15: a GET changes nothing unless the portal's own pages (or the address typed) asked for it.
+// Another site sending a logged-in administrator to a download or a stored file's address marks nothing viewed.
+import t from 'tap'
+import { injectAs, seedAccount } from '../helpers/accounts.js'
+import { buildTestApp } from '../helpers/app.js'
+import { addType, uploadPdf } from './fixtures.js'
+
+const { app, admin } = await (async () => {
+  const built = await buildTestApp(t)
+  const admin = await seedAccount(built.app, { admin: true })
+  await addType(built.app, admin, 'Bilan')
+  return { ...built, admin }
+})()
+
+async function newDocument() {
+  const client = await seedAccount(app, { accepted: true })
+  const id = await uploadPdf(app, client, 'Bilan')
+  const listed = (await injectAs(app, admin, '/api/documents/new-documents?pageSize=200')).json<Array<{ id: number; path: string }>>()
+  return { client, id, url: listed.find((d) => d.id === id)!.path }
+}
+
+const isNew = async (id: number) => (await injectAs(app, admin, '/api/documents/new-documents?pageSize=200')).json<Array<{ id: number }>>().some((d) => d.id === id)
+
+for (const site of ['cross-site', 'same-site']) {
+  t.test(`a ${site} GET of a download or a stored file serves it and marks nothing viewed`, async (t) => {
+    const { client, id, url } = await newDocument()
+    const download = await injectAs(app, admin, { url: `/api/documents/download/${id}`, headers: { 'sec-fetch-site': site } })
+    t.equal(download.statusCode, 200, 'the file is still served')
+    const stored = await injectAs(app, admin, { url, headers: { 'sec-fetch-site': site } })
+    t.equal(stored.statusCode, 200)
+    t.ok(await isNew(id), 'still in "Nouveaux documents"')
+    // So its owner can still delete it.
+    t.equal((await injectAs(app, client, { method: 'DELETE', url: `/api/documents/delete/owner/${id}` })).statusCode, 200)
+  })
+}
+
+for (const site of ['same-origin', 'none', undefined]) {
+  t.test(`a GET with Sec-Fetch-Site ${site ?? 'absent'} marks the document viewed`, async (t) => {
+    for (const opened of ['download', 'stored'] as const) {
+      const { id, url } = await newDocument()
+      const res = await injectAs(app, admin, { url: opened === 'download' ? `/api/documents/download/${id}` : url, headers: site ? { 'sec-fetch-site': site } : {} })
+      t.equal(res.statusCode, 200)
+      t.notOk(await isNew(id), `${opened}: viewed`)
+    }
+  })
+}
+
+t.test('view-document refuses a same-site request like a cross-site one', async (t) => {
+  const { id } = await newDocument()
+  const res = await injectAs(app, admin, { url: `/api/documents/view-document/${id}`, headers: { 'sec-fetch-site': 'same-site' } })
+  t.equal(res.statusCode, 403)
+  t.ok(await isNew(id))
+})

@@ -1,0 +1,102 @@
+import { useState } from 'react'
+import { formatDateTimeFr } from '../../src/shared/time.js'
+import { api } from '../client/api.js'
+import { showToast } from '../client/toast.js'
+import { useHydrated } from '../components/useHydrated.js'
+
+/** A session as the profile shows it: the browser already summarised by the server. */
+export interface DeviceSessionRow {
+  id: string
+  device: string
+  ip: string | null
+  createdAt: Date
+  lastSeenAt: Date
+  current: boolean
+}
+
+const texts = {
+  lead: 'Les appareils et navigateurs connectés à votre compte. Déconnectez ceux que vous ne reconnaissez pas.',
+  device: 'Appareil',
+  address: 'Adresse IP',
+  opened: 'Connecté le',
+  lastSeen: 'Dernière activité',
+  current: 'cet appareil',
+  end: 'Déconnecter',
+  ending: 'Déconnexion…',
+  endOthers: 'Déconnecter les autres appareils',
+  unknownAddress: 'inconnue',
+} as const
+
+/** The owner's sessions (contract §6): "Déconnecter" for one, and for every other at once. */
+export default function DeviceSessions({ rows: initial }: { rows: DeviceSessionRow[] }) {
+  const hydrated = useHydrated()
+  const [rows, setRows] = useState(initial)
+  const [busy, setBusy] = useState<string | null>(null)
+
+  async function end(row: DeviceSessionRow) {
+    setBusy(row.id)
+    const result = await api(`/api/auth/sessions/${encodeURIComponent(row.id)}`, { method: 'DELETE' })
+    setBusy(null)
+    if (!result.ok) return showToast('error', result.message)
+    showToast('success', result.data.message ?? texts.end)
+    if (row.current) return window.location.assign('/login')
+    setRows((all) => all.filter((r) => r.id !== row.id))
+  }
+
+  async function endOthers() {
+    setBusy('others')
+    const result = await api('/api/auth/sessions', { method: 'DELETE' })
+    setBusy(null)
+    if (!result.ok) return showToast('error', result.message)
+    showToast('success', result.data.message ?? texts.endOthers)
+    setRows((all) => all.filter((r) => r.current))
+  }
+
+  return (
+    <div className="profile-sessions">
+      <p className="profile-sessions-lead">{texts.lead}</p>
+      <div className="profile-table-wrap">
+        <table className="profile-table">
+          <thead>
+            <tr>
+              <th scope="col">{texts.device}</th>
+              <th scope="col">{texts.address}</th>
+              <th scope="col">{texts.opened}</th>
+              <th scope="col">{texts.lastSeen}</th>
+              <th scope="col">
+                <span className="sr-only">Action</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} aria-busy={busy === row.id} data-session={row.id}>
+                <td>
+                  {row.device}
+                  {row.current && <span className="profile-badge profile-session-current">{texts.current}</span>}
+                </td>
+                <td>{row.ip ?? texts.unknownAddress}</td>
+                <td>
+                  <time dateTime={new Date(row.createdAt).toISOString()}>{formatDateTimeFr(row.createdAt)}</time>
+                </td>
+                <td>
+                  <time dateTime={new Date(row.lastSeenAt).toISOString()}>{formatDateTimeFr(row.lastSeenAt)}</time>
+                </td>
+                <td>
+                  <button type="button" className="profile-action-danger" disabled={!hydrated || busy !== null} onClick={() => void end(row)} aria-label={`${texts.end} : ${row.device}${row.current ? ` (${texts.current})` : ''}`}>
+                    {busy === row.id ? texts.ending : texts.end}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.some((row) => !row.current) && (
+        <button type="button" className="button button-secondary" disabled={!hydrated || busy !== null} onClick={() => void endOthers()}>
+          {busy === 'others' ? texts.ending : texts.endOthers}
+        </button>
+      )}
+    </div>
+  )
+}
