@@ -19,6 +19,10 @@ async function newDocument() {
   return { client, id, url: listed.find((d) => d.id === id)!.path }
 }
 
+/** The journal's entries about a document, oldest first. */
+const opened = async (id: number) =>
+  (await app.ports.db.selectFrom('journal').select(['action', 'actor_id']).where('subject_type', '=', 'document').where('subject_id', '=', id).orderBy('id').execute()).map((e) => `${e.action} by ${Number(e.actor_id)}`)
+
 const isNew = async (id: number) => (await injectAs(app, admin, '/api/documents/new-documents?pageSize=200')).json<Array<{ id: number }>>().some((d) => d.id === id)
 
 for (const site of ['cross-site', 'same-site']) {
@@ -29,6 +33,8 @@ for (const site of ['cross-site', 'same-site']) {
     const stored = await injectAs(app, admin, { url, headers: { 'sec-fetch-site': site } })
     t.equal(stored.statusCode, 200)
     t.ok(await isNew(id), 'still in "Nouveaux documents"')
+    // The journal records what was opened either way (issue 15).
+    t.same((await opened(id)).slice(1), [`document.downloaded by ${admin.id}`, `document.viewed by ${admin.id}`], 'both openings journaled')
     // So its owner can still delete it.
     t.equal((await injectAs(app, client, { method: 'DELETE', url: `/api/documents/delete/owner/${id}` })).statusCode, 200)
   })

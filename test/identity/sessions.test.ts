@@ -100,6 +100,9 @@ t.test('DELETE /api/auth/sessions/:id ends one session of one’s own; another u
   const again = await app.inject({ method: 'DELETE', url: `/api/auth/sessions/${target.id}`, headers: { cookie: phone } })
   t.equal(again.statusCode, 404)
   t.equal(again.json().message, 'Session introuvable.')
+  // The journal: one entry for the session ended, none for the refused attempts (contract §6).
+  const revoked = await app.ports.db.selectFrom('journal').select(['actor_id', 'subject_id', 'ip']).where('action', '=', 'session.revoked').execute()
+  t.same(revoked.map((e) => [Number(e.actor_id), Number(e.subject_id), e.ip]), [[account.id, account.id, '127.0.0.1']])
 
   // Ending the current one is a logout: its cookie is cleared.
   const current = (await app.inject({ url: '/api/auth/sessions', headers: { cookie: phone } })).json<Session[]>().find((s) => s.current)!
