@@ -56,6 +56,8 @@ t.test('a password change and a reset: one row each; a refused one none', async 
   t.same(await written(db, () => post(url, { oldPassword: 'Wrong#Pass9', newPassword: STRONG_2, confirmPassword: STRONG_2 }, cookie)), [], 'a wrong old password: none')
   const changed = await written(db, async () => t.equal((await post(url, { oldPassword: STRONG, newPassword: STRONG_2, confirmPassword: STRONG_2 }, cookie)).statusCode, 200))
   t.match(changed, [{ action: 'password.changed', actor_id: userId, subject_id: userId, ip: IP }])
+  // The owner is told of the change first (issue 15); then the reset link comes.
+  t.match((await smtp.nextMail(email)).decoded, /Le mot de passe de votre compte sur le portail client a .*modifi/)
 
   await post('/api/password', { email })
   const reset = linkIn(await smtp.nextMail(email), /^\/reset-password\/\d+\//)
