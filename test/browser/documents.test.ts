@@ -94,12 +94,14 @@ t.test('upload, then New documents → view (new tab) → Documents → archive 
   body.append('userId', String(clientId))
   await call(server.url, await apiSession(server.url, client.email, PASSWORD), 'POST', '/api/documents/upload', body)
   await owner.page.goto(`${server.url}/users/profile/${clientId}`)
-  await owner.page.locator('tr', { hasText: `brouillon-${unique}.pdf` }).waitFor()
+  // The documents' own section: the activity section below names the same files.
+  const owned = owner.page.locator('section[aria-labelledby="profile-documents-title"]')
+  await owned.locator('tr', { hasText: `brouillon-${unique}.pdf` }).waitFor()
   t.equal(await owner.page.getByRole('button', { name: `Supprimer ${fileName}` }).count(), 0, 'no delete button on the viewed document')
   await owner.page.getByRole('button', { name: `Supprimer brouillon-${unique}.pdf` }).click()
   await owner.page.getByRole('alertdialog').getByRole('button', { name: 'Supprimer' }).click()
-  await owner.page.locator('tr', { hasText: `brouillon-${unique}.pdf` }).waitFor({ state: 'detached' })
-  t.equal(await owner.page.locator('tr', { hasText: fileName }).count(), 1, 'the viewed document stays')
+  await owned.locator('tr', { hasText: `brouillon-${unique}.pdf` }).waitFor({ state: 'detached' })
+  t.equal(await owned.locator('tr', { hasText: fileName }).count(), 1, 'the viewed document stays')
 
   t.same(owner.problems, [], 'no script errors for the client')
   t.same(admin.problems, [], 'no script errors for the administrator')

@@ -105,7 +105,8 @@ t.test('the owner deletes an unviewed document after confirming', async (t) => {
   await call(server.url, owner, 'POST', '/api/documents/upload', form)
 
   await page.goto(`${server.url}/users/profile/${id}`)
-  const row = page.locator('.profile-table tbody tr', { hasText: 'bilan-annuel.pdf' })
+  // The documents' own section: the activity section below names the same file.
+  const row = page.locator('section[aria-labelledby="profile-documents-title"] tbody tr', { hasText: 'bilan-annuel.pdf' })
   await row.waitFor()
   t.match(await row.textContent(), `Bilan ${unique}`, 'the type is shown')
   await page.getByRole('button', { name: 'Supprimer bilan-annuel.pdf' }).click()
