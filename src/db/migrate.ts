@@ -10,7 +10,11 @@ const provider: MigrationProvider = {
 
 /** How long an instance waits for another one's migrations before giving up. */
 const LOCK_WAIT_SECONDS = 60
-const LOCK_NAME = 'portal_migrations'
+/**
+ * GET_LOCK's names are the server's, not a database's: the lock is named after the database, so
+ * portals (or tests) migrating other databases of one server never wait for each other.
+ */
+const LOCK_NAME = sql`left(concat('portal_migrations:', database()), 64)`
 const SQLITE_RETRY_MS = 50
 
 /**

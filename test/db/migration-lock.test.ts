@@ -74,10 +74,11 @@ if (process.env.TEST_DATABASE_URL?.startsWith('mysql://')) t.test('one MariaDB d
 
   // A lock held elsewhere (a stuck instance) is waited for, then refused with a clear message.
   const other = await admin.getConnection()
-  await other.query(`select get_lock('portal_migrations', 0)`)
+  const [[held]] = (await other.query(`select get_lock('portal_migrations:${name}', 0) as got`)) as unknown as [[{ got: number }]]
+  t.equal(Number(held!.got), 1, 'the lock is named after the database: nothing else holds it')
   const db = createDb(url.toString())
   await t.rejects(migrateToLatest(db, { lockWaitSeconds: 1 }), /held the migration lock/)
-  await other.query(`select release_lock('portal_migrations')`)
+  await other.query(`select release_lock('portal_migrations:${name}')`)
   other.release()
   t.same(await migrateToLatest(db), [], 'then finds the database up to date')
   await db.destroy()
