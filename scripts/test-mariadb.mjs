@@ -65,5 +65,5 @@ if (args.includes('--check')) {
   process.exit(0)
 }
 const env = { ...process.env, TEST_DATABASE_URL: process.env.TEST_DATABASE_URL || 'mysql://root@127.0.0.1:3306/test' }
-const result = spawnSync(join(root, 'node_modules/.bin/tap'), [...args, ...files], { cwd: root, env, stdio: 'inherit' })
+const result = spawnSync(process.execPath, [join(root, 'scripts/run-tests.mjs'), ...args, ...files], { cwd: root, env, stdio: 'inherit' })
 process.exit(result.status ?? 1)

@@ -1,0 +1,100 @@
+// Runs test files as tap's runner did, without its per-process cost: each file is its own
+// `node --import=tsx/esm` process (a tap test file prints its own TAP and its counts), N at a time;
+// a file's output is shown whole once it ends, then one line per file and the summed counts
+// (`# { total, pass, fail }`, the line .ci/run reads). tap's runner starts every file with
+// @tapjs/processinfo's loader, which reads each imported module's source and sends it to the main
+// thread for coverage (disabled here, and not switchable off): about 1 s of CPU per file, a minute of
+// CI (docs/decisions.md, "Tests in eight minutes"). `npx tap FILE` still works for one file.
+//
+//   node scripts/run-tests.mjs [--jobs=N] [FILE…]   (no FILE: every test file but the browser's)
+// Exits 1 when a file fails, dies or passes its time limit.
+import { spawn } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import { join } from 'node:path'
+
+const root = new URL('..', import.meta.url).pathname
+/** tap's time limit for a file (package.json's `tap.timeout`, in seconds), as tap's runner passed it. */
+const TAP_TIMEOUT = String(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).tap?.timeout ?? 30)
+/** A file still running after this is stopped and counted as failed (a file that hangs past its own limit). */
+const FILE_LIMIT_MS = 600_000
+/** Process groups of the files running: stopped with the runner. */
+const running = new Set()
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const pid of running) {
+      try {
+        process.kill(-pid, 'SIGKILL')
+      } catch {}
+    }
+    process.exit(130)
+  })
+}
+
+function testFiles(dir) {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`
+    if (entry.isDirectory()) return path === 'test/browser' || path === 'test/helpers' ? [] : testFiles(path)
+    return /\.test\.tsx?$/.test(entry.name) ? [path] : []
+  })
+}
+
+const args = process.argv.slice(2)
+const jobsArg = args.find((a) => a.startsWith('--jobs='))
+const jobs = Math.max(1, Number(jobsArg?.slice('--jobs='.length)) || availableParallelism())
+const unknown = args.filter((a) => a.startsWith('-') && a !== jobsArg)
+if (unknown.length) {
+  console.error(`run-tests: unknown option ${unknown.join(' ')} (only --jobs=N)`)
+  process.exit(2)
+}
+const named = args.filter((a) => !a.startsWith('-'))
+const files = named.length ? named : testFiles('test').sort()
+
+/** One file in its own process; resolves with its output, exit status and own counts. */
+function run(file) {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--enable-source-maps', '--import=tsx/esm', file], { cwd: root, env: { ...process.env, TAP: '1', TAP_TIMEOUT }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    running.add(child.pid)
+    const chunks = []
+    child.stdout.on('data', (c) => chunks.push(c))
+    child.stderr.on('data', (c) => chunks.push(c))
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      try {
+        process.kill(-child.pid, 'SIGKILL')
+      } catch {}
+    }, FILE_LIMIT_MS)
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      running.delete(child.pid)
+      const output = Buffer.concat(chunks).toString('utf8')
+      const summary = [...output.matchAll(/^# \{ *total: *(\d+)(?:, *pass: *(\d+))?(?:, *fail: *(\d+))?[^}]*\}/gm)].at(-1)
+      const counts = summary ? { total: Number(summary[1]), pass: Number(summary[2] ?? 0), fail: Number(summary[3] ?? 0) } : { total: 0, pass: 0, fail: 0 }
+      const ok = code === 0 && !timedOut && summary !== undefined && counts.fail === 0
+      resolve({ file, output, ok, counts, ms: performance.now() - started, why: timedOut ? `stopped after ${FILE_LIMIT_MS / 1000} s` : code !== 0 ? `exit ${code ?? signal}` : summary ? '' : 'no tap summary' })
+    })
+  })
+}
+
+const results = []
+let next = 0
+async function worker() {
+  while (next < files.length) {
+    const result = await run(files[next++])
+    results.push(result)
+    process.stdout.write(`# Subtest: ${result.file}\n${result.output.replace(/^/gm, '    ').trimEnd()}\n`)
+    process.stdout.write(`${result.ok ? 'ok' : 'not ok'} ${results.length} - ${result.file} # time=${result.ms.toFixed(3)}ms${result.ok ? '' : ` (${result.why || `${result.counts.fail} failed`})`}\n\n`)
+  }
+}
+await Promise.all(Array.from({ length: Math.min(jobs, files.length) }, worker))
+
+const sum = (k) => results.reduce((n, r) => n + r.counts[k], 0)
+// A file that died without its own counts counts as one failure.
+const fail = sum('fail') + results.filter((r) => !r.ok && r.counts.fail === 0).length
+const failed = results.filter((r) => !r.ok)
+console.log(`1..${results.length}`)
+if (failed.length) console.log(`# failed files:\n${failed.map((r) => `#   ${r.file}: ${r.why || `${r.counts.fail} failed`}`).join('\n')}`)
+console.log(`# { total: ${sum('total') + (fail - sum('fail'))}, pass: ${sum('pass')}${fail ? `, fail: ${fail}` : ''} }`)
+process.exit(failed.length ? 1 : 0)
