@@ -19,6 +19,9 @@ const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefo
 t.before(async () => ({ smtp, server, browser } = await startSuite(t)))
 
 async function axeViolations(page: Page): Promise<string[]> {
+  // A toast fading in (200 ms) is measured half transparent: contrast is judged on what stays.
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   await page.addScriptTag({ content: AXE_SOURCE })
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe

@@ -31,6 +31,9 @@ function code(secret: string, stepsAhead: number): string {
 
 async function axeViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle')
+  // A toast fading in (200 ms) is measured half transparent: contrast is judged on what stays.
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
   await page.addScriptTag({ content: AXE_SOURCE })
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe

@@ -165,6 +165,35 @@ t.test('5 wrong codes end the pending login; the right one is refused after', as
   t.equal((await app.inject(post('/api/auth/login/2fa', { code: codeFor(secret, clock.now()) }, again))).statusCode, 200)
 })
 
+t.test('wrong codes count per account across pending logins: the password does not buy more guesses', async (t) => {
+  const { app, clock } = await twoFactorApp(t)
+  const account = await seedAccount(app, { accepted: true })
+  const { secret } = await enroll(app, clock, account)
+  clock.advance(STEP)
+  const wrong = codeFor(secret, new Date(clock.now().getTime() + 10 * STEP))
+  // RATE_LIMIT_LOGIN_ACCOUNT (10) wrong codes, spread over pending logins of 4: each password step opens a new one.
+  let refused = 0
+  for (let round = 0; round < 3 && refused === 0; round++) {
+    const pending = await passwordStep(t, app, account)
+    for (let i = 0; i < 4; i++) {
+      const res = await app.inject(post('/api/auth/login/2fa', { code: wrong }, pending))
+      if (res.statusCode === 429) {
+        refused++
+        t.match(res.json().message, /^Trop de tentatives\. Réessayez dans \d+ minute\(s\)\.$/)
+        t.ok(Number(res.headers['retry-after']) > 0)
+        break
+      }
+      t.equal(res.statusCode, 400)
+    }
+  }
+  t.equal(refused, 1, 'the eleventh wrong code is refused, whatever pending login carries it')
+  const locked = await passwordStep(t, app, account)
+  t.equal((await app.inject(post('/api/auth/login/2fa', { code: codeFor(secret, clock.now()) }, locked))).statusCode, 429, 'even the right code waits for the window')
+  clock.advance(15 * 60_000 + STEP)
+  const later = await passwordStep(t, app, account)
+  t.equal((await app.inject(post('/api/auth/login/2fa', { code: codeFor(secret, clock.now()) }, later))).statusCode, 200, 'then the right code opens the session')
+})
+
 t.test('a pending login lasts 5 minutes', async (t) => {
   const { app, clock } = await twoFactorApp(t)
   const account = await seedAccount(app, { accepted: true })

@@ -184,7 +184,7 @@ export function createIdentity(deps: IdentityDeps) {
       const account = await repo.findAccountById(db, userId)
       return account ? passwords.verify(account.passwordHash, password) : false
     },
-    settings: { publicUrl: settings.publicUrl, key: settings.totpKey, disablePolicy: loginPolicy, issuer: 'Portail client' },
+    settings: { publicUrl: settings.publicUrl, key: settings.totpKey, codePolicy: loginPolicy, issuer: 'Portail client' },
   })
 
   return {

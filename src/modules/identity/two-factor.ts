@@ -42,8 +42,8 @@ export interface TwoFactorDeps {
     publicUrl: string
     /** TOTP_KEY, else SESSION_SECRET: the stored secrets are sealed with a key derived from it. */
     key: string
-    /** Wrong passwords or codes per user when turning two-factor off, as failed logins are counted. */
-    disablePolicy: AttemptPolicy
+    /** Wrong codes (and passwords, to turn it off) per account, as failed logins are counted. */
+    codePolicy: AttemptPolicy
     issuer: string
   }
 }
@@ -136,7 +136,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       const row = await store.findTwoFactor(db, userId)
       if (row?.secret) throw new HttpError(409, texts.alreadyEnabled)
       if (!row?.pendingSecret) throw new HttpError(409, texts.setupFirst)
-      const attempt = await attempts.begin(`twofactor-enable:${userId}`, settings.disablePolicy)
+      const attempt = await attempts.begin(`twofactor-enable:${userId}`, settings.codePolicy)
       if (attempt.wait > 0) throw tooManyAttempts(attempt.wait)
       const step = matchingStep(row.pendingSecret, code)
       if (step === undefined) throw new HttpError(400, texts.codeWrong)
@@ -156,7 +156,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       if (!account) throw new HttpError(401, texts.loginRequired)
       if (!(await isEnabled(userId))) throw new HttpError(409, texts.notEnabled)
       const key = `twofactor-disable:${userId}`
-      const attempt = await attempts.begin(key, settings.disablePolicy)
+      const attempt = await attempts.begin(key, settings.codePolicy)
       if (attempt.wait > 0) throw tooManyAttempts(attempt.wait)
       if (!(await deps.checkPassword(userId, password))) throw new HttpError(400, texts.passwordWrong)
       await transaction(db, async (trx) => {
@@ -195,6 +195,14 @@ export function createTwoFactor(deps: TwoFactorDeps) {
         await store.deletePendingLogin(db, id)
         throw new HttpError(401, texts.loginExpired)
       }
+      // Wrong codes also count per account, across pending logins (the password opens a new one each
+      // time): a code is never guessed faster than the account's failed-login policy allows.
+      const accountKey = `twofactor-login:${pending.userId}`
+      const attempt = await attempts.begin(accountKey, settings.codePolicy)
+      if (attempt.wait > 0) {
+        await store.deletePendingLogin(db, id)
+        throw tooManyAttempts(attempt.wait)
+      }
       const accepted = await transaction(db, async (trx) =>
         'code' in proof ? acceptCode(trx, pending.userId, proof.code) : store.useRecoveryCode(trx, pending.userId, hashRecoveryCode(proof.recoveryCode), now()),
       )
@@ -207,6 +215,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       }
       // Used once: of two requests finishing the same login, only the one that removes it wins.
       if (!(await store.deletePendingLogin(db, id))) throw new HttpError(401, texts.loginExpired)
+      await attempts.clear(accountKey)
       return pending.userId
     },
 
