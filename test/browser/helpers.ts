@@ -2,7 +2,8 @@
 // the two with a test SMTP server for a file's tests, pages that record script errors, and logging in or
 // registering through the form or the API.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
@@ -224,4 +225,23 @@ export async function register(
     await follow.getByRole('heading', { name: 'E-mail vérifié' }).waitFor()
   }
   return { id: Number(userId), link }
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/**
+ * axe's violations on the page as it stands, one line each (`id (impact): targets`). The page must let
+ * an inline script in (`openPage(…, { bypassCSP: true })`). Motion is reduced first: a toast fading in
+ * (200 ms) is measured half transparent, and contrast is judged on what stays.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle')
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  await page.addScriptTag({ content: AXE_SOURCE })
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
+    const result = await axe.run(document, { resultTypes: ['violations'] })
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  })
 }

@@ -1,14 +1,11 @@
 // The journal's pages in a real browser (issue 15): /admin-dashboard/journal and the profile's
 // « Qui a consulté mes documents » pass axe in both themes; the page's filters work with plain HTML.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import t from 'tap'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { DEFAULT_DOCUMENT_TYPES } from '../../migrations/0009-default-document-types.js'
 import type { TestSmtp } from '../helpers/smtp.js'
-import { apiSession, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { apiSession, axeViolations, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const ADMIN = { email: 'admin@cabinet-benali.dz', password: 'Qv7!rTz2Lp#m' }
 const CLIENT = { username: 'Sarl Tassili', email: 'tassili@example.dz', password: 'Zt9#qLm2vR!x' }
 
@@ -32,17 +29,6 @@ t.before(async () => {
   await call(server.url, admin, 'GET', `/api/documents/download/${documents[0]!.id}`)
 })
 
-async function axeViolations(page: Page): Promise<string[]> {
-  // A toast fading in (200 ms) is measured half transparent: contrast is judged on what stays.
-  await page.emulateMedia({ reducedMotion: 'reduce' })
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-  await page.addScriptTag({ content: AXE_SOURCE })
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
-    const result = await axe.run(document, { resultTypes: ['violations'] })
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  })
-}
 
 for (const theme of ['light', 'dark'] as const) {
   t.test(`axe finds no violation on the journal and the profile's activity, ${theme} theme`, async (t) => {

@@ -1,34 +1,20 @@
 // Issue 15 in a real browser: a user signed in from two browsers lists their sessions on the profile
 // ("cet appareil" marked), ends the other one, and that browser is signed out at its next page; the
 // profile with its sessions passes axe in both themes.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import t from 'tap'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import type { TestSmtp } from '../helpers/smtp.js'
-import { logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { axeViolations, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
 
 let server: RunningServer
 let browser: Browser
 let smtp: TestSmtp
 
 const PASSWORD = 'Zt9#qLm2vR!x'
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
 
 t.before(async () => ({ smtp, server, browser } = await startSuite(t)))
 
-async function axeViolations(page: Page): Promise<string[]> {
-  // A toast fading in (200 ms) is measured half transparent: contrast is judged on what stays.
-  await page.emulateMedia({ reducedMotion: 'reduce' })
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-  await page.addScriptTag({ content: AXE_SOURCE })
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
-    const result = await axe.run(document, { resultTypes: ['violations'] })
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  })
-}
 
 t.test('listing the sessions and ending the other browser’s', async (t) => {
   const unique = Date.now().toString(36)

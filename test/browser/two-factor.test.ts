@@ -3,14 +3,12 @@
 // recovery codes (downloaded as a text file), then signs in with the second step; a client turns it on from the
 // profile and off again. axe finds nothing on the new pages. Codes are computed here from the secret on the page.
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { Secret, TOTP } from 'otpauth'
 import t, { type Test } from 'tap'
 import type { Browser, Page } from 'playwright-core'
 import { decodeMime, type TestSmtp } from '../helpers/smtp.js'
-import { openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { axeViolations, openPage, register, startSuite, type RunningServer } from './helpers.js'
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const ADMIN = { email: 'cabinet-2fa@example.dz', password: 'Adm1n#Cabinet!x' }
 const PASSWORD = 'Zt9#qLm2vR!x'
 const STEP_MS = 30_000
@@ -29,18 +27,6 @@ function code(secret: string, stepsAhead: number): string {
   return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + stepsAhead * STEP_MS })
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle')
-  // A toast fading in (200 ms) is measured half transparent: contrast is judged on what stays.
-  await page.emulateMedia({ reducedMotion: 'reduce' })
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-  await page.addScriptTag({ content: AXE_SOURCE })
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
-    const result = await axe.run(document, { resultTypes: ['violations'] })
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  })
-}
 
 /** Types into the field named `label` and submits with Enter: no mouse. */
 async function typeAndSubmit(page: Page, label: string, value: string): Promise<void> {

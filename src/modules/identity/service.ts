@@ -10,6 +10,7 @@ import type { RequestOrigin } from '../../http/origin.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Journal } from '../journal/index.js'
 import { accountsFace } from './accounts.js'
+import { itself, tooManyAttempts } from './journaled.js'
 import { newClientMail, passwordChangedMail, resetMail, verificationMail } from './mails.js'
 import { createPasswords, type PasswordCost } from './passwords.js'
 import { createPhotos } from './photo/service.js'
@@ -81,11 +82,6 @@ export class AdminPasswordRefused extends Error {
 }
 
 export type NewAccount = Registration & { isVerified: boolean; isAccepted: boolean; isAdmin: boolean }
-
-function tooManyAttempts(waitMs: number, what: string): HttpError {
-  const seconds = Math.ceil(waitMs / 1000)
-  return new HttpError(429, `Trop de tentatives ${what}. Réessayez dans ${Math.ceil(seconds / 60)} minute(s).`, { 'retry-after': String(seconds) })
-}
 
 /** Identity: credentials, one-time links, sessions, the accounts face and the profile photo. */
 export function createIdentity(deps: IdentityDeps) {
@@ -161,12 +157,6 @@ export function createIdentity(deps: IdentityDeps) {
     await outbox.enqueue(trx, passwordChangedMail(settings.publicUrl, account, { kind: event.kind, at: clock.now(), ip: event.from?.ip ?? null, userAgent: event.from?.userAgent ?? null }))
     await journal.record(trx, { action: event.kind === 'reset' ? 'password.reset' : 'password.changed', ...itself(account), from: event.from })
   }
-
-  /** The account as the journal names it: actor and subject at once (its own login, reset, verification). */
-  const itself = (account: { id: number; username: string; email: string }) => ({
-    actor: { id: account.id, username: account.username, email: account.email },
-    subject: { type: 'user' as const, id: account.id, label: account.username },
-  })
 
   async function createAccount(input: NewAccount): Promise<number> {
     const { password, ...rest } = input

@@ -5,6 +5,7 @@ import { transaction } from '../../db/transaction.js'
 import { HttpError } from '../../http/errors.js'
 import type { RequestOrigin } from '../../http/origin.js'
 import type { Journal } from '../journal/index.js'
+import { itself } from './journaled.js'
 import * as repo from './repository.js'
 import type { SessionUser } from './session-user.js'
 
@@ -48,11 +49,6 @@ export interface SessionsDeps {
   journal: Pick<Journal, 'record'>
   /** What the sweep also clears (two-factor's pending logins); answers how many rows went. */
   sweepAlso?: () => Promise<number>
-}
-
-/** The account as the journal names it: actor and subject at once. */
-function itself(user: { id: number; username: string; email: string }) {
-  return { actor: { id: user.id, username: user.username, email: user.email }, subject: { type: 'user' as const, id: user.id, label: user.username } }
 }
 
 export function createSessions({ db, clock, journal, sweepAlso }: SessionsDeps) {

@@ -11,6 +11,7 @@ import type { AttemptLimiter, AttemptPolicy } from '../../limits/attempt-limiter
 import type { Journal } from '../journal/index.js'
 import { formatDateTimeFr } from '../../shared/time.js'
 import { twoFactorDisabledMail } from './mails.js'
+import { itself, tooManyAttempts } from './journaled.js'
 import * as repo from './repository.js'
 import * as store from './two-factor-repository.js'
 import { hashToken } from './tokens.js'
@@ -61,11 +62,6 @@ export function normalizeRecoveryCode(code: string): string {
 
 function hashRecoveryCode(code: string): string {
   return createHash('sha256').update(`recovery:${normalizeRecoveryCode(code)}`, 'utf8').digest('hex')
-}
-
-/** The account as the journal names it: actor and subject at once. */
-function itself(account: { id: number; username: string; email: string }) {
-  return { actor: { id: account.id, username: account.username, email: account.email }, subject: { type: 'user' as const, id: account.id, label: account.username } }
 }
 
 /** A readable line for the mail: the user agent as sent, bounded. */
@@ -221,11 +217,6 @@ export function createTwoFactor(deps: TwoFactorDeps) {
 
     sweep: (): Promise<number> => store.sweepPendingLogins(db, now()),
   }
-}
-
-function tooManyAttempts(waitMs: number): HttpError {
-  const seconds = Math.ceil(waitMs / 1000)
-  return new HttpError(429, `Trop de tentatives. Réessayez dans ${Math.ceil(seconds / 60)} minute(s).`, { 'retry-after': String(seconds) })
 }
 
 export type TwoFactor = ReturnType<typeof createTwoFactor>
