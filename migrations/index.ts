@@ -12,6 +12,14 @@ import * as m0010 from './0010-journal.js'
 import * as m0011 from './0011-two-factor.js'
 import * as m0012 from './0012-session-devices.js'
 import * as m0013 from './0013-upload-notices.js'
+import * as m0014 from './0014-session-second-factor.js'
+import * as m0015 from './0015-journal-word-counts.js'
+import * as m0016 from './0016-requests.js'
+import * as m0018 from './0018-messages.js'
+import * as m0019 from './0019-firm-documents.js'
+import * as m0020 from './0020-search-indexes.js'
+import * as m0021 from './0021-access-tokens.js'
+import * as m0022 from './0022-requests-search.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +36,12 @@ export const migrations: Record<string, Migration> = {
   '0011-two-factor': m0011,
   '0012-session-devices': m0012,
   '0013-upload-notices': m0013,
+  '0014-session-second-factor': m0014,
+  '0015-journal-word-counts': m0015,
+  '0016-requests': m0016,
+  '0018-messages': m0018,
+  '0019-firm-documents': m0019,
+  '0020-search-indexes': m0020,
+  '0021-access-tokens': m0021,
+  '0022-requests-search': m0022,
 }

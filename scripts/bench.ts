@@ -9,6 +9,8 @@ import { benchUploads } from './bench/uploads.js'
 import { benchBucketUploads } from './bench/bucket-uploads.js'
 import { benchDocumentLists } from './bench/documents-lists.js'
 import { benchJournal } from './bench/journal.js'
+import { benchSpaceAndThread } from './bench/space-and-thread.js'
+import { benchSearch } from './bench/search.js'
 import { benchPublicPages } from './bench/public-pages.js'
 import { benchRedis } from './bench/redis.js'
 import { appendRow, machine, now, percentile as p } from './bench/report.js'
@@ -84,6 +86,8 @@ main()
   .then(() => benchBucketUploads())
   .then(() => benchDocumentLists())
   .then(() => benchJournal())
+  .then(() => benchSpaceAndThread())
+  .then(() => benchSearch())
   .then(() => benchPublicPages())
   .then(() => benchRedis())
   .then(() => import('./bench/soak.js').then((soak) => soak.benchSoak()))

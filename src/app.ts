@@ -25,6 +25,7 @@ import { storageSweeper, unfinishedUploadAge } from './storage/sweep.js'
 import type { FileStorage } from './storage/storage.js'
 import { frameworkErrors, HttpError, registerErrorHandling } from './http/errors.js'
 import { registerSameOriginCheck } from './http/same-origin.js'
+import { openapiOptions } from './http/openapi.js'
 import securityHeaders, { securityOptions } from './http/security-headers.js'
 import { refuseUnexpectedMultipart, refuseUploadsWhenFull } from './http/body-guard.js'
 import { connectionOptions, guardConnections } from './http/connections.js'
@@ -34,10 +35,12 @@ import pageStore from './render/page-store.js'
 import shellRoutes from './render/shell-routes.js'
 import catalog, { site } from './modules/catalog/index.js'
 import journalPlugin, { createJournal, type Journal } from './modules/journal/index.js'
-import identityPlugin, { adminOnly, createIdentity, requireAdmin, requireUser, type Identity } from './modules/identity/index.js'
+import identityPlugin, { adminOnly, createIdentity, requireAdmin, requireUser, sessionCookieName, type Identity } from './modules/identity/index.js'
 import contactPlugin, { createContact, type Contact } from './modules/contact/index.js'
-import documentsPlugin, { createDocuments, type Documents } from './modules/documents/index.js'
+import documentsPlugin, { createDocuments, type Documents, type RequestAnswers } from './modules/documents/index.js'
 import clientsPlugin, { createClients, type Clients } from './modules/clients/index.js'
+import messagesPlugin, { createMessages, type Messages } from './modules/messages/index.js'
+import requestsPlugin, { createRequests, type Requests } from './modules/requests/index.js'
 // The one place where src/ meets views/: each module is handed the pages it renders.
 import { Document } from '../views/layout/Document.js'
 import { ErrorPage, NotFoundPage } from '../views/pages/ErrorPages.js'
@@ -48,9 +51,12 @@ import { ServicesPage } from '../views/pages/catalog/ServicesPage.js'
 import { AdminListPage } from '../views/pages/admin/AdminListPage.js'
 import { DashboardPage } from '../views/pages/admin/DashboardPage.js'
 import { SubAdminsPage } from '../views/pages/admin/SubAdminsPage.js'
-import { DocumentTypesPage, UploadPage } from '../views/pages/documents/DocumentsPages.js'
+import { DocumentTypesPage } from '../views/pages/documents/DocumentsPages.js'
+import { SpacePage } from '../views/pages/requests/SpacePage.js'
+import { RequestsPage } from '../views/pages/requests/RequestsPage.js'
 import { ProfilePage } from '../views/pages/profile/ProfilePage.js'
 import { JournalPage } from '../views/pages/admin/JournalPage.js'
+import * as messagePages from '../views/pages/messages/MessagesPages.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,8 +72,10 @@ export interface Services {
   journal: Journal
   identity: Identity
   documents: Documents
+  requests: Requests
   clients: Clients
   contact: Contact
+  messages: Messages
 }
 
 /**
@@ -160,10 +168,18 @@ export function createServices(config: Config, ports: Ports, log: FastifyBaseLog
   // The journal comes first: every module that owns an audited event records through it (contract §6).
   const journal = createJournal({ db, clock })
   const identity = createIdentity({ db, storage, outbox, jobs, clock, attempts, journal, log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount, passwordCost: config.passwordCost, totpKey: config.totpKey } })
-  const documents = createDocuments({ db, storage, outbox, jobs, identity, journal, clock, log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes, clientQuotaBytes: config.clientQuotaBytes } })
-  const clients = createClients({ db, storage, outbox, identity, documents, journal, log, settings: firm })
+  // Requests are built on documents (their types) and answered by documents' uploads: documents is
+  // handed requests' answers through a port bound once requests exists, so the arrow stays requests → documents.
+  const answers: RequestAnswers = {
+    claim: (trx, requestId, userId) => requests.answers.claim(trx, requestId, userId),
+    removeForType: (trx, typeId) => requests.answers.removeForType(trx, typeId),
+  }
+  const documents = createDocuments({ db, storage, outbox, jobs, identity, journal, clock, requests: answers, log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes, clientQuotaBytes: config.clientQuotaBytes } })
+  const requests = createRequests({ db, outbox, identity, documents, clock, settings: { ...firm, reminderHour: config.reminderHour } })
+  const clients = createClients({ db, storage, outbox, identity, documents, requests, journal, log, settings: firm })
   const contact = createContact({ db, outbox, journal, settings: firm })
-  return { journal, identity, documents, clients, contact }
+  const messages = createMessages({ db, outbox, identity, clock, settings: firm })
+  return { journal, identity, documents, requests, clients, contact, messages }
 }
 
 /**
@@ -205,9 +221,9 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     app.addHook('onClose', () => redis.close())
   }
 
-  const { journal, identity, documents, clients, contact } = createServices(config, ports, app.log)
+  const { journal, identity, documents, requests, clients, contact, messages } = createServices(config, ports, app.log)
   app.decorate('ports', { db, storage, mailer, outbox, jobs, clock, attempts } satisfies Ports)
-  app.decorate('services', { journal, identity, documents, clients, contact } satisfies Services)
+  app.decorate('services', { journal, identity, documents, requests, clients, contact, messages } satisfies Services)
 
   // Helmet's headers, computed once; a nonce only for a response that renders with one (issue 8).
   await app.register(securityHeaders, { options: securityOptions(config, [new URL(site.mapEmbedUrl).origin]) })
@@ -220,9 +236,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(rateLimit, { global: false, ...rateLimitStore(ports.redis), errorResponseBuilder: (_req, ctx) => new HttpError(429, `Trop de tentatives. Réessayez dans ${Math.ceil(ctx.ttl / 60000)} minute(s).`) })
   await app.register(formbody)
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10 } })
-  await app.register(swagger, {
-    openapi: { info: { title: 'Portail client — API', version: '1.0.0', description: 'API JSON du portail (contrat §2).' } },
-  })
+  await app.register(swagger, openapiOptions({ publicUrl: config.publicUrl, sessionCookie: sessionCookieName(config.secureCookies) }))
   await registerAssets(app, config)
 
   registerErrorHandling(app)
@@ -251,8 +265,10 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(shellRoutes)
   await app.register(catalog, { views: { HomePage, ServicesPage } })
   await app.register(contactPlugin, { contact, views: { AdminListPage } })
-  await app.register(documentsPlugin, { documents, views: { AdminListPage, DocumentTypesPage, UploadPage } })
+  await app.register(documentsPlugin, { documents, views: { AdminListPage, DocumentTypesPage } })
+  await app.register(requestsPlugin, { requests, views: { RequestsPage, SpacePage } })
   await app.register(clientsPlugin, { clients, views: { AdminListPage, DashboardPage, ProfilePage, SubAdminsPage } })
+  await app.register(messagesPlugin, { messages, views: messagePages })
   // Identity's guards are handed in: identity records into the journal, so the journal cannot import it.
   await app.register(journalPlugin, { journal, views: { JournalPage }, guards: { requireAdmin, requireUser, adminOnly } })
   return app

@@ -36,6 +36,7 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_TOKEN_IP: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
   RATE_LIMIT_CONTACT_IP: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
   RATE_LIMIT_UPLOAD_USER: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
+  RATE_LIMIT_MESSAGE_USER: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
   VITE_DEV: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0')])),
   TRUST_PROXY: Type.Optional(Type.String({ pattern: '^(true|false|[0-9]+|[0-9a-fA-F.:/, ]+)$' })),
   HEADERS_TIMEOUT_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
@@ -45,6 +46,7 @@ const EnvSchema = Type.Object({
   MAX_CONNECTIONS: Type.Optional(Type.String({ pattern: '^[0-9]+$' })),
   SHUTDOWN_GRACE_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
   SHUTDOWN_STALL_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
+  REMINDER_HOUR: Type.Optional(Type.String({ pattern: '^([0-9]|1[0-9]|2[0-3])$' })),
   OUTBOX_LEASE_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   REDIS_PREFIX: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9:_.-]{1,64}$' })),
@@ -60,6 +62,8 @@ export interface RateLimits {
   contactPerIp: number
   /** Documents uploaded per user per 15 minutes. */
   uploadPerUser: number
+  /** Messages written per user per 15 minutes (threads between the firm and a client). */
+  messagePerUser: number
 }
 
 /** Bounds on connections and request bodies (issue 9): see docs/decisions.md, "Abuse resistance". */
@@ -141,6 +145,8 @@ export interface Config {
   connections: ConnectionLimits
   /** How long a worker holds the mails it claimed before another instance may send them (a worker that died). */
   outboxLeaseMs: number
+  /** REMINDER_HOUR: the hour (0–23, Algiers time) document requests' reminders go out (issue 16). */
+  reminderHour: number
   passwordCost: PasswordCost
   /** REDIS_URL: rate-limit counters and the login lock shared by every instance; absent, in this process's memory. */
   redisUrl: string | undefined
@@ -217,9 +223,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       tokenPerIp: Number(env.RATE_LIMIT_TOKEN_IP ?? 20),
       contactPerIp: Number(env.RATE_LIMIT_CONTACT_IP ?? 10),
       uploadPerUser: Number(env.RATE_LIMIT_UPLOAD_USER ?? 100),
+      messagePerUser: Number(env.RATE_LIMIT_MESSAGE_USER ?? 60),
     },
     connections: connectionLimits(env),
     outboxLeaseMs: Math.max(1, Number(env.OUTBOX_LEASE_SECONDS ?? 300)) * 1000,
+    reminderHour: Number(env.REMINDER_HOUR ?? 8),
     passwordCost: nodeEnv === 'test' ? TEST_PASSWORD_COST : PRODUCTION_PASSWORD_COST,
     redisUrl: env.REDIS_URL === undefined ? undefined : checkedRedisUrl(env.REDIS_URL),
     redisPrefix: env.REDIS_PREFIX ?? 'portal:',
@@ -337,6 +345,7 @@ function describe(name: string, value: string | undefined): string {
     FIRM_EMAIL: 'expected one e-mail address such as cabinet@example.dz',
     MAX_UPLOAD_MB: 'expected a number of megabytes',
     CLIENT_QUOTA_MB: 'expected a number of megabytes',
+    REMINDER_HOUR: 'expected an hour from 0 to 23 (Algiers time)',
     MIN_FREE_DISK_MB: 'expected a number of megabytes (0 turns the floor off)',
     NODE_ENV: 'expected production, development or test',
     REDIS_URL: 'expected redis://[:password@]host:port[/db]',

@@ -19,8 +19,13 @@ export interface Sealer {
  * (SESSION_SECRET) gives each use its own key: the outbox's mails, the two-factor secrets.
  * Sealed values read `v1.<base64 of iv, tag, body>`.
  */
+/** A 256-bit key of its own for one purpose (HKDF-SHA-256 of the secret): sealing, or an HMAC (recovery codes). */
+export function deriveKey(secret: string, purpose: { salt: string; info: string }): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, purpose.salt, purpose.info, 32))
+}
+
 export function createSealer(secret: string, purpose: { salt: string; info: string }): Sealer {
-  const key = Buffer.from(hkdfSync('sha256', secret, purpose.salt, purpose.info, 32))
+  const key = deriveKey(secret, purpose)
   return {
     seal(text) {
       const iv = randomBytes(12)

@@ -25,16 +25,102 @@ function likeContains(term: string): string {
 }
 
 /**
- * Any of `columns` contains `q`, ignoring case and accents: MySQL through its accent- and
- * case-insensitive collation, SQLite through the `fold` function registered on each connection.
+ * Any of `columns` contains `q`, ignoring case and accents, by reading every row: MySQL through its
+ * accent- and case-insensitive collation, SQLite through the `fold` function registered on each
+ * connection (JavaScript per row and per column). Only for rows an index has narrowed already (one
+ * client's journal); a list's search goes through `textMatches`.
  */
 export function containsAny(db: Db, columns: string[], q: string): Expression<SqlBool> {
-  if (isMysql(db)) {
-    const pattern = likeContains(q)
-    return sql<SqlBool>`(${sql.join(columns.map((c) => sql`${sql.ref(c)} collate utf8mb4_unicode_ci like ${pattern} escape '!'`), sql` or `)})`
-  }
+  if (isMysql(db)) return collatedLike(columns, q)
   const pattern = likeContains(fold(q))
   return sql<SqlBool>`(${sql.join(columns.map((c) => sql`fold(${sql.ref(c)}) like ${pattern} escape '!'`), sql` or `)})`
+}
+
+/** MariaDB: any of `columns` contains `q` in the accent- and case-insensitive collation. */
+function collatedLike(columns: string[], q: string): Expression<SqlBool> {
+  const pattern = likeContains(q)
+  return sql<SqlBool>`(${sql.join(columns.map((c) => sql`${sql.ref(c)} collate utf8mb4_unicode_ci like ${pattern} escape '!'`), sql` or `)})`
+}
+
+/** A table whose text columns a list searches, through its index `search_<table>` (migration 0020). */
+export interface SearchIndex {
+  table: string
+  /** The columns `q` is looked for in (some of those the index holds, when fewer are searched). */
+  columns: string[]
+}
+
+export const searchIndexName = (table: string) => `search_${table}`
+
+/** The indexes hold substrings of this many characters: a shorter `q` reads the whole index. */
+const TRIGRAM = 3
+/** MariaDB: at most this many of a long `q`'s trigrams are weighed, each counted up to PROBE_CAP rows. */
+const PROBES = 8
+const PROBE_CAP = 1000
+
+/**
+ * Any of `columns` of `table` contains `q`, ignoring case and accents, read through the table's
+ * index (docs/decisions.md, "Search through an index on both dialects"): a condition on
+ * `<table>.id`. SQLite: FTS5's trigram index of the folded columns finds the substring itself.
+ * MariaDB: the rarest of q's trigrams (a 3-letter q is one) gives the candidate rows through the
+ * trigram table, and the collation's LIKE keeps those that contain the whole of q. A q of one or two
+ * letters reads every row of the index (SQLite) or of the table (MariaDB) without JavaScript.
+ */
+export async function textMatches(db: Db, searched: SearchIndex, q: string): Promise<Expression<SqlBool>> {
+  const id = sql.ref(`${searched.table}.id`)
+  if (!isMysql(db)) return sql<SqlBool>`${id} in (${sqliteIds(searched, q)})`
+  const like = collatedLike(searched.columns.map((column) => `${searched.table}.${column}`), q)
+  const lead = await rarestTrigram(db, searchIndexName(searched.table), trigramsOf(q))
+  return lead === undefined ? like : sql<SqlBool>`(${id} in (select row_id from ${sql.table(searchIndexName(searched.table))} where trigram = ${lead}) and ${like})`
+}
+
+/** The ids (column `id`) of the rows of `searched.table` where `textMatches` holds, in parentheses: one of the sets `idIn` unites. */
+export async function textIds(db: Db, searched: SearchIndex, q: string): Promise<Expression<unknown>> {
+  if (!isMysql(db)) return sql`(${sqliteIds(searched, q)})`
+  return sql`(select ${sql.ref(`${searched.table}.id`)} from ${sql.table(searched.table)} where ${await textMatches(db, searched, q)})`
+}
+
+/** SQLite: the rowids (the rows' ids) of the FTS5 index holding q, folded, in one of `columns`. */
+function sqliteIds({ table, columns }: SearchIndex, q: string): Expression<unknown> {
+  const index = sql.table(searchIndexName(table))
+  const folded = fold(q)
+  if ([...folded].length < TRIGRAM) {
+    const pattern = likeContains(folded)
+    return sql`select rowid as id from ${index} where ${sql.join(columns.map((c) => sql`${sql.ref(c)} like ${pattern} escape '!'`), sql` or `)}`
+  }
+  const phrase = `{${columns.join(' ')}} : "${folded.replace(/"/g, '""')}"`
+  return sql`select rowid as id from ${index} where ${index} match ${phrase}`
+}
+
+/**
+ * `column` is one of the ids the `sets` select (each a query of one column `id` in parentheses, as
+ * Kysely writes a subquery, read through its own index; an id may be in several). Wrapped in a
+ * derived table, which MariaDB materialises once: an `or` of the sets, or `in (… union …)`, would
+ * be tried again for every row of the list.
+ */
+export function idIn(column: string, sets: Expression<unknown>[]): Expression<SqlBool> {
+  const each = sets.map((set, i) => sql`select id from ${set} as ${sql.raw(`set${i}`)}`)
+  return sql<SqlBool>`${sql.ref(column)} in (select id from (${sql.join(each, sql` union all `)}) as found)`
+}
+
+/** The distinct substrings of 3 characters of `text` (code points, as MariaDB counts them). */
+export function trigramsOf(text: string): string[] {
+  const chars = [...text]
+  return [...new Set(chars.slice(0, -2).map((_, i) => chars.slice(i, i + TRIGRAM).join('')))]
+}
+
+/**
+ * MariaDB: the trigram of `trigrams` with the fewest rows in `index` (each counted up to
+ * PROBE_CAP, at most PROBES of them spread over q, in one query); undefined when q is too short.
+ */
+async function rarestTrigram(db: Db, index: string, trigrams: string[]): Promise<string | undefined> {
+  if (trigrams.length <= 1) return trigrams[0]
+  const step = Math.max(1, Math.ceil(trigrams.length / PROBES))
+  const probed = trigrams.filter((_, i) => i % step === 0)
+  const counts = probed.map((trigram, i) => sql`(select ${sql.lit(i)} as i from ${sql.table(index)} where trigram = ${trigram} limit ${PROBE_CAP})`)
+  const { rows } = await sql<{ i: number; n: number | string }>`select i, count(*) as n from (${sql.join(counts, sql` union all `)}) as probed group by i`.execute(db)
+  const found = probed.map(() => 0)
+  for (const row of rows) found[Number(row.i)] = Number(row.n)
+  return probed[found.indexOf(Math.min(...found))]
 }
 
 /** `column` falls on or between the days `from` and `to` (either may be absent). */

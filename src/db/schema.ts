@@ -35,6 +35,8 @@ export interface SessionsTable {
   last_seen_at: string | null
   ip: string | null
   user_agent: string | null
+  /** 1 when the session was proven with a second factor (migration 0014). */
+  second_factor: Generated<number>
 }
 
 export interface UserTokensTable {
@@ -45,6 +47,20 @@ export interface UserTokensTable {
   created_at: string
   expires_at: string
   used_at: string | null
+}
+
+/** Personal access tokens (migrations/0021-access-tokens.ts): only the token's SHA-256 is kept. */
+export interface AccessTokensTable {
+  id: Generated<number>
+  user_id: number
+  name: string
+  token_hash: string
+  created_at: string
+  /** The last request made with it, written at most once a minute; null until its first use. */
+  last_used_at: string | null
+  expires_at: string
+  /** 1 when the session that created it was proven with a second factor (REQUIRE_ADMIN_2FA). */
+  second_factor: Generated<number>
 }
 
 export interface UserTwoFactorTable {
@@ -93,8 +109,10 @@ export interface DocumentTypesTable {
 
 export interface DocumentsTable {
   id: Generated<number>
+  /** The owner: the client whose space holds it, whichever side sent it. */
   user_id: number
-  type_id: number
+  /** Null for a document the firm sent (migrations/0019-firm-documents.ts). */
+  type_id: number | null
   name: string
   description: string
   original_name: string
@@ -106,10 +124,17 @@ export interface DocumentsTable {
   created_at: string
   viewed_at: string | null
   archived_at: string | null
+  /** 1: the firm sent it to the client (contract §7); 0: the client sent it. */
+  from_firm: Generated<number>
+  /** The administrator who sent it (null when the client did, or once that account is deleted). */
+  sent_by: number | null
+  /** The client's first download of a firm-sent document. */
+  downloaded_at: string | null
 }
 
-/** Rows of documents by state, kept by triggers (migrations/0007-document-counts.ts). */
+/** Rows of documents by direction and state, kept by triggers (migrations 0007 and 0019). */
 export interface DocumentCountsTable {
+  from_firm: number
   is_archived: number
   is_viewed: number
   n: number | string
@@ -175,11 +200,66 @@ export interface UploadNoticesTable {
   digest_from_document_id: number | null
 }
 
+/** One client's thread: a message of either side (migrations/0018-messages.ts, src/modules/messages/). */
+export interface MessagesTable {
+  id: Generated<number>
+  /** The client whose thread it is. */
+  user_id: number
+  author_id: number | null
+  /** 1: written by an administrator (the firm), 0: by the client. */
+  from_firm: number
+  text: string
+  created_at: string
+  /** When the other side first read it. */
+  read_at: string | null
+}
+
+/** Per thread: the last message, and each side's grouped mails about new messages. */
+export interface MessageThreadsTable {
+  user_id: number
+  last_message_at: string
+  /** When the firm's last mail about this thread went (or is due), and the one waiting. */
+  firm_mail_at: string
+  firm_mail_id: number | null
+  /** The same for the client's mails. */
+  client_mail_at: string
+  client_mail_id: number | null
+}
+
+/** What the firm asks a client for (migrations/0016-requests.ts, src/modules/requests/). */
+export interface RequestsTable {
+  id: Generated<number>
+  user_id: number
+  type_id: number
+  title: string
+  note: string
+  /** The firm's day `YYYY-MM-DD`. */
+  due_date: string
+  status: 'open' | 'fulfilled' | 'cancelled'
+  created_at: string
+  fulfilled_at: string | null
+  cancelled_at: string | null
+}
+
+/** The documents that answered a request, with their names as uploaded. */
+export interface RequestDocumentsTable {
+  request_id: number
+  document_id: number
+  name: string
+}
+
+/** A request's reminder mails waiting in the outbox. */
+export interface RequestRemindersTable {
+  request_id: number
+  outbox_id: number
+}
+
 export interface Database {
   users: UsersTable
   user_counts: UserCountsTable
   sessions: SessionsTable
   user_tokens: UserTokensTable
+  access_tokens: AccessTokensTable
   user_two_factor: UserTwoFactorTable
   recovery_codes: RecoveryCodesTable
   pending_logins: PendingLoginsTable
@@ -192,4 +272,9 @@ export interface Database {
   journal_counts: JournalCountsTable
   journal_actor_counts: JournalActorCountsTable
   upload_notices: UploadNoticesTable
+  messages: MessagesTable
+  message_threads: MessageThreadsTable
+  requests: RequestsTable
+  request_documents: RequestDocumentsTable
+  request_reminders: RequestRemindersTable
 }

@@ -2,6 +2,7 @@ import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net'
 import type { FastifyHttpOptions, FastifyInstance } from 'fastify'
 import type { ConnectionLimits } from '../config.js'
+import { errorBody } from './errors.js'
 
 /**
  * Fastify's options that bound a connection (issue 9): headers within `headersTimeoutMs`, idle
@@ -27,7 +28,7 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
 
 /**
  * Errors Node raises before a request exists (headers too slow, too large, malformed): a French
- * `{message}` written straight to the socket, which then closes (contract §2).
+ * `{message, code}` written straight to the socket, which then closes (contract §2).
  */
 export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return
@@ -35,7 +36,7 @@ export function answerClientError(this: FastifyInstance, error: Error & { code?:
   this.log.debug({ code: error.code, status }, 'client error')
   const pending = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage
   if (socket.writable && !pending?.headersSent) {
-    const body = JSON.stringify({ message })
+    const body = JSON.stringify(errorBody(status, message))
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { IncomingMessage } from 'node:http'
 import { faultAnswer, storageFullMessage, unavailableMessage } from './faults.js'
 import { closeWithoutReading } from './lingering-close.js'
+import { rememberReturn } from './return-to.js'
 
 /** An error whose French message is meant for the user, with its HTTP status. */
 export class HttpError extends Error {
@@ -30,6 +31,34 @@ const GENERIC: Record<number, string> = {
   507: storageFullMessage,
 }
 
+/** A status's French message when nothing more precise is said (also the OpenAPI document's examples). */
+export const genericMessage = (status: number): string => GENERIC[status] ?? GENERIC[status >= 500 ? 500 : 400]!
+
+/** The stable, machine-readable name of each error status (contract §8), beside the French `message`. */
+export const ERROR_CODES = ['validation', 'unauthenticated', 'forbidden', 'not_found', 'conflict', 'too_large', 'unsupported_type', 'rate_limited', 'unavailable', 'insufficient_storage', 'internal'] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+const CODE_OF: Record<number, ErrorCode> = {
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'not_found',
+  409: 'conflict',
+  413: 'too_large',
+  415: 'unsupported_type',
+  429: 'rate_limited',
+  503: 'unavailable',
+  507: 'insufficient_storage',
+}
+
+/** A status's code: its own, else `validation` for the other 4xx (a request to change) and `internal` for 5xx. */
+export function errorCodeOf(status: number): ErrorCode {
+  return CODE_OF[status] ?? (status >= 500 ? 'internal' : 'validation')
+}
+
+/** An error answer's body (contract §8). */
+export const errorBody = (status: number, message: string) => ({ message, code: errorCodeOf(status) })
+
 export const isApi = (request: FastifyRequest) => request.url.startsWith('/api/') || request.url === '/api'
 
 function statusOf(error: FastifyError | HttpError): number {
@@ -43,7 +72,7 @@ function messageOf(error: FastifyError | HttpError, status: number): string {
   if ((error as FastifyError).validation) return 'Requête invalide : champ manquant ou au mauvais format.'
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'Requête invalide : JSON mal formé.'
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return GENERIC[415]!
-  return GENERIC[status] ?? GENERIC[status >= 500 ? 500 : 400]!
+  return genericMessage(status)
 }
 
 /** True while part of a request's announced body has not arrived yet. */
@@ -53,10 +82,15 @@ export function bodyPending(raw: IncomingMessage): boolean {
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+  // A browser opening a document's address (a link in a mail, a bookmark) without a session logs in first, then gets it.
+  if (status === 401 && request.method === 'GET' && request.headers['sec-fetch-mode'] === 'navigate') {
+    rememberReturn(request, reply)
+    return reply.redirect('/login', 303)
+  }
   reply.code(status)
   // A refusal before the body was read closes the connection: the rest of the body is never read.
   if (bodyPending(request.raw)) closeWithoutReading(request, reply)
-  if (isApi(request) || request.method !== 'GET') return reply.send({ message })
+  if (isApi(request) || request.method !== 'GET') return reply.send(errorBody(status, message))
   return reply.renderError(status, message)
 }
 
@@ -69,7 +103,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400
   const message = status === 414 ? 'Adresse trop longue.' : 'Adresse invalide.'
   reply.code(status)
-  if (isApi(request) || request.method !== 'GET') return reply.send({ message })
+  if (isApi(request) || request.method !== 'GET') return reply.send(errorBody(status, message))
   return reply
     .type('text/html; charset=utf-8')
     .send(`<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Erreur ${status}</title></head><body><h1>${status}</h1><p>${message}</p><a href="/">Allez à l'accueil</a></body></html>`)

@@ -9,6 +9,8 @@ export interface ListState {
   to: string
   page: number
   pageSize: number
+  /** A list's own filters beyond contract §2's (requests' `status`, `userId`), kept in its links. */
+  filters?: Record<string, string>
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { FastifyReply } from 'fastify'
-import { Type, type Static } from 'typebox'
+import { Type, type Static, type TSchema } from 'typebox'
 import type { ListFilter } from '../db/lists.js'
 
 export const DEFAULT_PAGE_SIZE = 50
 export const MAX_PAGE_SIZE = 200
 
-const Day = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$' })
+/** A real calendar day `YYYY-MM-DD` (TypeBox's `date` format: 2026-02-31 is refused, not read as 3 March). */
+const Day = Type.String({ format: 'date', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' })
 
 /**
  * The query every admin list takes (contract §2): `q` searched case- and accent-insensitively,
@@ -31,6 +32,12 @@ export function listFilter(query: ListQuery): ListFilter {
     pageSize: Math.min(query.pageSize ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
   }
 }
+
+/** The `X-Total-Count` header of a list's answer, as the OpenAPI document shows it. */
+const TOTAL_COUNT_HEADER = { 'X-Total-Count': { type: 'integer', minimum: 0, description: 'Le nombre d’éléments de la liste entière, toutes pages comprises', example: 137 } }
+
+/** A list's answer (sendList): a JSON array of `item`, with its `X-Total-Count` header documented. */
+export const listOf = <T extends TSchema>(item: T) => Type.Array(item, { headers: TOTAL_COUNT_HEADER })
 
 /** A list stays a JSON array (spec §7); its total travels in `X-Total-Count`. */
 export function sendList<T>(reply: FastifyReply, page: { total: number; items: T[] }): T[] {

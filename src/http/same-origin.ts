@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { bearerToken } from './bearer.js'
 import { HttpError } from './errors.js'
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -20,12 +21,14 @@ export function isOwnSiteRequest(request: Pick<FastifyRequest, 'headers'>): bool
 /**
  * Contract §2: a state-changing request sent by another site is refused (403). The cookie is
  * SameSite=Lax already; this closes what Lax leaves open (top-level POSTs, same-site subdomains).
+ * An API call with `Authorization: Bearer` is the token's, never the cookie's (src/http/bearer.ts):
+ * no site can make a browser send it, so it needs no Origin (contract §8).
  */
 export function registerSameOriginCheck(app: FastifyInstance, publicUrl: string) {
   const allowed = new URL(publicUrl).origin
   // A callback hook: it runs on every request, and an async one costs a promise and a turn (issue 13).
   app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
-    if (SAFE.has(request.method)) return done()
+    if (SAFE.has(request.method) || bearerToken(request) !== undefined) return done()
     if (request.headers['sec-fetch-site'] === 'cross-site') return done(new HttpError(403, 'Requête refusée : origine non autorisée.'))
     const origin = request.headers.origin
     if (!origin) return done()

@@ -1,10 +1,17 @@
 import { Type } from 'typebox'
+import { ERROR_CODES } from './errors.js'
 
 /** Every answer that carries only a French message: successes and errors alike (contract §2). */
-export const MessageSchema = Type.Object({ message: Type.String() })
+export const MessageSchema = Type.Object({ message: Type.String({ examples: ['Opération effectuée.'] }) }, { title: 'Message' })
 
-/** The error answers a route may give, each a `{message}` (contract §2). */
-export const errorResponses = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, MessageSchema]))
+/** An error answer: the French message and its stable code (contract §8). */
+export const ErrorSchema = Type.Object(
+  { message: Type.String({ examples: ['Veuillez vous connecter.'] }), code: Type.Enum(ERROR_CODES, { type: 'string', examples: ['unauthenticated'] }) },
+  { title: 'Error' },
+)
+
+/** The error answers a route may give, each a `{message, code}` (contract §2, §8). */
+export const errorResponses = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorSchema]))
 
 /** A database id in a path: `/…/:id`. */
 export const IdSchema = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })

@@ -9,7 +9,7 @@ import { createSealer, UnsealError } from '../crypto/sealing.js'
 import { loggableError } from '../logging.js'
 import type { Mail, Mailer } from '../mail/mailer.js'
 
-/** Mails not sent yet (due or waiting for a retry) and mails given up on (the dashboard). */
+/** Mails not sent yet (due, or waiting for a retry; not those scheduled later) and mails given up on (the dashboard). */
 export interface MailCounts {
   waiting: number
   failed: number
@@ -36,6 +36,11 @@ export interface Outbox {
    * longer be: tried, claimed by a worker, sent or gone. The caller then enqueues another.
    */
   replacePending(db: Db, id: number, mail: Mail): Promise<boolean>
+  /**
+   * Deletes the mails of `ids` not sent yet (reminders no longer wanted), unless a worker holds one
+   * at this moment (it is being sent); answers how many went.
+   */
+  discardPending(db: Db, ids: number[]): Promise<number>
   counts(): Promise<MailCounts>
   /** Starts polling (app.ts, onReady). Mails waiting from before a restart go out at once. */
   start(): void
@@ -373,11 +378,26 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return Number(result.numUpdatedRows) === 1
     },
 
+    async discardPending(trx, ids) {
+      if (ids.length === 0) return 0
+      const stamp = toDbTime(now())
+      const result = await trx
+        .deleteFrom('outbox')
+        .where('id', 'in', ids)
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', stamp)]))
+        .executeTakeFirst()
+      return Number(result.numDeletedRows)
+    },
+
     async counts() {
+      const stamp = toDbTime(now())
+      // Waiting: due now, or retried after a failure; a mail scheduled later (a reminder, a digest) is not late.
       const rows = await db
         .selectFrom('outbox')
         .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
         .where('status', 'in', ['pending', 'failed'])
+        .where((eb) => eb.or([eb('status', '=', 'failed'), eb('attempts', '>', 0), eb('next_attempt_at', '<=', stamp)]))
         .groupBy('status')
         .execute()
       const count = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0)

@@ -11,6 +11,21 @@ export interface Toast {
   message: string
 }
 
+/** A link a module adds to the navigation bar (`main`) or the administrators' sidebar (`admin`). */
+export interface ExtraLink {
+  href: string
+  label: string
+  /** What its badge shows (e.g. unread messages), with the words a screen reader says for it; absent or 0: no badge. */
+  badge?: { count: number; label: string }
+}
+
+export interface ExtraLinks {
+  main: ExtraLink[]
+  admin: ExtraLink[]
+}
+
+export const NO_EXTRA_LINKS: ExtraLinks = { main: [], admin: [] }
+
 /** A part of a page rendered once (views/runtime/RenderedOnce.tsx), with the islands it holds. */
 export interface KeptPart {
   html: string
@@ -60,6 +75,8 @@ export interface RenderContextValue {
   /** PUBLIC_URL without its trailing slash: canonical and Open Graph URLs. */
   publicUrl: string
   user: SessionUser | null
+  /** The links modules add for this user (with their counts), read when the page is rendered. */
+  links: ExtraLinks
   theme: Theme
   toasts: Toast[]
   assets: AssetManifest

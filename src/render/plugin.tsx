@@ -4,11 +4,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { ReactNode } from 'react'
 import type { AssetManifest } from './assets.js'
-import { keptRenders, RenderContext, type RenderContextValue, type Theme, type Toast } from './context.js'
+import { keptRenders, NO_EXTRA_LINKS, RenderContext, type ExtraLink, type ExtraLinks, type RenderContextValue, type Theme, type Toast } from './context.js'
+import type { SessionUser } from '../modules/identity/session-user.js'
 import { metaOf, type Page, type PageMeta } from './page.js'
 import { renderWhole, sendStored, spliced } from './page-store.js'
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Links modules add to the navigation bar or the admin sidebar, shown on every page rendered for a logged-in user. */
+    navigation: Navigation
+  }
   interface FastifyReply {
     /** Sends a full HTML document for this page: stored, in one piece, or streamed when it suspends. */
     render<P extends object>(target: Page<P>, props: P): Promise<FastifyReply>
@@ -26,6 +31,32 @@ export interface RenderOptions {
   assets: AssetManifest
   layout: Layout
   errorPages: { NotFoundPage: Page<object>; ErrorPage: Page<{ status: number; message: string }> }
+}
+
+/** A module's link, for the users it names, with an optional count (read on each page render: keep it cheap). */
+export interface NavigationLink {
+  place: keyof ExtraLinks
+  href: string
+  label: string
+  shows: (user: SessionUser) => boolean
+  badge?: { count: (user: SessionUser) => Promise<number>; label: (count: number) => string }
+}
+
+export interface Navigation {
+  add(link: NavigationLink): void
+}
+
+/** The links of `registered` that `user` sees, their counts read at once. */
+async function linksFor(registered: NavigationLink[], user: SessionUser | null): Promise<ExtraLinks> {
+  if (!user || registered.length === 0) return NO_EXTRA_LINKS
+  const shown = registered.filter((link) => link.shows(user))
+  const links = await Promise.all(
+    shown.map(async ({ place, href, label, badge }): Promise<[keyof ExtraLinks, ExtraLink]> => {
+      const count = badge ? await badge.count(user) : 0
+      return [place, count > 0 && badge ? { href, label, badge: { count, label: badge.label(count) } } : { href, label }]
+    }),
+  )
+  return { main: links.filter(([place]) => place === 'main').map(([, link]) => link), admin: links.filter(([place]) => place === 'admin').map(([, link]) => link) }
 }
 
 const FLASH_COOKIE = 'flash'
@@ -55,6 +86,8 @@ export default fp(
     })
 
     const kept = assets.dev ? null : keptRenders()
+    const registered: NavigationLink[] = []
+    app.decorate('navigation', { add: (link: NavigationLink) => void registered.push(link) } satisfies Navigation)
     const pageIds = new WeakMap<Page<never>, number>()
     let pages = 0
     const pageIdOf = (target: Page<never>): number => {
@@ -75,7 +108,7 @@ export default fp(
       const path = routed ? route : (request.url.split('?')[0] ?? '/')
       // Shared: the same for every visitor, which a page given props could not promise.
       const shared = meta.shared === true && routed && Object.keys(props).length === 0
-      const context = (nonce: string): RenderContextValue => ({
+      const context = (nonce: string, links: ExtraLinks = NO_EXTRA_LINKS): RenderContextValue => ({
         nonce,
         path,
         routed,
@@ -84,6 +117,7 @@ export default fp(
         kept,
         publicUrl: app.config.publicUrl,
         user: request.user,
+        links,
         theme: themeOf(request),
         toasts: [],
         assets,
@@ -94,7 +128,8 @@ export default fp(
         if (page) return sendStored(reply, page)
       }
       const toasts = takeFlash(request, reply)
-      return renderPage(reply, layout, (nonce) => ({ ...context(nonce), toasts }), meta, target, props)
+      const links = await linksFor(registered, request.user)
+      return renderPage(reply, layout, (nonce) => ({ ...context(nonce, links), toasts }), meta, target, props)
     })
     app.decorateReply('renderError', function (this: FastifyReply, status: number, message: string) {
       return status === 404 ? this.render(errorPages.NotFoundPage, {}) : this.render(errorPages.ErrorPage, { status, message })

@@ -18,7 +18,7 @@ export function firmDayStart(day: string): Date {
 
 /** The day after `YYYY-MM-DD`, as `YYYY-MM-DD`. */
 export function nextDay(day: string): string {
-  return new Date(new Date(`${day}T00:00:00.000Z`).getTime() + 86_400_000).toISOString().slice(0, 10)
+  return addDays(day, 1)
 }
 
 const dateFr = new Intl.DateTimeFormat('fr-FR', { timeZone: FIRM_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' })
@@ -32,4 +32,26 @@ export function formatDateFr(date: Date | string): string {
 /** "22/11/2026 14:05" */
 export function formatDateTimeFr(date: Date | string): string {
   return dateTimeFr.format(new Date(date))
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: FIRM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+
+/** The firm's day at `at`, as `YYYY-MM-DD` (Algiers time). */
+export function firmDay(at: Date): string {
+  return dayFormat.format(at)
+}
+
+/** `YYYY-MM-DD` moved by `days` (negative: earlier). */
+export function addDays(day: string, days: number): string {
+  return new Date(new Date(`${day}T00:00:00.000Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** The UTC instant of `hour` o'clock on the firm's day `YYYY-MM-DD`. */
+export function firmTimeOn(day: string, hour: number): Date {
+  return new Date(firmDayStart(day).getTime() + hour * 3_600_000)
+}
+
+/** The firm's day `YYYY-MM-DD` in the lists' format: "22 novembre 2026". */
+export function formatDayFr(day: string): string {
+  return formatDateFr(firmTimeOn(day, 12))
 }

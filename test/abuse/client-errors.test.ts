@@ -26,10 +26,10 @@ const cases: Array<[string, string, number, string]> = [
 ]
 
 for (const [label, bytes, status, message] of cases) {
-  t.test(`${label}: ${status} with a French {message}`, async (t) => {
+  t.test(`${label}: ${status} with a French {message, code}`, async (t) => {
     const answer = await answerTo(bytes)
     t.equal(answer.status, status)
-    t.same(answer.body, { message }, 'only a French message, no English "error" field')
+    t.same(answer.body, { message, code: 'validation' }, 'a French message and its code, no English "error" field')
     t.match(answer.headers, /content-type: application\/json; charset=utf-8/i)
     t.match(answer.headers, /connection: close/i)
   })

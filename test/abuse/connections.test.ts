@@ -69,7 +69,7 @@ t.test('headers that never end get a French 408 and the connection closes', asyn
   await within(raw.closed, SLACK_MS, 'closing slow headers')
   const answer = parseAnswer(raw.received())
   t.equal(answer.status, 408)
-  t.same(answer.body, { message: 'Délai dépassé : la requête n’est pas arrivée à temps.' })
+  t.same(answer.body, { message: 'Délai dépassé : la requête n’est pas arrivée à temps.', code: 'validation' })
 })
 
 t.test('a connection that sends nothing is closed after the headers timeout', async (t) => {

@@ -3,6 +3,7 @@
 import fc from 'fast-check'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import t, { type Test } from 'tap'
+import { errorCodeOf } from '../../src/http/errors.js'
 import { buildTestApp } from '../helpers/app.js'
 import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
 import { addType, uploadPdf } from '../documents/fixtures.js'
@@ -17,15 +18,17 @@ const STACK = /\n\s+at |\bat [\w.<>]+ \(|(?:\/[\w.-]+){2,}\.(?:ts|js|tsx):\d+|no
 interface Route {
   method: string
   path: string
+  /** The statuses its OpenAPI operation documents (contract §8: every status it answers). */
+  statuses: string[]
 }
 
 /** Every documented /api route, from the app's own OpenAPI document. */
 async function apiRoutes(app: FastifyInstance): Promise<Route[]> {
-  const document = (await app.inject('/api/openapi.json')).json() as { paths: Record<string, Record<string, unknown>> }
-  return Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })))
+  const document = (await app.inject('/api/openapi.json')).json() as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }
+  return Object.entries(document.paths).flatMap(([path, operations]) => Object.entries(operations).map(([method, operation]) => ({ method: method.toUpperCase(), path, statuses: Object.keys(operation.responses) })))
 }
 
-const FIELDS = ['email', 'password', 'confirmPassword', 'oldPassword', 'newPassword', 'username', 'entreprise', 'telephone', 'message', 'name', 'type', 'typeName', 'userId', 'description', 'token', 'isAccepted', 'isAdmin', '__proto__', 'constructor']
+const FIELDS = ['email', 'text', 'password', 'confirmPassword', 'oldPassword', 'newPassword', 'username', 'entreprise', 'telephone', 'message', 'name', 'type', 'typeName', 'userId', 'description', 'token', 'isAccepted', 'isAdmin', '__proto__', 'constructor']
 
 const text = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -139,7 +142,9 @@ function checkAnswer(request: InjectOptions, res: LightMyRequestResponse) {
   }
   const message = (body as { message?: unknown }).message
   if (typeof message !== 'string' || message.length === 0) fail('an error without a message')
-  if (Object.keys(body as object).some((key) => key !== 'message')) fail('an error with more than {message}')
+  if (Object.keys(body as object).some((key) => key !== 'message' && key !== 'code')) fail('an error with more than {message, code}')
+  const code = (body as { code?: unknown }).code
+  if (code !== errorCodeOf(res.statusCode)) fail(`an error whose code is not its status's (${String(code)})`)
   if (ENGLISH.test(message as string)) fail('an English message')
 }
 
@@ -160,15 +165,28 @@ async function fuzz(t: Test, persona: 'visitor' | 'client' | 'admin') {
   t.equal((await injectAs(app, null, '/api/documents/types')).headers['x-total-count'], '2', 'the types exist')
   const owner = persona === 'client' ? account! : await seedAccount(app, { accepted: true })
   await uploadPdf(app, owner, 'Bilan')
+  const undocumented = new Map<string, string>()
   await fc.assert(
     fc.asyncProperty(requestArbitrary(routes), async (generated) => {
       const request = toInject(generated, routes)
       const res = await injectAs(app, account, request)
       if (process.env.FUZZ_STATS) stats.set(`${res.statusCode} ${res.statusCode < 300 ? '' : res.body.slice(0, 70)}`, (stats.get(`${res.statusCode} ${res.statusCode < 300 ? '' : res.body.slice(0, 70)}`) ?? 0) + 1)
       checkAnswer(request, res)
+      if (reachesItsRoute(generated, routes) && !routes[generated.route]!.statuses.includes(String(res.statusCode))) {
+        const key = `${routes[generated.route]!.method} ${routes[generated.route]!.path} ${res.statusCode}`
+        undocumented.set(key, `${JSON.stringify(request)} → ${res.body.slice(0, 200)}`)
+      }
     }),
     { numRuns: RUNS },
   )
+  t.same([...undocumented.keys()], [], 'every status a route answered is in its OpenAPI operation')
+  if (undocumented.size > 0) t.comment([...undocumented].map(([key, example]) => `${key}: ${example}`).join('\n'))
+}
+
+/** A request sure to reach the route it was generated for: its method, plain numbers as parameters, no extra segment. */
+function reachesItsRoute(generated: Generated, routes: Route[]): boolean {
+  const used = routes[generated.route]!.path.split('{').length - 1
+  return generated.method === undefined && generated.extraSegment === undefined && generated.params.slice(0, used).every((param) => /^[1-5]$/.test(param))
 }
 
 t.test('fuzz as a visitor', (t) => fuzz(t, 'visitor'))

@@ -29,7 +29,7 @@ t.test('JSON routes answer 415 in French to a multipart body and close the conne
   for (const [method, url] of routes) {
     const res = await injectAs(app, admin, { method: method as 'POST', url, ...multipart('%PDF-1.4') })
     t.equal(res.statusCode, 415, `${method} ${url}`)
-    t.same(res.json(), { message: REFUSED })
+    t.same(res.json(), { message: REFUSED, code: 'unsupported_type' })
     t.equal(res.headers.connection, 'close')
   }
 })
@@ -68,7 +68,7 @@ t.test('a 50 MB multipart body to a JSON route is answered from its first bytes,
   await within(raw.closed, 10_000, 'the connection to close')
   const answer = parseAnswer(raw.received())
   t.equal(answer.status, 415)
-  t.same(answer.body, { message: REFUSED })
+  t.same(answer.body, { message: REFUSED, code: 'unsupported_type' })
   const read = sockets[0]?.bytesRead ?? 0
   t.ok(read < 5 * 1024 * 1024, `the server read ${read} bytes of ${total}`)
 })

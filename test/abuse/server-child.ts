@@ -2,10 +2,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { projectRoot } from '../../src/shared/project-root.js'
 
 export { freeAddress } from '../helpers/address.js'
 
-const SERVER = join(import.meta.dirname, '../../dist/server/src/server.js')
+const SERVER = join(projectRoot, 'dist/server/src/server.js')
 
 export interface ServerChild {
   child: ChildProcess

@@ -19,8 +19,9 @@ import { migrateToLatest } from '../../src/db/migrate.js'
 import { injectAs, seedAccount } from '../helpers/accounts.js'
 import { addType, multipart, PDF, upload } from '../documents/fixtures.js'
 import { startBucket } from '../helpers/s3.js'
+import { projectRoot } from '../../src/shared/project-root.js'
 
-const ROOT = join(import.meta.dirname, '../..')
+const ROOT = projectRoot
 const MYSQL = process.env.TEST_DATABASE_URL?.startsWith('mysql://') ? process.env.TEST_DATABASE_URL : undefined
 
 interface Install {

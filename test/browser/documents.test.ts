@@ -121,7 +121,8 @@ t.test('cancelling an upload aborts it: nothing is stored', async (t) => {
   await page.route('**/api/documents/upload', () => {})
   await page.getByRole('button', { name: 'Envoyez' }).click()
   await page.getByRole('button', { name: 'Annuler l’envoi' }).click()
-  await page.locator('.toast', { hasText: 'Envoi annulé.' }).waitFor()
+  // The file's own row says so (issue 16: a file's outcome stays on its row, not in a toast).
+  await page.locator('.upload-file', { hasText: 'Envoi annulé.' }).waitFor()
   await page.getByRole('progressbar').waitFor({ state: 'detached' })
   t.equal(page.url(), `${server.url}/files`, 'still on the form')
   const list = await call(server.url, adminCookie, 'GET', `/api/documents/new-documents?q=${encodeURIComponent(`annule-${unique}`)}`)

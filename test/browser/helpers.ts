@@ -9,8 +9,9 @@ import { join, resolve } from 'node:path'
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core'
 import { freeAddress } from '../helpers/address.js'
 import { linkIn, startSmtp, type TestSmtp } from '../helpers/smtp.js'
+import { projectRoot } from '../../src/shared/project-root.js'
 
-const root = resolve(import.meta.dirname, '../..')
+const root = projectRoot
 
 export interface RunningServer {
   url: string

@@ -85,6 +85,19 @@ t.test('the skip link is the first stop, shows, and moves focus to the content; 
   t.not(next.outline, 'none', 'and its focus is drawn too')
 })
 
+t.test('the menu\'s hidden toggle is a keyboard stop on phones only', async (t) => {
+  for (const [width, stop] of [[1280, false], [390, true]] as const) {
+    const page = await (await newContext(t, { viewport: { width, height: 800 } })).newPage()
+    await page.goto(`${server.url}/services`, { waitUntil: 'load' })
+    const stops: string[] = []
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab')
+      stops.push(await page.evaluate(() => document.activeElement?.className ?? ''))
+    }
+    t.equal(stops.includes('nav-toggle-input'), stop, `${width} px: ${stop ? 'reached' : 'skipped'} by Tab`)
+  }
+})
+
 t.test('at 320 px the carousel\'s banner and controls cover no slide\'s text or link', async (t) => {
   const context = await newContext(t, { viewport: { width: 320, height: 640 } })
   const page = await context.newPage()

@@ -1,11 +1,13 @@
 // Two-factor sign-in in a real browser (issue 15): an administrator under REQUIRE_ADMIN_2FA=true is sent to the
 // setup page, enrolls by reading the secret from the page and typing the code with the keyboard alone, keeps the
 // recovery codes (downloaded as a text file), then signs in with the second step; a client turns it on from the
-// profile and off again. axe finds nothing on the new pages. Codes are computed here from the secret on the page.
+// profile and off again; an administrator turns a client's off from the client's profile, after a confirmation.
+// axe finds nothing on the new pages. Codes are computed here from the secret on the page.
 import { readFileSync } from 'node:fs'
 import { Secret, TOTP } from 'otpauth'
 import t, { type Test } from 'tap'
 import type { Browser, Page } from 'playwright-core'
+import { describeUserAgent } from '../../src/shared/user-agent.js'
 import { decodeMime, type TestSmtp } from '../helpers/smtp.js'
 import { axeViolations, openPage, register, startSuite, type RunningServer } from './helpers.js'
 
@@ -16,6 +18,8 @@ const STEP_MS = 30_000
 let server: RunningServer
 let browser: Browser
 let smtp: TestSmtp
+/** The administrator's recovery codes (the first test enrolls them): a later test signs in with one, with no wait for the next TOTP step. */
+let adminCodes: string[] = []
 
 t.before(async () => ({ smtp, server, browser } = await startSuite(t, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, REQUIRE_ADMIN_2FA: 'true' })))
 
@@ -70,6 +74,7 @@ t.test('an administrator is sent to setup, enrolls with the keyboard, keeps the 
   await page.getByRole('heading', { name: 'Vos codes de secours' }).waitFor()
   const codes = await page.locator('.twofactor-code-list code').allTextContents()
   t.equal(codes.length, 10, 'ten recovery codes, shown once')
+  adminCodes = codes
   t.same(await axeViolations(page), [], 'recovery codes: no axe violation')
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger les codes (.txt)' }).press('Enter')])
@@ -118,12 +123,9 @@ t.test('a client turns two-factor on from the profile, and off again', async (t)
   await page.waitForURL(`${server.url}/users/profile/two-factor`)
   t.equal(await page.getByRole('alert').filter({ hasText: 'obligatoire' }).count(), 0, 'a client is not told it is required')
   t.same(await axeViolations(page), [], 'setup page, dark theme: no axe violation')
-  const secret = await readSetupPage(t, page)
-  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('.auth-form button[type=submit]')?.disabled)
-  await typeAndSubmit(page, 'Code à 6 chiffres', code(secret, 0))
-  await page.getByRole('heading', { name: 'Vos codes de secours' }).waitFor()
-  await page.getByRole('link', { name: 'J’ai noté mes codes' }).press('Enter')
-  await page.waitForURL(`${server.url}/users/profile/${id}`)
+  const secret = await enrollOnPage(t, page, id)
+  const browserInWords = `Navigateur : ${describeUserAgent(await page.evaluate(() => navigator.userAgent))}`
+  t.match(decodeMime((await smtp.nextMail(email, 10_000)).raw), browserInWords, 'turned on: the mail names the browser in words')
 
   await page.goto(`${server.url}/users/profile/two-factor`)
   await page.getByRole('heading', { name: 'Désactiver la double authentification' }).waitFor()
@@ -133,7 +135,58 @@ t.test('a client turns two-factor on from the profile, and off again', async (t)
   await page.keyboard.type(PASSWORD)
   await typeAndSubmit(page, 'Code à 6 chiffres', code(secret, 1))
   await page.getByText('La double authentification est désactivée. Un e-mail vous le confirme.').waitFor()
-  const mail = await smtp.nextMail(email, 10_000)
-  t.match(decodeMime(mail.raw), /Navigateur : Mozilla/, 'the mail names the browser')
+  const mail = decodeMime((await smtp.nextMail(email, 10_000)).raw)
+  t.match(mail, /nouveau mot de passe avec le lien ci-dessous, puis r/, 'the mail of turning it off')
+  t.match(mail, browserInWords, 'turned off: the mail names the browser in words')
   t.same(problems, [], 'no script error')
+})
+
+/** From the setup page a link led to: the code typed with the keyboard, the recovery codes acknowledged; answers the secret. */
+async function enrollOnPage(t: Test, page: Page, userId: number): Promise<string> {
+  const secret = await readSetupPage(t, page)
+  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('.auth-form button[type=submit]')?.disabled)
+  await typeAndSubmit(page, 'Code à 6 chiffres', code(secret, 0))
+  await page.getByRole('heading', { name: 'Vos codes de secours' }).waitFor()
+  await page.getByRole('link', { name: 'J’ai noté mes codes' }).press('Enter')
+  await page.waitForURL(`${server.url}/users/profile/${userId}`)
+  return secret
+}
+
+t.test('an administrator turns a client’s two-factor off from the client’s profile, after a confirmation', async (t) => {
+  t.equal(adminCodes.length, 10, 'the administrator enrolled in the first test')
+  const client = await openPage(browser, t, { timeout: 15_000, bypassCSP: true })
+  const email = `twofactor-reset-${Date.now().toString(36)}@example.dz`
+  const { id } = await register(server.url, smtp, { username: 'Client Trois', email, password: PASSWORD }, { follow: 'api' })
+  await passwordStep(client.page, email, PASSWORD)
+  await client.page.waitForURL(`${server.url}/`)
+  await client.page.goto(`${server.url}/users/profile/two-factor`)
+  await enrollOnPage(t, client.page, id)
+  await smtp.nextMail(email, 10_000)
+
+  const { page, problems } = await openPage(browser, t, { timeout: 15_000, bypassCSP: true })
+  await passwordStep(page, ADMIN.email, ADMIN.password)
+  await page.waitForURL(`${server.url}/login/2fa`)
+  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('.auth-form button[type=submit]')?.disabled)
+  await page.getByRole('button', { name: 'Utiliser un code de secours' }).press('Enter')
+  await typeAndSubmit(page, 'Code de secours', adminCodes[1]!)
+  await page.waitForURL(`${server.url}/`)
+
+  await page.goto(`${server.url}/users/profile/${id}`)
+  const section = page.locator('.profile-twofactor')
+  await section.getByText(/^Activée :/).waitFor()
+  await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('.profile-twofactor button')?.disabled)
+  t.same(await axeViolations(page), [], 'the client’s profile with the reset: no axe violation')
+  await section.getByRole('button', { name: 'Désactiver la double authentification' }).press('Enter')
+  const dialog = page.getByRole('alertdialog')
+  await dialog.getByText('Client Trois se connectera de nouveau avec son seul mot de passe').waitFor()
+  t.same(await axeViolations(page), [], 'the confirmation: no axe violation')
+  await dialog.getByRole('button', { name: 'Désactiver' }).press('Enter')
+  await section.getByText('Non activée.').waitFor()
+  t.equal(await section.getByRole('button').count(), 0, 'no button once it is off')
+  t.match(decodeMime((await smtp.nextMail(email, 10_000)).raw), /Un administrateur du cabinet a d/, 'the client is told')
+
+  await client.page.reload()
+  t.equal(new URL(client.page.url()).pathname, '/login', 'the client’s session ended')
+  t.same(problems, [], 'no script error')
+  t.same(client.problems, [], 'no script error on the client’s side')
 })

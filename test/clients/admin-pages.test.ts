@@ -14,9 +14,12 @@ const SIDEBAR = [
   '/admin-dashboard/documents',
   '/admin-dashboard/arch-documents',
   '/admin-dashboard/documents/types',
+  '/admin-dashboard/requests',
   '/admin-dashboard/sub-admins',
   '/admin-dashboard/messages',
   '/admin-dashboard/journal',
+  // Added by the messages module (app.navigation), after the back-office's own pages.
+  '/admin-dashboard/threads',
 ]
 
 type T = Parameters<Parameters<typeof t.test>[0]>[0]
@@ -67,7 +70,7 @@ t.test('every admin page renders for an administrator inside the sidebar layout'
   }
 })
 
-t.test('the dashboard shows the six counts, each linking to its page', async (t) => {
+t.test('the dashboard shows the seven counts, each linking to its page', async (t) => {
   const { app, admin } = world
   const res = await injectAs(app, admin, '/admin-dashboard')
   const cards = [...res.body.matchAll(/<a class="admin-card" href="([^"]+)"><span class="admin-card-count">(\d+)<\/span><span class="admin-card-label">([^<]+)<\/span>/g)].map((m) => [m[1], Number(m[2]), m[3]])
@@ -78,6 +81,7 @@ t.test('the dashboard shows the six counts, each linking to its page', async (t)
     ['/admin-dashboard/documents', 0, 'Documents'],
     ['/admin-dashboard/sub-admins', 0, 'Sous-admins'],
     ['/admin-dashboard/documents/types', 0, 'Types de documents'],
+    ['/admin-dashboard/requests?status=overdue', 0, 'Demandes en retard'],
   ])
 })
 

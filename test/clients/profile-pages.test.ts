@@ -58,6 +58,7 @@ t.test('profile page', async (t) => {
     t.same(islandProps(html, 'OwnedDocuments'), { rows: [], canDelete: true })
     t.same(islandProps(html, 'ProfilePhotoForm'), { photoUrl: null, defaultPhotoUrl: '/static/avatar.svg', username: 'Société Atlas' }, 'the blank avatar when there is no photo')
     t.same(islandProps(html, 'ChangePasswordDialog'), { userId: owner.id })
+    t.notOk(has(html, 'SendDocumentForm'), 'the firm’s send form is for administrators')
   })
 
   t.test('an administrator sees the profile and its documents, without the owner’s controls', async (t) => {
@@ -70,7 +71,10 @@ t.test('profile page', async (t) => {
     t.notOk(has(html, 'ProfilePhotoForm'), 'no photo upload')
     t.notOk(has(html, 'DeleteAccount'), 'no delete section')
     t.notOk(has(html, 'ChangePasswordDialog'), 'no password change for someone else')
-    t.notMatch(html, /type="file"/)
+    // The one file input is the firm's « Envoyer un document au client » (contract §7).
+    t.equal(html.match(/type="file"/g)?.length, 1)
+    t.match(islandProps(html, 'SendDocumentForm'), { userId: owner.id })
+    t.match(html, /Aucun document envoyé à ce client\./)
     t.match(html, /class="profile-avatar" src="\/static\/avatar.svg"/, 'the blank avatar')
   })
 

@@ -52,11 +52,11 @@ t.test('POST /api/users/contact answers each §5 message in order and stores not
   for (const [payload, message] of cases) {
     const res = await post(app, payload)
     t.equal(res.statusCode, 400, message)
-    t.same(res.json(), { message }, message)
+    t.same(res.json(), { message, code: 'validation' }, message)
   }
   const bodiless = await app.inject({ method: 'POST', url: '/api/users/contact' })
   t.equal(bodiless.statusCode, 400, 'no body at all')
-  t.same(bodiless.json(), { message: 'Le nom est requis' })
+  t.same(bodiless.json(), { message: 'Le nom est requis', code: 'validation' })
   t.equal(await countRows(db), before, 'nothing stored')
 })
 

@@ -83,6 +83,8 @@ export interface UploadInput {
   content?: Buffer
   /** The file part first (the specification's client) or last. */
   fileLast?: boolean
+  /** The document request the upload answers (issue 16). */
+  requestId?: number | string
 }
 
 /** POST /api/documents/upload as `account`. */
@@ -91,6 +93,7 @@ export function upload(app: FastifyInstance, account: SeededAccount | null, inpu
   if (input.type !== undefined) fields.push({ name: 'type', value: input.type })
   if (input.userId !== undefined) fields.push({ name: 'userId', value: String(input.userId) })
   if (input.description !== undefined) fields.push({ name: 'description', value: input.description })
+  if (input.requestId !== undefined) fields.push({ name: 'requestId', value: String(input.requestId) })
   const file: Part[] = input.content ? [{ name: 'file', filename: input.filename ?? 'bilan.pdf', content: input.content, type: 'application/pdf' }] : []
   const body = multipart(input.fileLast ? [...fields, ...file] : [...file, ...fields])
   return injectAs(app, account, { method: 'POST', url: '/api/documents/upload', ...body })

@@ -20,12 +20,12 @@ async function setup(t: Parameters<typeof buildTestApp>[0]) {
 t.test('types: §5 message, unique ignoring case and accents (409), newest first with search', async (t) => {
   const { app, admin } = await setup(t)
   const post = (payload: object) => injectAs(app, admin, { method: 'POST', url: '/api/documents/types', payload })
-  t.same((await post({})).json(), { message: 'Nom de Type requis' })
+  t.same((await post({})).json(), { message: 'Nom de Type requis', code: 'validation' })
   t.equal((await post({ typeName: '   ' })).statusCode, 400)
   for (const typeName of ['Bilan', 'BILAN', ' bïlan ', 'declaration FISCALE']) {
     const res = await post({ typeName })
     t.equal(res.statusCode, 409, typeName)
-    t.same(res.json(), { message: 'Ce type de document existe déjà.' })
+    t.same(res.json(), { message: 'Ce type de document existe déjà.', code: 'conflict' })
   }
   const added = await post({ typeName: 'Relevé bancaire' })
   t.same([added.statusCode, added.json()], [201, { message: 'Type ajouté avec succès !' }])
@@ -59,7 +59,7 @@ t.test('new → viewed → archived: view marks viewed, archive only viewed ones
   t.same(await list('old-documents'), [])
   t.same(await countDocuments(app.ports.db), { unviewed: 1, viewed: 0 })
   const early = await injectAs(app, admin, { method: 'POST', url: `/api/documents/archive/${id}` })
-  t.same([early.statusCode, early.json()], [409, { message: 'Seul un document déjà consulté peut être archivé.' }])
+  t.same([early.statusCode, early.json()], [409, { message: 'Seul un document déjà consulté peut être archivé.', code: 'conflict' }])
 
   const viewed = await injectAs(app, admin, `/api/documents/view-document/${id}`)
   t.equal(viewed.statusCode, 200)
@@ -119,6 +119,11 @@ t.test('from/to are inclusive days of the creation date, in the firm’s time (A
   t.same(await ids('from=2026-03-12&to=2026-03-12'), [after])
   t.same(await ids('from=&to='), [after, last, first, before], 'blank dates mean no filter')
   t.equal((await injectAs(app, admin, '/api/documents/new-documents?from=2026-13-01')).statusCode, 400)
+  for (const day of ['2026-02-31', '2025-02-29', '2026-04-31']) {
+    const impossible = await injectAs(app, admin, `/api/documents/new-documents?to=${day}`)
+    t.same([impossible.statusCode, impossible.json().code], [400, 'validation'], `${day} is no day (not read as the next month's)`)
+  }
+  t.equal((await injectAs(app, admin, '/api/documents/new-documents?from=2024-02-29')).statusCode, 200, 'a leap day is one')
 })
 
 t.test('deletions: the owner while unviewed (then 403), an administrator at any time; files go with rows', async (t) => {
@@ -130,7 +135,7 @@ t.test('deletions: the owner while unviewed (then 403), an administrator at any 
 
   const seenKey = await keyOf(seen)
   const refused = await injectAs(app, client, { method: 'DELETE', url: `/api/documents/delete/owner/${seen}` })
-  t.same([refused.statusCode, refused.json()], [403, { message: 'Ce document a déjà été consulté par le cabinet : il ne peut plus être supprimé.' }])
+  t.same([refused.statusCode, refused.json()], [403, { message: 'Ce document a déjà été consulté par le cabinet : il ne peut plus être supprimé.', code: 'forbidden' }])
   t.equal((await injectAs(app, other, { method: 'DELETE', url: `/api/documents/delete/owner/${fresh}` })).statusCode, 403)
 
   const freshKey = await keyOf(fresh)

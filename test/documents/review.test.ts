@@ -43,7 +43,7 @@ t.test('an upload whose sender is deleted while the file arrives answers 404, no
   stream.end(body.payload.subarray(half))
   const res = await answer
   t.equal(res.statusCode, 404)
-  t.same(res.json(), { message: 'Compte introuvable.' })
+  t.same(res.json(), { message: 'Compte introuvable.', code: 'not_found' })
   t.equal(filesIn(config.uploadDir, 'documents').length, files, 'no file kept')
   t.same(filesIn(config.uploadDir, '.tmp'), [])
   t.equal((await db.selectFrom('documents').select('id').where('user_id', '=', client.id).execute()).length, 0)
@@ -53,7 +53,7 @@ t.test('a mailed description has its line breaks normalised and other controls r
   const { app, db, client } = await withClient()
   const refused = await upload(app, client, { type: 'Bilan', userId: client.id, content: PDF, description: 'ligne\u0000nul\u001b[31m' })
   t.equal(refused.statusCode, 400)
-  t.same(refused.json(), { message: 'La description contient des caractères non autorisés.' })
+  t.same(refused.json(), { message: 'La description contient des caractères non autorisés.', code: 'validation' })
   const stored = await upload(app, client, { type: 'Bilan', userId: client.id, content: PDF, description: 'ligne 1\r\nligne 2\rligne 3' })
   t.equal(stored.statusCode, 201)
   t.equal((await db.selectFrom('documents').select('description').where('id', '=', stored.json().id).executeTakeFirstOrThrow()).description, 'ligne 1\nligne 2\nligne 3')

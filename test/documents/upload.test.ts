@@ -95,10 +95,10 @@ t.test('§5 messages in order, fields in any order, missing fields as empty ones
   for (const [input, status, message] of cases) {
     const res = await upload(app, client, input)
     t.equal(res.statusCode, status, message)
-    t.same(res.json(), { message }, message)
+    t.same(res.json(), { message, code: 'validation' }, message)
   }
   const bodiless = await app.inject({ method: 'POST', url: '/api/documents/upload', headers: { cookie: client.cookie } })
-  t.same([bodiless.statusCode, bodiless.json()], [400, { message: 'Type de document requis' }], 'no body at all')
+  t.same([bodiless.statusCode, bodiless.json()], [400, { message: 'Type de document requis', code: 'validation' }], 'no body at all')
   const fileLast = await upload(app, client, { type: 'Bilan', userId: client.id, description: 'après', content: PDF, fileLast: true })
   t.equal(fileLast.statusCode, 201, 'the file may come after the fields')
   t.equal(await countRows(db, client.id), 1)

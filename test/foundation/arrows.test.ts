@@ -6,11 +6,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { cruise, type IConfiguration, type ICruiseResult } from 'dependency-cruiser'
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config'
+import { projectRoot } from '../../src/shared/project-root.js'
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
+const root = projectRoot
 const config = createRequire(import.meta.url)(join(root, '.dependency-cruiser.cjs')) as IConfiguration
 
 /** A file of the tiny tree and what it imports (NodeNext: `.js` specifiers for `.ts` and `.tsx`). */

@@ -13,7 +13,7 @@ t.test('defaults follow contract §1', async (t) => {
   t.equal(config.maxUploadBytes, 20 * 1024 * 1024)
   t.match(config.uploadDir, /\/uploads$/)
   t.equal(config.secureCookies, false)
-  t.same(config.rateLimits, { loginPerAccount: 10, loginPerIp: 100, registerPerIp: 20, tokenPerIp: 20, contactPerIp: 10, uploadPerUser: 100 })
+  t.same(config.rateLimits, { loginPerAccount: 10, loginPerIp: 100, registerPerIp: 20, tokenPerIp: 20, contactPerIp: 10, uploadPerUser: 100, messagePerUser: 60 })
 })
 
 t.test('values are read and converted', async (t) => {
@@ -25,6 +25,7 @@ t.test('values are read and converted', async (t) => {
   t.equal(config.databaseUrl, 'mysql://u:p@db:3306/portal')
   t.equal(config.rateLimits.loginPerIp, 7)
   t.equal(loadConfig({ ...base, RATE_LIMIT_UPLOAD_USER: '3' }).rateLimits.uploadPerUser, 3)
+  t.equal(loadConfig({ ...base, RATE_LIMIT_MESSAGE_USER: '5' }).rateLimits.messagePerUser, 5)
 })
 
 t.test('a bad value is refused with one line naming the variable', async (t) => {

@@ -11,10 +11,11 @@ import { dirname, join, relative } from 'node:path'
 import t from 'tap'
 import ts from 'typescript'
 import { freeAddress } from '../helpers/address.js'
+import { projectRoot } from '../../src/shared/project-root.js'
 
 t.setTimeout(300_000)
 
-const ROOT = join(import.meta.dirname, '../..')
+const ROOT = projectRoot
 
 interface Instruction {
   keyword: string

@@ -1,4 +1,5 @@
 import t from 'tap'
+import type { InjectOptions } from 'fastify'
 import { serializeError } from '../../src/logging.js'
 import { buildTestApp } from '../helpers/app.js'
 
@@ -18,10 +19,10 @@ t.test('an over-long or malformed address gets a French 4xx, page or JSON', asyn
   t.match(page.body, /Adresse trop longue\./)
   const api = await app.inject('/api/password/1/' + 'a'.repeat(150))
   t.equal(api.statusCode, 414)
-  t.same(api.json(), { message: 'Adresse trop longue.' })
+  t.same(api.json(), { message: 'Adresse trop longue.', code: 'validation' })
   const bad = await app.inject('/api/auth/%E0%A4%A/verify/x')
   t.equal(bad.statusCode, 400)
-  t.same(bad.json(), { message: 'Adresse invalide.' })
+  t.same(bad.json(), { message: 'Adresse invalide.', code: 'validation' })
 })
 
 t.test('a cross-site state change is refused with 403', async (t) => {
@@ -64,4 +65,24 @@ t.test('a database error is logged without its statement and values', async (t) 
   t.notOk('sql' in logged)
   t.notOk('sqlMessage' in logged)
   t.notMatch(JSON.stringify(logged), /argon2id/)
+})
+
+t.test('every error answer carries a stable code beside its French message (contract §8)', async (t) => {
+  const cases: Array<[string, InjectOptions, number, string]> = [
+    ['unknown address', { url: '/api/nothing-here' }, 404, 'not_found'],
+    ['no session', { url: '/api/auth/sessions' }, 401, 'unauthenticated'],
+    ['missing field', { method: 'POST', url: '/api/auth/login', payload: {} }, 400, 'validation'],
+    ['another site', { method: 'POST', url: '/api/auth/login', payload: {}, headers: { origin: 'https://evil.example' } }, 403, 'forbidden'],
+    ['wrong media type', { method: 'POST', url: '/api/auth/login', payload: 'x', headers: { 'content-type': 'text/csv' } }, 415, 'unsupported_type'],
+  ]
+  for (const [what, request, status, code] of cases) {
+    const res = await app.inject(request)
+    t.equal(res.statusCode, status, what)
+    t.equal(res.json().code, code, what)
+    t.match(res.json().message, /\S/, `${what}: the French message stays`)
+  }
+  const spec = (await app.inject('/api/openapi.json')).json()
+  const login = spec.paths['/api/auth/login'].post.responses['400'].content['application/json'].schema
+  t.equal(login.$ref, '#/components/schemas/Error')
+  t.ok(spec.components.schemas.Error.required.includes('code'), 'the OpenAPI document names the code')
 })

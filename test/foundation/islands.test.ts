@@ -4,12 +4,13 @@ import t from 'tap'
 import { decodeProps, encodeProps } from '../../src/render/props.js'
 import { islands } from '../../views/islands/index.js'
 import { buildTestApp } from '../helpers/app.js'
+import { projectRoot } from '../../src/shared/project-root.js'
 
 // One app for the whole file: its tests only read pages and answers.
 const { app } = await buildTestApp(t)
 
 t.test('every island file is registered under its file name, and only those', async (t) => {
-  const files = readdirSync(join(import.meta.dirname, '../../views/islands'))
+  const files = readdirSync(join(projectRoot, 'views/islands'))
     .filter((f) => f.endsWith('.tsx'))
     .map((f) => f.replace(/\.tsx$/, ''))
     .sort()

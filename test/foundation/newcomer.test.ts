@@ -12,11 +12,12 @@ import { join } from 'node:path'
 import t from 'tap'
 import { DEFAULT_DOCUMENT_TYPES } from '../../migrations/0009-default-document-types.js'
 import { freeAddress } from '../helpers/address.js'
+import { projectRoot } from '../../src/shared/project-root.js'
 
 // Starting a clone and a CLI on a busy machine takes a while.
 t.setTimeout(300_000)
 
-const ROOT = join(import.meta.dirname, '../..')
+const ROOT = projectRoot
 
 function npm(cwd: string, args: string[], env: Record<string, string>): ChildProcess & { output: () => string; exited: Promise<number | null> } {
   // Its own process group: npm, the shell and node all get the signal.
@@ -50,7 +51,8 @@ if (!skip) t.test('fresh clone → npm start → npm run admin:create → log in
   execFileSync('git', ['clone', '--quiet', '--shared', ROOT, clone])
   symlinkSync(realpathSync(join(ROOT, 'node_modules')), join(clone, 'node_modules'))
   // Copied after the clone, so its build stamp is newer than the clone's sources: npm start builds nothing.
-  cpSync(join(ROOT, 'dist'), join(clone, 'dist'), { recursive: true })
+  // Not dist/.tests: the test runs' own JavaScript, which other runs side by side create and remove meanwhile.
+  cpSync(join(ROOT, 'dist'), join(clone, 'dist'), { recursive: true, filter: (source) => !source.startsWith(join(ROOT, 'dist', '.tests')) })
 
   const { host, port } = await freeAddress()
   const base = `http://${host}:${port}`

@@ -26,7 +26,7 @@ t.test('an unknown path answers the French 404 page', async (t) => {
 t.test('an unknown API path answers JSON', async (t) => {
   const res = await app.inject('/api/nope')
   t.equal(res.statusCode, 404)
-  t.same(res.json(), { message: 'Ressource introuvable.' })
+  t.same(res.json(), { message: 'Ressource introuvable.', code: 'not_found' })
 })
 
 t.test('/healthz answers ok when the database answers', async (t) => {

@@ -4,7 +4,7 @@ import t from 'tap'
 import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import type { AssetManifest } from '../../src/render/assets.js'
-import { keptRenders, RenderContext, SPLICE_TOKEN, spliceMarker, useRenderContext, type RenderContextValue } from '../../src/render/context.js'
+import { keptRenders, NO_EXTRA_LINKS, RenderContext, SPLICE_TOKEN, spliceMarker, useRenderContext, type RenderContextValue } from '../../src/render/context.js'
 import { spliced } from '../../src/render/page-store.js'
 import type { SessionUser } from '../../src/modules/identity/session-user.js'
 import { RenderedOnce } from '../../views/runtime/RenderedOnce.js'
@@ -16,7 +16,7 @@ const user = (username: string): SessionUser => ({ id: 1, username, email: 'clie
 const kept = keptRenders()
 
 function render(element: ReturnType<typeof createElement>, over: Partial<RenderContextValue> = {}) {
-  const context: RenderContextValue = { nonce: '', path: '/', routed: true, page: 1, kept, shared: true, publicUrl: 'http://portal.test', user: null, theme: 'light', toasts: [], assets: built, islands: { eager: 0, names: new Set(), next: 0 }, ...over }
+  const context: RenderContextValue = { nonce: '', path: '/', routed: true, page: 1, kept, shared: true, publicUrl: 'http://portal.test', user: null, links: NO_EXTRA_LINKS, theme: 'light', toasts: [], assets: built, islands: { eager: 0, names: new Set(), next: 0 }, ...over }
   return { html: renderToString(createElement(RenderContext.Provider, { value: context }, element)), context }
 }
 

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { freeAddress } from '../helpers/address.js'
+import { projectRoot } from '../../src/shared/project-root.js'
 
-const SERVER = join(import.meta.dirname, '../../dist/server/src/server.js')
+const SERVER = join(projectRoot, 'dist/server/src/server.js')
 
 function run(env: Record<string, string>) {
   const child = spawn(process.execPath, [SERVER], { env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })

@@ -5,10 +5,10 @@ import t from 'tap'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+import { projectRoot } from '../../src/shared/project-root.js'
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..')
+const root = projectRoot
 
 const FASTIFY_NAMES = new Set(['FastifyInstance', 'FastifyRequest', 'FastifyReply'])
 /** The HTTP side of a module: routes, pages, its plugin, the guards, its cookies and its HTTP helpers (multipart parsing). */

@@ -19,8 +19,9 @@ import { createMailer } from '../../src/mail/mailer.js'
 import { loadSiteContent, siteContentPath, site } from '../../src/modules/catalog/content.js'
 import { freshDatabase } from '../helpers/app.js'
 import { decodeMime } from '../helpers/smtp.js'
+import { projectRoot } from '../../src/shared/project-root.js'
 
-const ROOT = join(import.meta.dirname, '../..')
+const ROOT = projectRoot
 const EXAMPLE = join(ROOT, 'content/site.json')
 
 function tempDir(t: { teardown(fn: () => unknown): void }): string {

@@ -3,7 +3,7 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { developmentAssets } from '../../src/render/assets.js'
 import type { SessionUser } from '../../src/modules/identity/session-user.js'
-import { RenderContext, type RenderContextValue, type Toast } from '../../src/render/context.js'
+import { NO_EXTRA_LINKS, RenderContext, type RenderContextValue, type Toast } from '../../src/render/context.js'
 import { referenceSites, site, slides } from '../../src/modules/catalog/content.js'
 import { navLinksFor, photoUrlOf } from '../../views/layout/nav.js'
 import { Shell } from '../../views/layout/Shell.js'
@@ -22,6 +22,7 @@ function renderShell(user: SessionUser | null, { path = '/services', toasts = []
     kept: null,
     publicUrl: 'http://localhost:3000',
     user,
+    links: NO_EXTRA_LINKS,
     theme: 'light',
     toasts,
     assets: developmentAssets(),

@@ -75,9 +75,11 @@ export async function startBucket(t: { teardown(fn: () => unknown): void }): Pro
     const ids = await readdir(uploadsDir).catch(() => [] as string[])
     const found: UnfinishedUpload[] = []
     for (const uploadId of ids) {
+      // An upload completed or aborted while this reads loses its folder: it is not unfinished.
       const key = await readFile(join(uploadsDir, uploadId, 'key'), 'utf8').catch(() => undefined)
       if (key === undefined || !key.startsWith(prefix)) continue
-      found.push({ key, uploadId, initiated: (await stat(join(uploadsDir, uploadId))).mtime })
+      const folder = await stat(join(uploadsDir, uploadId)).catch(() => undefined)
+      if (folder) found.push({ key, uploadId, initiated: folder.mtime })
     }
     return found.sort((a, b) => a.key.localeCompare(b.key))
   }

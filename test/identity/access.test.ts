@@ -67,7 +67,7 @@ t.test('logout is for a logged-in user: 401 without a session, then 401 once end
   const email = uniqueEmail()
   const anonymous = await app.inject({ method: 'POST', url: '/api/auth/logout' })
   t.equal(anonymous.statusCode, 401)
-  t.same(anonymous.json(), { message: 'Veuillez vous connecter.' })
+  t.same(anonymous.json(), { message: 'Veuillez vous connecter.', code: 'unauthenticated' })
   await registerVerified(app, smtp, { email })
   const { cookie } = await login(app, email, STRONG)
   t.equal((await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: cookie! } })).statusCode, 200)

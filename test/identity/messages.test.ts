@@ -27,10 +27,10 @@ t.test('registration answers the §5 messages in order (1–8)', async (t) => {
     const payload = Object.fromEntries(Object.entries(registration(overrides as Record<string, string>)).filter(([, v]) => v !== undefined))
     const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload })
     t.equal(res.statusCode, 400, message)
-    t.same(res.json(), { message })
+    t.same(res.json(), { message, code: 'validation' })
   }
   const empty = await app.inject({ method: 'POST', url: '/api/auth/register' })
-  t.same(empty.json(), { message: 'Nom d’utilisateur requis' }, 'a missing body counts as empty fields')
+  t.same(empty.json(), { message: 'Nom d’utilisateur requis', code: 'validation' }, 'a missing body counts as empty fields')
 })
 
 t.test('login, forgot, reset and change-password messages (§5)', async (t) => {
@@ -39,19 +39,19 @@ t.test('login, forgot, reset and change-password messages (§5)', async (t) => {
     const res = await app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} })
     return { status: res.statusCode, body: res.json() }
   }
-  t.same(await post('/api/auth/login', { password: 'x' }), { status: 400, body: { message: 'Email est requis' } })
-  t.same(await post('/api/auth/login', { email: 'a@b.dz' }), { status: 400, body: { message: 'Mot de passe requis' } })
-  t.same(await post('/api/password', {}), { status: 400, body: { message: 'Please enter your email address' } })
-  t.same(await post('/api/password/reset/abc', { newPassword: STRONG }), { status: 400, body: { message: 'Les mots de passe ne sont pas vides!' } })
-  t.same(await post('/api/password/reset/abc', { newPassword: STRONG, confirmPassword: 'Zt9#qLm2vX' }), { status: 400, body: { message: 'Les mots de passe ne correspondent pas!' } })
-  t.same(await post('/api/password/reset/abc', { newPassword: 'Password1!', confirmPassword: 'Password1!' }), { status: 400, body: { message: messages.weak } })
+  t.same(await post('/api/auth/login', { password: 'x' }), { status: 400, body: { message: 'Email est requis', code: 'validation' } })
+  t.same(await post('/api/auth/login', { email: 'a@b.dz' }), { status: 400, body: { message: 'Mot de passe requis', code: 'validation' } })
+  t.same(await post('/api/password', {}), { status: 400, body: { message: 'Please enter your email address', code: 'validation' } })
+  t.same(await post('/api/password/reset/abc', { newPassword: STRONG }), { status: 400, body: { message: 'Les mots de passe ne sont pas vides!', code: 'validation' } })
+  t.same(await post('/api/password/reset/abc', { newPassword: STRONG, confirmPassword: 'Zt9#qLm2vX' }), { status: 400, body: { message: 'Les mots de passe ne correspondent pas!', code: 'validation' } })
+  t.same(await post('/api/password/reset/abc', { newPassword: 'Password1!', confirmPassword: 'Password1!' }), { status: 400, body: { message: messages.weak, code: 'validation' } })
 
   const id = await registerVerified(app, smtp, { email })
   const { cookie } = await login(app, email, STRONG)
   const url = `/api/password/changepassword/${id}`
-  t.same(await post(url, { oldPassword: STRONG }, cookie), { status: 400, body: { message: 'Mots de pass requis' } })
-  t.same(await post(url, { newPassword: 'Kp4$wXn8sQ' }, cookie), { status: 400, body: { message: 'Ancien mots de pass requis' } })
-  t.same(await post(url, { oldPassword: STRONG, newPassword: 'Azerty123!' }, cookie), { status: 400, body: { message: messages.weak } })
+  t.same(await post(url, { oldPassword: STRONG }, cookie), { status: 400, body: { message: 'Mots de pass requis', code: 'validation' } })
+  t.same(await post(url, { newPassword: 'Kp4$wXn8sQ' }, cookie), { status: 400, body: { message: 'Ancien mots de pass requis', code: 'validation' } })
+  t.same(await post(url, { oldPassword: STRONG, newPassword: 'Azerty123!' }, cookie), { status: 400, body: { message: messages.weak, code: 'validation' } })
 })
 
 t.test('the weak-password list: thousands of entries, case-insensitive, local patterns', async (t) => {

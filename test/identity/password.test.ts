@@ -28,7 +28,7 @@ t.test('forgot → mail → check → reset → old refused, new accepted, token
   t.equal((await app.inject(`/api/password/${id + 1}/${token}`)).statusCode, 400, 'another user id')
   const badCheck = await app.inject(`/api/password/${userId}/${'B'.repeat(43)}`)
   t.equal(badCheck.statusCode, 400)
-  t.same(badCheck.json(), { message: 'Lien invalide ou expiré.' })
+  t.same(badCheck.json(), { message: 'Lien invalide ou expiré.', code: 'validation' })
 
   const reset = await app.inject({ method: 'POST', url: `/api/password/reset/${token}`, payload: { newPassword: STRONG_2, confirmPassword: STRONG_2 } })
   t.equal(reset.statusCode, 200)
@@ -40,7 +40,7 @@ t.test('forgot → mail → check → reset → old refused, new accepted, token
 
   const second = await app.inject({ method: 'POST', url: `/api/password/reset/${token}`, payload: { newPassword: 'Qv7&mTz3Lp', confirmPassword: 'Qv7&mTz3Lp' } })
   t.equal(second.statusCode, 400, 'token refused the second time')
-  t.same(second.json(), { message: 'Lien invalide ou expiré.' })
+  t.same(second.json(), { message: 'Lien invalide ou expiré.', code: 'validation' })
   t.equal((await app.inject(`/api/password/${userId}/${token}`)).statusCode, 400, 'a used link no longer checks')
 })
 
@@ -79,7 +79,7 @@ t.test('change password: own id only, old password checked, other sessions ended
 
   const wrongOld = await app.inject({ method: 'POST', url, headers: { cookie: here.cookie! }, payload: { oldPassword: 'Wrong#Pass1', newPassword: STRONG_2 } })
   t.equal(wrongOld.statusCode, 400)
-  t.same(wrongOld.json(), { message: 'Ancien mot de passe incorrect.' })
+  t.same(wrongOld.json(), { message: 'Ancien mot de passe incorrect.', code: 'validation' })
 
   const ok = await app.inject({ method: 'POST', url, headers: { cookie: here.cookie! }, payload: { oldPassword: STRONG, newPassword: STRONG_2 } })
   t.equal(ok.statusCode, 200)

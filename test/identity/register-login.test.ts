@@ -90,13 +90,13 @@ t.test('duplicate e-mail: 409; wrong credentials: 400 with the same message', as
   await registerVerified(app, smtp, { email })
   const dup = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ email: email.replace('atlas', 'Atlas').replace('example', 'Example') }) })
   t.equal(dup.statusCode, 409)
-  t.same(dup.json(), { message: 'Un compte existe déjà avec cette adresse e-mail.' })
+  t.same(dup.json(), { message: 'Un compte existe déjà avec cette adresse e-mail.', code: 'conflict' })
   const wrong = await login(app, email, 'Wrong#Pass1')
   const unknown = await login(app, 'nobody@example.dz', STRONG)
   t.equal(wrong.res.statusCode, 400)
   t.equal(unknown.res.statusCode, 400)
   t.same(wrong.res.json(), unknown.res.json(), 'unknown and wrong answer alike')
-  t.same(wrong.res.json(), { message: 'Email ou mot de passe incorrect.' })
+  t.same(wrong.res.json(), { message: 'Email ou mot de passe incorrect.', code: 'validation' })
 })
 
 t.test('unverified login: 403 and a fresh mail, at most one every few minutes', async (t) => {
@@ -140,7 +140,7 @@ t.test('verification refuses unknown, foreign, expired tokens', async (t) => {
   for (const url of cases) {
     const res = await app.inject(url)
     t.equal(res.statusCode, 400)
-    t.same(res.json(), { message: 'Lien de vérification invalide ou expiré.' })
+    t.same(res.json(), { message: 'Lien de vérification invalide ou expiré.', code: 'validation' })
   }
   await db.updateTable('user_tokens').set({ expires_at: '2020-01-01 00:00:00.000' }).where('user_id', '=', Number(userId)).execute()
   t.equal((await app.inject(`/api/auth/${userId}/verify/${token}`)).statusCode, 400, 'expired')

@@ -1,71 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { Secret, TOTP } from 'otpauth'
-import t, { type Test } from 'tap'
-import { buildApp } from '../../src/app.js'
+import t from 'tap'
 import { fixedClock } from '../../src/clock/clock.js'
 import { ConfigError, loadConfig } from '../../src/config.js'
 import { createSealer, UnsealError } from '../../src/crypto/sealing.js'
 import { memoryMailer } from '../../src/mail/memory-mailer.js'
-import { freshDatabase, settled } from '../helpers/app.js'
-import { seedAccount, SEED_PASSWORD, type SeededAccount } from '../helpers/accounts.js'
+import { settled } from '../helpers/app.js'
+import { seedAccount, SEED_PASSWORD } from '../helpers/accounts.js'
 import { twoInstances } from '../helpers/instances.js'
-
-type T = { teardown: (fn: () => unknown) => void }
-const STEP = 30_000
-
-/** The real app on a fresh database, with a clock the test moves (codes change every 30 s) and mails kept in memory. */
-async function twoFactorApp(t: T, env: Record<string, string> = {}) {
-  const database = await freshDatabase()
-  const varDir = mkdtempSync(join(tmpdir(), 'portal-var-'))
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url, UPLOAD_DIR: join(varDir, 'uploads'), PUBLIC_URL: 'http://portail.test', RATE_LIMIT_LOGIN_IP: '10000', ...env }, { varDir })
-  // Half-way through a step: a code of the step before or after is inside the window, two away is not.
-  const clock = fixedClock(new Date(Math.floor(Date.now() / STEP) * STEP + STEP / 2))
-  const mailer = memoryMailer()
-  const app = await buildApp(config, { db: database.db, clock, mailer, logger: false })
-  t.teardown(async () => {
-    await app.close()
-    await database.drop()
-    rmSync(varDir, { recursive: true, force: true })
-  })
-  await app.ready()
-  return { app, db: database.db, clock, mailer }
-}
-
-/** The code an authenticator app shows for `secret` at `at`. */
-function codeFor(secret: string, at: Date): string {
-  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() })
-}
-
-const post = (url: string, payload: object, cookie?: string) => ({ method: 'POST' as const, url, payload, headers: cookie ? { cookie } : {} })
-
-function cookieOf(res: LightMyRequestResponse, name: RegExp): string | undefined {
-  const found = res.cookies.find((c) => name.test(c.name) && c.value)
-  return found && `${found.name}=${found.value}`
-}
-
-/** Setup then enable for a seeded account; answers the secret and the recovery codes. */
-async function enroll(app: FastifyInstance, clock: { now(): Date }, account: SeededAccount) {
-  const setup = await app.inject(post('/api/auth/2fa/setup', {}, account.cookie))
-  if (setup.statusCode !== 200) throw new Error(`setup: ${setup.statusCode} ${setup.body}`)
-  const { secret } = setup.json<{ secret: string }>()
-  const enabled = await app.inject(post('/api/auth/2fa/enable', { code: codeFor(secret, clock.now()) }, account.cookie))
-  if (enabled.statusCode !== 200) throw new Error(`enable: ${enabled.statusCode} ${enabled.body}`)
-  return { secret, recoveryCodes: enabled.json<{ recoveryCodes: string[] }>().recoveryCodes }
-}
-
-/** The password step; answers the pending cookie. */
-async function passwordStep(t: Test, app: FastifyInstance, account: SeededAccount): Promise<string> {
-  const res = await app.inject(post('/api/auth/login', { email: account.email, password: SEED_PASSWORD }))
-  t.equal(res.statusCode, 200)
-  t.same(res.json(), { twoFactorRequired: true }, 'the second step is asked for')
-  t.notOk(cookieOf(res, /session$/), 'no session yet')
-  const pending = cookieOf(res, /^twofactor-pending$/)
-  t.ok(pending, 'a pending login cookie')
-  return pending!
-}
+import { codeFor, cookieOf, enroll, passwordStep, post, STEP, twoFactorApp } from '../helpers/two-factor.js'
 
 t.test('enable: the secret is shown once, stored sealed; a code from it turns two-factor on with 10 recovery codes', async (t) => {
   const { app, db, clock } = await twoFactorApp(t)
@@ -84,7 +25,7 @@ t.test('enable: the secret is shown once, stored sealed; a code from it turns tw
   t.notOk(row.pending_secret!.includes(secret), 'never in clear')
 
   const wrong = await app.inject(post('/api/auth/2fa/enable', { code: codeFor(secret, new Date(clock.now().getTime() + 5 * STEP)) }, account.cookie))
-  t.same([wrong.statusCode, wrong.json()], [400, { message: 'Code incorrect ou déjà utilisé.' }])
+  t.same([wrong.statusCode, wrong.json()], [400, { message: 'Code incorrect ou déjà utilisé.', code: 'validation' }])
 
   const enabled = await app.inject(post('/api/auth/2fa/enable', { code: codeFor(secret, clock.now()) }, account.cookie))
   t.equal(enabled.statusCode, 200)
@@ -97,7 +38,7 @@ t.test('enable: the secret is shown once, stored sealed; a code from it turns tw
   t.notOk(stored.some((r) => recoveryCodes.some((c) => r.code_hash.includes(c.replace('-', '')))), 'stored hashed')
 
   const again = await app.inject(post('/api/auth/2fa/setup', {}, account.cookie))
-  t.same([again.statusCode, again.json()], [409, { message: 'La double authentification est déjà activée.' }])
+  t.same([again.statusCode, again.json()], [409, { message: 'La double authentification est déjà activée.', code: 'conflict' }])
 })
 
 t.test('log in with a code; the same code is refused afterwards; the next one works', async (t) => {
@@ -215,17 +156,17 @@ t.test('disable: password and a current code; the owner gets a mail with the tim
   t.same([(await disable({})).statusCode, (await disable({})).json().message], [400, 'Mot de passe requis'])
   t.same((await disable({ password: SEED_PASSWORD })).json().message, 'Saisissez le code à 6 chiffres de votre application d’authentification.')
   t.same((await disable({ password: SEED_PASSWORD, code: '12ab56' })).json().message, 'Le code doit comporter 6 chiffres.')
-  t.same((await disable({ password: 'Wrong#Pass1', code: codeFor(secret, clock.now()) })).json(), { message: 'Mot de passe incorrect.' })
+  t.same((await disable({ password: 'Wrong#Pass1', code: codeFor(secret, clock.now()) })).json(), { message: 'Mot de passe incorrect.', code: 'validation' })
   const off = await disable({ password: SEED_PASSWORD, code: codeFor(secret, clock.now()) })
   t.same([off.statusCode, off.json()], [200, { message: 'Double authentification désactivée.' }])
   t.equal((await db.selectFrom('user_two_factor').select('user_id').where('user_id', '=', account.id).execute()).length, 0)
   t.equal((await db.selectFrom('recovery_codes').select('id').where('user_id', '=', account.id).execute()).length, 0)
 
   await settled(app)
-  const mail = mailer.sent.find((m) => m.to === account.email)
+  const mail = mailer.sent.find((m) => m.to === account.email && m.subject === 'Double authentification désactivée sur votre compte')
   t.ok(mail, 'a mail to the account')
-  t.equal(mail!.subject, 'Double authentification désactivée sur votre compte')
-  t.match(mail!.text, browser)
+  t.match(mail!.text, 'Navigateur : Firefox 140 sur Linux', 'the browser in words')
+  t.notMatch(mail!.text, 'Mozilla/5.0', 'not the raw user agent')
   t.match(mail!.text, /Date : \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)
 
   const login = await app.inject(post('/api/auth/login', { email: account.email, password: SEED_PASSWORD }))
@@ -266,7 +207,7 @@ t.test('validation: French 4xx, never a 500', async (t) => {
     [{ code: 'abcdef' }, 'Le code doit comporter 6 chiffres.'],
   ] as const) {
     const res = await enable(payload)
-    t.same([res.statusCode, res.json()], [400, { message }], JSON.stringify(payload))
+    t.same([res.statusCode, res.json()], [400, { message, code: 'validation' }], JSON.stringify(payload))
   }
   const bad = await app.inject({ method: 'POST', url: '/api/auth/2fa/enable', payload: { code: 123456 }, headers: { cookie: account.cookie } })
   t.equal(bad.statusCode, 400, 'a number instead of a string')
@@ -286,7 +227,7 @@ t.test('REQUIRE_ADMIN_2FA=true: an administrator without two-factor reaches noth
     const res = await app.inject({ url, headers: { cookie: admin.cookie, accept: 'application/json' } })
     t.equal(res.statusCode, 403, url)
     if (url.startsWith('/uploads/')) continue
-    t.same([res.statusCode, res.json()], [403, { message: 'La double authentification est obligatoire pour les administrateurs : activez-la depuis votre profil avant d’utiliser l’espace d’administration.' }], url)
+    t.same([res.statusCode, res.json()], [403, { message: 'La double authentification est obligatoire pour les administrateurs : activez-la depuis votre profil avant d’utiliser l’espace d’administration.', code: 'forbidden' }], url)
   }
   const deleted = await app.inject({ method: 'DELETE', url: `/api/users/profile/${client.id}`, headers: { cookie: admin.cookie } })
   t.equal(deleted.statusCode, 403, 'nor a change')

@@ -37,9 +37,9 @@ t.test('line breaks and control characters are refused in names that mails repea
   for (const [overrides, message] of cases) {
     const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration(overrides) })
     t.equal(res.statusCode, 400)
-    t.same(res.json(), { message })
+    t.same(res.json(), { message, code: 'validation' })
   }
   const contact = await app.inject({ method: 'POST', url: '/api/users/contact', payload: { name: 'Ali\r\nBcc: x@y.z', email: 'ali@example.dz', message: 'Bonjour', telephone: '0551234567' } })
   t.equal(contact.statusCode, 400)
-  t.same(contact.json(), { message: 'Le nom contient des caractères non autorisés.' })
+  t.same(contact.json(), { message: 'Le nom contient des caractères non autorisés.', code: 'validation' })
 })

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import t from 'tap'
 import { freeAddress } from '../helpers/address.js'
 import { freshDatabase } from '../helpers/app.js'
@@ -13,8 +13,9 @@ import { testRedis } from '../helpers/redis.js'
 import { startBucket } from '../helpers/s3.js'
 import { startSmtp } from '../helpers/smtp.js'
 import { PDF } from '../documents/fixtures.js'
+import { projectRoot } from '../../src/shared/project-root.js'
 
-const root = resolve(import.meta.dirname, '../..')
+const root = projectRoot
 const MARIADB = process.env.TEST_DATABASE_URL?.startsWith('mysql://') ? process.env.TEST_DATABASE_URL : 'mysql://root@127.0.0.1:3306/test'
 const PASSWORD = 'Zt9#qLm2vR'
 

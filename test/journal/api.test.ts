@@ -1,12 +1,10 @@
 // GET /api/journal, GET /api/users/activity and their pages (contract §6): who may read, the entry's shape, filters and q.
 import t from 'tap'
-import type { Db } from '../../src/db/database.js'
-import { toDbTime } from '../../src/db/values.js'
 import { injectAs, seedAccount } from '../helpers/accounts.js'
 import { buildTestApp } from '../helpers/app.js'
 import { hrefsOf } from '../helpers/html.js'
 import { addType, uploadPdf } from '../documents/fixtures.js'
-import { lastId, written } from './helpers.js'
+import { insertAt, lastId, written } from './helpers.js'
 
 // One app per file: each test reads the whole journal from a known start (the rows it writes itself).
 const { app, db } = await buildTestApp(t)
@@ -19,30 +17,6 @@ async function list(url: string, who = admin): Promise<{ entries: Entry[]; total
   const res = await injectAs(app, who, url)
   if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`)
   return { entries: res.json() as Entry[], total: Number(res.headers['x-total-count']) }
-}
-
-/** Rows written straight to the table at chosen times (the triggers keep the counts and the search index). */
-async function insertAt(db: Db, rows: Array<{ at: string; action: string; actor?: [number, string, string]; subject?: [string, number, string, number | null] }>) {
-  const { searchTextOf } = await import('../../src/modules/journal/search.js')
-  for (const r of rows) {
-    await db
-      .insertInto('journal')
-      .values({
-        at: toDbTime(new Date(r.at)),
-        action: r.action,
-        actor_id: r.actor?.[0] ?? null,
-        actor_label: r.actor?.[1] ?? null,
-        actor_email: r.actor?.[2] ?? null,
-        subject_type: r.subject?.[0] ?? null,
-        subject_id: r.subject?.[1] ?? null,
-        subject_label: r.subject?.[2] ?? null,
-        owner_id: r.subject?.[3] ?? null,
-        ip: '192.0.2.1',
-        user_agent: null,
-        search_text: searchTextOf([r.actor?.[1], r.actor?.[2], r.action, r.subject?.[2]]),
-      })
-      .execute()
-  }
 }
 
 t.test('visitors get 401, clients 403, on the API and the page; administrators the list', async (t) => {
@@ -135,6 +109,25 @@ t.test('a client’s activity: only their own account and documents, with the li
   t.same((await list('/api/users/activity?q=nadia', client)).entries.map((e) => e.action), ['document.downloaded'], 'q works there too')
   t.same((await list('/api/users/activity', other)).entries.map((e) => e.subject?.label), ['autre.pdf', 'autre.pdf'])
   t.same(await written(db, () => injectAs(app, client, '/api/users/activity')), [], 'reading it writes nothing')
+})
+
+t.test('a client’s activity keeps the firm’s staff to themselves: no staff IP, no match on a staff e-mail (security review)', async (t) => {
+  const client = await seedAccount(app, { accepted: true, username: 'Sarl Discrete', email: 'discrete@exemple.dz' })
+  const doc = await uploadPdf(app, client, 'Bilan', { filename: 'discret.pdf' })
+  await injectAs(app, admin, { url: `/api/documents/download/${doc}`, remoteAddress: '203.0.113.9' })
+  const { entries } = await list('/api/users/activity', client)
+  t.same(entries.map((e) => [e.action, e.actor?.id, e.ip]), [['document.downloaded', admin.id, null], ['document.uploaded', client.id, '127.0.0.1']], 'an IP only on what the client did')
+  const staffEntry = (await list(`/api/journal?q=discret&action=document.downloaded`)).entries[0]
+  t.equal(staffEntry?.ip, '203.0.113.9', 'the administrators’ journal keeps it')
+
+  const found = async (q: string) => (await list(`/api/users/activity?q=${encodeURIComponent(q)}`, client)).entries.map((e) => e.action)
+  t.same(await found('cabinet'), [], 'the staff member’s e-mail (nadia@cabinet.dz) matches nothing')
+  t.same(await found('nadia@cabinet.dz'), [])
+  t.same(await found('Nadia'), ['document.downloaded'], 'the staff member’s name does')
+  t.same(await found('DISCRET'), ['document.downloaded', 'document.uploaded'], 'the subject’s label does, whatever the case')
+  t.same(await found('uploaded'), ['document.uploaded'], 'the action does')
+  t.same(await found('nadia discret'), ['document.downloaded'], 'every word must be found')
+  t.same((await list('/api/journal?q=cabinet&action=document.downloaded')).entries.map((e) => e.subject?.label).includes('discret.pdf'), true, 'administrators still search by e-mail')
 })
 
 t.test('the page: sidebar entry, filters with labels, table headers, subjects linked while they exist', async (t) => {

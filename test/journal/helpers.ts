@@ -1,4 +1,6 @@
 import type { Db } from '../../src/db/database.js'
+import { toDbTime } from '../../src/db/values.js'
+import { searchTextOf } from '../../src/modules/journal/search.js'
 
 export interface Row {
   id: number
@@ -40,3 +42,26 @@ export async function written(db: Db, action: () => Promise<unknown>): Promise<R
 export const IP = '198.51.100.23'
 export const UA = 'Mozilla/5.0 (journal test)'
 export const from = { remoteAddress: IP, headers: { 'user-agent': UA } }
+
+/** Rows written straight to the table at chosen times (the triggers keep the counts and the search index). */
+export async function insertAt(db: Db, rows: Array<{ at: string; action: string; actor?: [number, string, string]; subject?: [string, number, string, number | null] }>) {
+  for (const r of rows) {
+    await db
+      .insertInto('journal')
+      .values({
+        at: toDbTime(new Date(r.at)),
+        action: r.action,
+        actor_id: r.actor?.[0] ?? null,
+        actor_label: r.actor?.[1] ?? null,
+        actor_email: r.actor?.[2] ?? null,
+        subject_type: r.subject?.[0] ?? null,
+        subject_id: r.subject?.[1] ?? null,
+        subject_label: r.subject?.[2] ?? null,
+        owner_id: r.subject?.[3] ?? null,
+        ip: '192.0.2.1',
+        user_agent: null,
+        search_text: searchTextOf([r.actor?.[1], r.actor?.[2], r.action, r.subject?.[2]]),
+      })
+      .execute()
+  }
+}

@@ -1,9 +1,12 @@
-import type { FormEvent, MouseEvent } from 'react'
+import { useId, type FormEvent, type MouseEvent } from 'react'
+import type { ListChoice } from './admin-lists/types.js'
 
 export interface ToolbarValues {
   q: string
   from: string
   to: string
+  /** The list's own filters (requests' state…), by name. */
+  filters?: Record<string, string>
 }
 
 interface ListToolbarProps {
@@ -16,7 +19,10 @@ interface ListToolbarProps {
   searchLabel: string
   /** From/to date filter on the creation date (inclusive days). */
   dates: boolean
-  onChange: (field: keyof ToolbarValues, value: string) => void
+  /** Selects of the list's own filters; a filter without one (a client's id) is kept hidden. */
+  choices?: ListChoice[]
+  onChange: (field: Exclude<keyof ToolbarValues, 'filters'>, value: string) => void
+  onChoice?: (name: string, value: string) => void
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void
   onReset?: (event: MouseEvent<HTMLAnchorElement>) => void
 }
@@ -25,7 +31,10 @@ interface ListToolbarProps {
  * Search box and date range of an admin list: a plain GET form to the page itself, so it works
  * without JavaScript; the list island intercepts it to fetch the JSON API instead.
  */
-export function ListToolbar({ path, values, pageSize, defaultPageSize, searchLabel, dates, onChange, onSubmit, onReset }: ListToolbarProps) {
+export function ListToolbar({ path, values, pageSize, defaultPageSize, searchLabel, dates, choices = [], onChange, onChoice, onSubmit, onReset }: ListToolbarProps) {
+  const id = useId()
+  const filters = values.filters ?? {}
+  const hidden = Object.entries(filters).filter(([name, value]) => value && !choices.some((choice) => choice.name === name))
   return (
     <form className="list-toolbar" method="get" action={path} role="search" onSubmit={onSubmit}>
       <label className="list-toolbar-field list-toolbar-search">
@@ -44,6 +53,22 @@ export function ListToolbar({ path, values, pageSize, defaultPageSize, searchLab
           </label>
         </>
       )}
+      {choices.map((choice) => (
+        // Labelled by id, not by wrapping: a wrapped select's name would take its options' text too.
+        <div key={choice.name} className="list-toolbar-field">
+          <label htmlFor={`${id}-${choice.name}`}>{choice.label}</label>
+          <select id={`${id}-${choice.name}`} name={choice.name} value={filters[choice.name] ?? ''} onChange={(e) => onChoice?.(choice.name, e.target.value)}>
+            {choice.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      {hidden.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {pageSize !== defaultPageSize && <input type="hidden" name="pageSize" value={pageSize} />}
       <div className="list-toolbar-actions">
         <button type="submit" className="button button-primary">

@@ -32,7 +32,7 @@ export default function AdminList({ kind: kindName, items, total: initialTotal, 
   const [rows, setRows] = useState(items)
   const [total, setTotal] = useState(initialTotal)
   const [state, setState] = useState(query)
-  const [draft, setDraft] = useState<ToolbarValues>({ q: query.q, from: query.from, to: query.to })
+  const [draft, setDraft] = useState<ToolbarValues>({ q: query.q, from: query.from, to: query.to, filters: query.filters ?? {} })
   const [loading, setLoading] = useState(false)
   const [pending, setPending] = useState<Pending | null>(null)
   const [busyId, setBusyId] = useState<AdminRow['id'] | null>(null)
@@ -64,11 +64,11 @@ export default function AdminList({ kind: kindName, items, total: initialTotal, 
 
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    void load({ ...current.current, q: draft.q.trim(), from: draft.from, to: draft.to, page: 1 })
+    void load({ ...current.current, q: draft.q.trim(), from: draft.from, to: draft.to, filters: draft.filters ?? {}, page: 1 })
   }
   const reset = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault()
-    setDraft({ q: '', from: '', to: '' })
+    setDraft({ q: '', from: '', to: '', filters: {} })
     void load(EMPTY_LIST_STATE)
   }
   const goTo = (page: number, event: MouseEvent<HTMLAnchorElement>) => {
@@ -110,7 +110,9 @@ export default function AdminList({ kind: kindName, items, total: initialTotal, 
           defaultPageSize={DEFAULT_LIST_PAGE_SIZE}
           searchLabel={kind.search}
           dates={kind.dates}
+          choices={kind.choices}
           onChange={(field, value) => setDraft((values) => ({ ...values, [field]: value }))}
+          onChoice={(name, value) => setDraft((values) => ({ ...values, filters: { ...values.filters, [name]: value } }))}
           onSubmit={hydrated ? search : undefined}
           onReset={hydrated ? reset : undefined}
         />

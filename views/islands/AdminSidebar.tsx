@@ -3,6 +3,7 @@ import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { useHydrated } from '../components/useHydrated.js'
 import type { AdminLink } from '../layout/admin-nav.js'
+import { Badge } from './NavBar.js'
 
 /**
  * The admin sidebar: links and logout. Below 768px it folds behind a toggle: without JavaScript a
@@ -47,6 +48,7 @@ export default function AdminSidebar({ links }: { links: AdminLink[] }) {
             <li key={link.href}>
               <a href={link.href} aria-current={link.current ? 'page' : undefined}>
                 {link.label}
+                {link.badge && <Badge {...link.badge} />}
               </a>
             </li>
           ))}

@@ -22,7 +22,8 @@ export default function LoginForm(_props: Record<string, never>) {
       return
     }
     if (result.ok && result.data.message === undefined) {
-      window.location.assign('/')
+      // Home, or the protected address that sent the visitor here (kept by the server).
+      window.location.assign('/login/continue')
       return
     }
     setBusy(false)

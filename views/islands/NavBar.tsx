@@ -7,6 +7,8 @@ export interface NavLink {
   current: boolean
   /** The Contact link: scrolls to the home page's #contact section. */
   contact?: boolean
+  /** A count beside the label (unread messages), with what a screen reader says instead of the number. */
+  badge?: { count: number; label: string }
 }
 
 /**
@@ -48,11 +50,24 @@ export default function NavBar({ links, onHome }: { links: NavLink[]; onHome: bo
           <li key={link.label}>
             <a href={link.contact && onHome ? '#contact' : link.href} aria-current={link.current ? 'page' : undefined} onClick={follow(link)}>
               {link.label}
+              {link.badge && <Badge {...link.badge} />}
             </a>
           </li>
         ))}
       </ul>
     </nav>
+  )
+}
+
+/** The number, shown; its words, read (a bare "3" after "Messages" says nothing). */
+export function Badge({ count, label }: { count: number; label: string }) {
+  return (
+    <>
+      <span className="nav-badge" aria-hidden="true">
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="sr-only">{` (${label})`}</span>
+    </>
   )
 }
 

@@ -22,7 +22,7 @@ export default function TwoFactorLoginForm(_props: Record<string, never>) {
     setBusy(true)
     const result = await api<{ id?: number }>('/api/auth/login/2fa', { body: checked.value })
     if (result.ok) {
-      window.location.assign('/')
+      window.location.assign('/login/continue')
       return
     }
     setBusy(false)

@@ -15,12 +15,18 @@ import ProfilePhotoForm from './ProfilePhotoForm.js'
 import ChangePasswordDialog from './ChangePasswordDialog.js'
 import DeleteAccount from './DeleteAccount.js'
 import DeviceSessions from './DeviceSessions.js'
+import AccessTokens from './AccessTokens.js'
 import OwnedDocuments from './OwnedDocuments.js'
 import UploadForm from './UploadForm.js'
+import SendDocumentForm from './SendDocumentForm.js'
+import ClientRequests from './ClientRequests.js'
+import RequestsBoard from './RequestsBoard.js'
 import DocumentTypes from './DocumentTypes.js'
 import TwoFactorLoginForm from './TwoFactorLoginForm.js'
 import TwoFactorSetup from './TwoFactorSetup.js'
 import TwoFactorDisable from './TwoFactorDisable.js'
+import TwoFactorReset from './TwoFactorReset.js'
+import MessageThread from './MessageThread.js'
 
 /** Every island, by the name of its file; the browser loads each from its own chunk. */
 export const islands = {
@@ -41,12 +47,18 @@ export const islands = {
   ChangePasswordDialog,
   DeleteAccount,
   DeviceSessions,
+  AccessTokens,
   OwnedDocuments,
   UploadForm,
+  SendDocumentForm,
+  ClientRequests,
+  RequestsBoard,
   DocumentTypes,
   TwoFactorLoginForm,
   TwoFactorSetup,
   TwoFactorDisable,
+  TwoFactorReset,
+  MessageThread,
 }
 
 export type IslandName = keyof typeof islands

@@ -1,6 +1,6 @@
 import { createElement, type ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
-import { RenderContext, spliceMarker, useRenderContext, type KeptPart, type RenderContextValue } from '../../src/render/context.js'
+import { NO_EXTRA_LINKS, RenderContext, spliceMarker, useRenderContext, type KeptPart, type RenderContextValue } from '../../src/render/context.js'
 import { flat } from '../../src/render/island-html.js'
 import { INLINE_SCRIPT, UNFINISHED_BOUNDARY } from '../../src/render/page-store.js'
 
@@ -18,7 +18,8 @@ interface RenderedOnceProps {
 
 /**
  * Server only: a part of the page that is the same for every request of a theme (and, byPath, of a
- * page and path; byUser, of a user as their session describes them) is rendered once and its HTML
+ * page and path; byUser, of a user as their session describes them, with the links and counts that
+ * modules add for them) is rendered once and its HTML
  * reused, a logged-in page rendered per request included (issue 8), in the app's bounded `kept`. It
  * always renders with a context holding only what its key holds (no toast, no nonce; no path unless
  * byPath, no user unless byUser), so it cannot show one request's data to another, kept or not; its
@@ -29,7 +30,7 @@ export function RenderedOnce({ as, attributes, part, byPath = false, byUser = fa
   const ctx = useRenderContext()
   // A path that is a request's own spelling (a 404, a route with parameters) is not a key.
   const kept = byPath && !ctx.routed ? null : ctx.kept
-  const key = `${part}\n${ctx.theme}\n${byPath ? `${ctx.page} ${ctx.path}` : ''}\n${byUser ? JSON.stringify(ctx.user) : ''}\n${ctx.islands.next}`
+  const key = `${part}\n${ctx.theme}\n${byPath ? `${ctx.page} ${ctx.path}` : ''}\n${byUser ? JSON.stringify(ctx.user) + JSON.stringify(ctx.links) : ''}\n${ctx.islands.next}`
   let found = kept?.parts.get(key)
   if (kept && found === undefined) kept.parts.set(key, (found = renderPart(ctx, byPath, byUser, children)))
   if (found === undefined || found === 'per-request') {
@@ -51,7 +52,7 @@ export function RenderedOnce({ as, attributes, part, byPath = false, byUser = fa
 
 /** The request's context less what the part's key does not hold; a part's parts are inline. */
 function partContext(ctx: RenderContextValue, byPath: boolean, byUser: boolean, islands: RenderContextValue['islands']): RenderContextValue {
-  return { ...ctx, nonce: '', user: byUser ? ctx.user : null, toasts: [], path: byPath ? ctx.path : '', islands, splices: undefined }
+  return { ...ctx, nonce: '', user: byUser ? ctx.user : null, links: byUser ? ctx.links : NO_EXTRA_LINKS, toasts: [], path: byPath ? ctx.path : '', islands, splices: undefined }
 }
 
 function renderPart(ctx: RenderContextValue, byPath: boolean, byUser: boolean, children: ReactNode): KeptPart | 'per-request' {

@@ -14,7 +14,7 @@ const listPage = { preHandler: adminOnly, attachValidation: true, schema: { hide
 const clientPages: FastifyPluginAsyncTypebox<{ clients: Clients; views: ClientsViews }> = async (app, { clients, views }) => {
   const { AdminListPage, DashboardPage, SubAdminsPage } = views
   app.get('/admin-dashboard', { preHandler: adminOnly, schema: { hide: true } }, async (_request, reply) =>
-    reply.render(DashboardPage, { counts: await clients.getCounts(), mails: await clients.mailCounts() }),
+    reply.render(DashboardPage, { counts: await clients.getCounts(), mails: await clients.mailCounts(), overdueRequests: await clients.overdueRequests() }),
   )
 
   const userList = (request: FastifyRequest, list: (filter: ListFilter) => Promise<Page<AccountSummary>>) => {

@@ -2,18 +2,25 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HttpError } from '../../http/errors.js'
 import { listQueryOf, listStateOf } from '../../http/list-pages.js'
 import { listFilter, ListQuerySchema } from '../../http/lists.js'
+import { rememberReturn } from '../../http/return-to.js'
 import { IdParamsSchema } from '../../http/schemas.js'
 import type { Clients } from './service.js'
 import type { ClientsViews } from './views.js'
 
 const ACTIVITY_SHOWN = 20
+/** The newest documents the firm sent a client, on the administrators' client page. */
+const FIRM_SENT_SHOWN = 50
+const REQUESTS_SHOWN = 10
 
 /** /users/profile/:id (spec §2): the owner or an administrator; others get a 403 page, visitors /login (access table). */
 const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: ClientsViews }> = async (app, { clients, views }) => {
   // attachValidation: a visitor on /users/profile/abc is still sent to /login by the access table, not told 400.
   app.get('/users/profile/:id', { schema: { hide: true, params: IdParamsSchema, querystring: ListQuerySchema }, attachValidation: true }, async (request, reply) => {
     const viewer = request.user
-    if (!viewer) return reply.redirect('/login', 303)
+    if (!viewer) {
+      rememberReturn(request, reply)
+      return reply.redirect('/login', 303)
+    }
     const id = Number(request.params.id)
     if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, 'Profil introuvable.')
     // A hand-edited page number falls back to the first page (listQueryOf), never an error page.
@@ -21,11 +28,17 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
     const profile = await clients.getProfile(viewer, id, listFilter(query))
     const isOwner = viewer.id === profile.id
     // Shown to the owner only (an administrator on a client's profile sees neither): « Qui a consulté
-    // mes documents » (the first page of GET /api/users/activity) and the sessions they can end.
-    const [activity, sessions] = isOwner
-      ? await Promise.all([clients.profileActivity(profile.id, { page: 1, pageSize: ACTIVITY_SHOWN }), clients.deviceSessions(viewer.id, request.sessionId)])
-      : [undefined, undefined]
-    return reply.render(views.ProfilePage, { profile, isOwner, documents: listStateOf(query), activity, sessions })
+    // mes documents » (the first page of GET /api/users/activity), the sessions they can end and their access tokens.
+    const [activity, sessions, accessTokens] = isOwner
+      ? await Promise.all([clients.profileActivity(profile.id, { page: 1, pageSize: ACTIVITY_SHOWN }), clients.deviceSessions(viewer.id, request.sessionId), clients.accessTokens(viewer.id)])
+      : [undefined, undefined, undefined]
+    // An administrator on a client's profile may reset the client's two-factor (not an administrator's).
+    const twoFactor = viewer.isAdmin && !isOwner && !profile.isAdmin ? { enabled: await clients.twoFactorEnabled(profile.id) } : undefined
+    // An administrator on an accepted client's page sends them documents and sees what was sent (contract §7),
+    // asks for documents there and sees the client's requests.
+    const forFirm = viewer.isAdmin && !isOwner && profile.isAccepted && !profile.isAdmin
+    const [firmSent, requests] = forFirm ? await Promise.all([clients.firmSent(profile.id, FIRM_SENT_SHOWN), clients.clientRequests(viewer, profile.id, REQUESTS_SHOWN)]) : [undefined, undefined]
+    return reply.render(views.ProfilePage, { profile, isOwner, documents: listStateOf(query), activity, sessions, accessTokens, twoFactor, firmSent, requests })
   })
 }
 export default profilePages

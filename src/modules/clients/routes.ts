@@ -1,23 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
-import { listFilter, ListQuerySchema, sendList } from '../../http/lists.js'
+import { listFilter, listOf, ListQuerySchema, sendList } from '../../http/lists.js'
+import { operation } from '../../http/openapi.js'
 import { originOf } from '../../http/origin.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
 import { requireAdmin, requireUser } from '../identity/index.js'
 import { AccountSummarySchema, CountsSchema, ProfileSchema } from './schemas.js'
 import { texts, type Clients } from './service.js'
 
-const AccountListSchema = Type.Array(AccountSummarySchema)
+const AccountListSchema = listOf(AccountSummarySchema)
 
 /** /api/users/*: profiles, the administrators' lists, counts and acceptance (spec §7, contract §3). */
 const clientRoutes: FastifyPluginAsyncTypebox<{ clients: Clients }> = async (app, { clients }) => {
   app.get('/api/users/profile/:id', {
-    schema: { tags: ['users'], summary: 'Profil, avec une page de ses documents (?page, ?pageSize)', params: IdParamsSchema, querystring: ListQuerySchema, response: { 200: ProfileSchema, ...errorResponses(400, 401, 403, 404) } },
+    schema: { ...operation('getProfile', 'Profil, avec une page de ses documents (?page, ?pageSize)', 'user'), tags: ['users'], params: IdParamsSchema, querystring: ListQuerySchema, response: { 200: ProfileSchema, ...errorResponses(400, 401, 403, 404) } },
     preHandler: requireUser,
   }, async (request) => clients.getProfile(request.user!, request.params.id, listFilter(request.query)))
 
   app.delete('/api/users/profile/:id', {
-    schema: { tags: ['users'], params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) } },
+    schema: { ...operation('deleteAccount', 'Supprime un compte : le sien, ou un client (administrateurs)', 'user'), tags: ['users'], params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) } },
     preHandler: requireUser,
   }, async (request, reply) => {
     await clients.deleteClient(request.user!, request.params.id, originOf(request))
@@ -26,22 +26,22 @@ const clientRoutes: FastifyPluginAsyncTypebox<{ clients: Clients }> = async (app
   })
 
   app.get('/api/users/users-profile', {
-    schema: { tags: ['users'], summary: 'Nouveaux utilisateurs (non acceptés)', querystring: ListQuerySchema, response: { 200: AccountListSchema, ...errorResponses(400, 401, 403) } },
+    schema: { ...operation('listNewUsers', 'Nouveaux utilisateurs, non acceptés (administrateurs)', 'user'), tags: ['users'], querystring: ListQuerySchema, response: { 200: AccountListSchema, ...errorResponses(400, 401, 403) } },
     preHandler: requireAdmin,
   }, async (request, reply) => sendList(reply, await clients.listNewUsers(listFilter(request.query))))
 
   app.get('/api/users/clients-profile', {
-    schema: { tags: ['users'], summary: 'Clients acceptés', querystring: ListQuerySchema, response: { 200: AccountListSchema, ...errorResponses(400, 401, 403) } },
+    schema: { ...operation('listClients', 'Clients acceptés (administrateurs)', 'user'), tags: ['users'], querystring: ListQuerySchema, response: { 200: AccountListSchema, ...errorResponses(400, 401, 403) } },
     preHandler: requireAdmin,
   }, async (request, reply) => sendList(reply, await clients.listClients(listFilter(request.query))))
 
   app.get('/api/users/counts', {
-    schema: { tags: ['users'], response: { 200: CountsSchema, ...errorResponses(401, 403) } },
+    schema: { ...operation('getCounts', 'Les compteurs du tableau de bord (administrateurs)', 'user'), tags: ['users'], response: { 200: CountsSchema, ...errorResponses(401, 403) } },
     preHandler: requireAdmin,
   }, async () => clients.getCounts())
 
   app.post('/api/users/accept/:id', {
-    schema: { tags: ['users'], params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: { ...operation('acceptUser', 'Accepte un nouvel utilisateur (administrateurs)', 'user'), tags: ['users'], params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409) } },
     preHandler: requireAdmin,
   }, async (request) => {
     await clients.acceptClient(request.params.id, request.user!, originOf(request))

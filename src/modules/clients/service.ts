@@ -7,11 +7,12 @@ import type { MailCounts, Outbox } from '../../jobs/outbox.js'
 import type { RequestOrigin } from '../../http/origin.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Documents } from '../documents/index.js'
-import type { AccountSummary, Identity, SessionUser } from '../identity/index.js'
+import type { AccessTokenView, AccountSummary, Identity, SessionUser } from '../identity/index.js'
 import { describeUserAgent } from '../../shared/user-agent.js'
 import type { Journal, JournalRow } from '../journal/index.js'
+import type { Requests } from '../requests/index.js'
 import { acceptanceMail } from './mails.js'
-import type { Counts, DeviceSession, Profile } from './types.js'
+import type { ClientRequests, Counts, DeviceSession, FirmSent, Profile } from './types.js'
 
 export const texts = {
   accepted: 'Utilisateur accepté avec succès.',
@@ -29,8 +30,11 @@ export interface ClientsDeps {
   storage: FileStorage
   /** The acceptance mail is enqueued with the acceptance; the dashboard counts mails waiting and failed. */
   outbox: Pick<Outbox, 'enqueue' | 'counts'>
-  identity: Pick<Identity, 'accounts' | 'sessions'>
-  documents: Pick<Documents, 'count' | 'countTypes' | 'listOwned' | 'removeAllOwnedBy' | 'storageUse'>
+  /** `twoFactor`: whether a user has it on (the administrator's reset button on their profile). */
+  identity: Pick<Identity, 'accounts' | 'sessions' | 'twoFactor' | 'accessTokens'>
+  documents: Pick<Documents, 'count' | 'countTypes' | 'listOwned' | 'listReceived' | 'maxUploadBytes' | 'removeAllOwnedBy' | 'storageUse'>
+  /** A deleted client's requests go with them; the dashboard counts overdue ones; the client's page asks for documents. */
+  requests: Pick<Requests, 'removeAllOwnedBy' | 'countOverdue' | 'list' | 'types' | 'today'>
   /** Acceptances and deletions are journaled in their transaction; the profile shows a client's activity. */
   journal: Pick<Journal, 'record' | 'activity'>
   log: FastifyBaseLogger
@@ -38,7 +42,7 @@ export interface ClientsDeps {
 }
 
 /** Clients: profiles, acceptance and the administrators' user lists; composes identity and documents. */
-export function createClients({ db, storage, outbox, identity, documents, journal, log, settings }: ClientsDeps) {
+export function createClients({ db, storage, outbox, identity, documents, requests, journal, log, settings }: ClientsDeps) {
   const { accounts } = identity
 
   /** Files whose rows are gone; one that cannot be removed is logged, the deletion stands. */
@@ -55,14 +59,37 @@ export function createClients({ db, storage, outbox, identity, documents, journa
       return { users, documents: documentCounts, types }
     },
 
+    /**
+     * What the firm sent a client, for the administrators' client page (contract §7): the newest
+     * `pageSize`, whether the client downloaded each, and the largest file the send form takes.
+     */
+    async firmSent(userId: number, pageSize: number): Promise<FirmSent> {
+      const page = await documents.listReceived(userId, { q: '', page: 1, pageSize })
+      return { ...page, maxBytes: documents.maxUploadBytes }
+    },
+
     /** The owner's sessions as the profile shows them (contract §6), the browser in words. */
     async deviceSessions(userId: number, currentSession: string | undefined): Promise<DeviceSession[]> {
       const sessions = await identity.sessions.list(userId, currentSession)
       return sessions.map(({ userAgent, ...session }) => ({ ...session, device: describeUserAgent(userAgent) }))
     },
 
+    /** The owner's personal access tokens, as the profile lists them (issue 17): never their secret. */
+    accessTokens: (userId: number): Promise<AccessTokenView[]> => identity.accessTokens.list(userId),
+
+    /** Two-factor is on for this user (an administrator's view of a client's profile offers its reset). */
+    twoFactorEnabled: (userId: number): Promise<boolean> => identity.twoFactor.isEnabled(userId),
+
     /** Mails waiting to be sent and mails given up on (the administrators' dashboard). */
     mailCounts: (): Promise<MailCounts> => outbox.counts(),
+    /** Open requests past their due date (the dashboard's « Demandes en retard »). */
+    overdueRequests: (): Promise<number> => requests.countOverdue(),
+
+    /** The administrator's view of a client's requests (their page): the latest ones, the types to ask for, today. */
+    async clientRequests(viewer: SessionUser, userId: number, shown: number): Promise<ClientRequests> {
+      const [page, types] = await Promise.all([requests.list(viewer, { q: '', page: 1, pageSize: shown }, { userId }), requests.types()])
+      return { items: page.items, total: page.total, types: types.map((type) => ({ id: type.id, typeName: type.typeName })), today: requests.today() }
+    },
 
     /** The owner, or an administrator, may see a profile (with a page of its documents); anyone else learns nothing of it (403). */
     /** What was done with a user's account and documents (the profile's « Qui a consulté mes documents »). */
@@ -105,6 +132,7 @@ export function createClients({ db, storage, outbox, identity, documents, journa
       if (!target) throw new HttpError(404, texts.notFound)
       if (target.isAdmin) throw new HttpError(403, texts.adminUntouchable)
       const keys = await transaction(db, async (trx) => {
+        await requests.removeAllOwnedBy(trx, id)
         const documentKeys = await documents.removeAllOwnedBy(trx, id)
         const deleted = await accounts.deleteAccount(trx, id)
         if (!deleted) throw new HttpError(404, texts.notFound)

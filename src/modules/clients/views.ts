@@ -3,15 +3,16 @@ import type { Page } from '../../render/page.js'
 import type { MailCounts } from '../../jobs/outbox.js'
 import type { JournalRow } from '../journal/index.js'
 import type { AccountRow, Counts, Profile } from './schemas.js'
-import type { DeviceSession } from './types.js'
+import type { AccessTokenView } from '../identity/index.js'
+import type { ClientRequests, DeviceSession, FirmSent } from './types.js'
 
 /** The pages clients renders, handed to it by app.ts (src/ never imports views/). */
 export interface ClientsViews {
   /** `mails`: the outbox's mails waiting and failed. */
-  DashboardPage: Page<{ counts: Counts; mails: MailCounts }>
+  DashboardPage: Page<{ counts: Counts; mails: MailCounts; overdueRequests: number }>
   AdminListPage: Page<{ kind: 'new-users' | 'clients'; title: string; lead: string; items: AccountRow[]; total: number; query: ListState }>
   /** The demo screen of spec §2: its sample entries belong to the view, nothing is stored. */
   SubAdminsPage: Page<object>
   /** `documents` is the page of the profile's documents shown (`page`, `pageSize`). */
-  ProfilePage: Page<{ profile: Profile; isOwner: boolean; documents: ListState; activity?: { items: JournalRow[]; total: number } | undefined; sessions?: DeviceSession[] | undefined }>
+  ProfilePage: Page<{ profile: Profile; isOwner: boolean; documents: ListState; activity?: { items: JournalRow[]; total: number } | undefined; sessions?: DeviceSession[] | undefined; accessTokens?: AccessTokenView[] | undefined; twoFactor?: { enabled: boolean } | undefined; firmSent?: FirmSent | undefined; requests?: ClientRequests | undefined }>
 }

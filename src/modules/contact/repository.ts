@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js'
-import { containsAny, fetchPage, withinDays, type ListFilter, type Page } from '../../db/lists.js'
+import { fetchPage, textMatches, withinDays, type ListFilter, type Page } from '../../db/lists.js'
 import { fromDbId, fromDbTime, nowDb } from '../../db/values.js'
 import type { StoredMessage } from './schemas.js'
 import type { ContactMessage } from './validation.js'
@@ -18,7 +18,7 @@ export async function insertMessage(db: Db, { name, email, telephone, message }:
 /** Newest first; `q` over name, e-mail and message. */
 export async function findMessages(db: Db, filter: ListFilter): Promise<Page<StoredMessage>> {
   let query = db.selectFrom('contact_messages').where(withinDays('created_at', filter.from, filter.to))
-  if (filter.q) query = query.where(containsAny(db, ['name', 'email', 'message'], filter.q))
+  if (filter.q) query = query.where(await textMatches(db, { table: 'contact_messages', columns: ['name', 'email', 'message'] }, filter.q))
   const page = await fetchPage(query, (q) => q.select(['id', 'name', 'email', 'telephone', 'message', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter)
   return {
     total: page.total,

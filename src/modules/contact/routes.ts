@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HttpError } from '../../http/errors.js'
-import { listFilter, ListQuerySchema, sendList } from '../../http/lists.js'
+import { listFilter, listOf, ListQuerySchema, sendList } from '../../http/lists.js'
+import { operation } from '../../http/openapi.js'
 import { HOUR_MS, ipLimit } from '../../http/rate-limit.js'
 import { originOf } from '../../http/origin.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
@@ -12,7 +13,7 @@ import { checkContact, messages } from './validation.js'
 /** POST /api/users/contact (anyone), and the firm's inbox: list and delete (administrators, contract §2). */
 const contactRoutes: FastifyPluginAsyncTypebox<{ contact: Contact }> = async (app, { contact }) => {
   app.post('/api/users/contact', {
-    schema: { tags: ['contact'], summary: 'Envoie un message au cabinet', body: ContactBodySchema, response: { 201: MessageSchema, ...errorResponses(400, 403, 429) } },
+    schema: { ...operation('sendContactMessage', 'Envoie un message au cabinet', 'public'), tags: ['contact'], body: ContactBodySchema, response: { 201: MessageSchema, ...errorResponses(400, 403, 429) } },
     config: ipLimit(app.config.rateLimits.contactPerIp, HOUR_MS),
   }, async (request, reply) => {
     const checked = checkContact(request.body)
@@ -23,12 +24,12 @@ const contactRoutes: FastifyPluginAsyncTypebox<{ contact: Contact }> = async (ap
   })
 
   app.get('/api/users/contact', {
-    schema: { tags: ['contact'], summary: 'Messages reçus, les plus récents d’abord', querystring: ListQuerySchema, response: { 200: { type: 'array', items: ContactMessageSchema }, ...errorResponses(400, 401, 403) } },
+    schema: { ...operation('listContactMessages', 'Messages reçus, les plus récents d’abord (administrateurs)', 'user'), tags: ['contact'], querystring: ListQuerySchema, response: { 200: listOf(ContactMessageSchema), ...errorResponses(400, 401, 403) } },
     preHandler: requireAdmin,
   }, async (request, reply) => sendList(reply, await contact.listMessages(listFilter(request.query))))
 
   app.delete('/api/users/contact/:id', {
-    schema: { tags: ['contact'], params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
+    schema: { ...operation('deleteContactMessage', 'Supprime un message reçu (administrateurs)', 'user'), tags: ['contact'], params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
     preHandler: requireAdmin,
   }, async (request) => {
     await contact.deleteMessage(request.params.id, request.user!, originOf(request))

@@ -17,6 +17,9 @@ const XLS: DocumentKind = { mime: 'application/vnd.ms-excel', inline: false }
 
 export const KIND_BY_EXTENSION: Record<AcceptedExtension, DocumentKind> = { pdf: PDF, png: PNG, jpg: JPEG, jpeg: JPEG, docx: DOCX, xlsx: XLSX, xls: XLS }
 
+/** Every MIME type a stored document is served as. */
+export const DOCUMENT_MIMES = [...new Set(Object.values(KIND_BY_EXTENSION).map((kind) => kind.mime))]
+
 /** The first bytes each kind must start with. */
 const SIGNATURES = new Map<DocumentKind, Buffer>([
   [PDF, Buffer.from('%PDF-', 'latin1')],

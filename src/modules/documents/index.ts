@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import documentPages from './pages.js'
 import documentRoutes from './routes.js'
+import sentDocumentRoutes from './sent-routes.js'
 import type { Documents } from './service.js'
 import type { DocumentsViews } from './views.js'
 
@@ -9,6 +10,7 @@ import type { DocumentsViews } from './views.js'
 export default fp(
   async function documents(app: FastifyInstance, { documents, views }: { documents: Documents; views: DocumentsViews }) {
     await app.register(documentRoutes, { documents })
+    await app.register(sentDocumentRoutes, { documents })
     await app.register(documentPages, { documents, views })
   },
   { name: 'documents', dependencies: ['identity', 'render'] },
@@ -16,6 +18,7 @@ export default fp(
 
 // The module's public face: other modules import these, never documents' files or tables.
 export { createDocuments, type Documents, type DocumentsDeps } from './service.js'
-export { DocumentSchema, DocumentTypeSchema, OwnedDocumentSchema } from './schemas.js'
-export type { DocumentState, DocumentType, DocumentView, OwnedDocument } from './types.js'
+export { DocumentSchema, DocumentTypeSchema, OwnedDocumentSchema, ReceivedDocumentSchema } from './schemas.js'
+export type { DocumentState, DocumentType, DocumentView, OwnedDocument, ReceivedDocument } from './types.js'
 export type { DocumentListKind, DocumentsViews } from './views.js'
+export type { ClaimedRequest, RequestAnswers } from './request-answers.js'

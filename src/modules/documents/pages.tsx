@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { listQueryOf, listStateOf } from '../../http/list-pages.js'
 import { listFilter, ListQuerySchema } from '../../http/lists.js'
-import { adminOnly, userOnly } from '../identity/index.js'
+import { adminOnly } from '../identity/index.js'
 import type { DocumentState } from './repository.js'
 import type { Documents } from './service.js'
 import type { DocumentsViews } from './views.js'
@@ -16,15 +16,9 @@ const LISTS: Array<{ path: string; kind: 'new-documents' | 'documents' | 'arch-d
   { path: '/admin-dashboard/arch-documents', kind: 'arch-documents', state: 'archived', title: 'Documents archivés', lead: 'Documents consultés puis archivés.' },
 ]
 
-/** The upload page (/files) and the administrators' document pages (spec §2). */
+/** The administrators' document pages (spec §2); the client's /files is requests' « Mon espace ». */
 const documentPages: FastifyPluginAsyncTypebox<{ documents: Documents; views: DocumentsViews }> = async (app, { documents, views }) => {
-  const { AdminListPage, DocumentTypesPage, UploadPage } = views
-  app.get('/files', { preHandler: userOnly, schema: { hide: true } }, async (request, reply) => {
-    const user = request.user!
-    const types = user.isAccepted ? (await documents.allTypes()).map((type) => type.typeName) : []
-    return reply.render(UploadPage, { userId: user.id, accepted: user.isAccepted, types, maxBytes: documents.maxUploadBytes })
-  })
-
+  const { AdminListPage, DocumentTypesPage } = views
   for (const list of LISTS) {
     app.get(list.path, listPage, async (request, reply) => {
       const query = listQueryOf(request)

@@ -1,7 +1,7 @@
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely'
 import { isMysql, type Db } from '../../db/database.js'
 import type { DocumentsTable } from '../../db/schema.js'
-import { containsAny, fetchPage, unfiltered, withinDays, type ListFilter, type Page } from '../../db/lists.js'
+import { fetchPage, idIn, textIds, textMatches, unfiltered, withinDays, type ListFilter, type Page } from '../../db/lists.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb, toDbTime } from '../../db/values.js'
 import { fold } from '../../shared/fold.js'
 import type { IdsMatching } from '../identity/index.js'
@@ -12,7 +12,9 @@ export type { DocumentType }
 /** A document row as the service needs it; who sent it is added from identity. */
 export interface DocumentRecord {
   id: number
+  /** The owner: the client whose space holds it. */
   userId: number
+  /** '' for a document the firm sent (it has no type). */
   typeName: string
   name: string
   description: string
@@ -23,16 +25,25 @@ export interface DocumentRecord {
   isViewed: boolean
   isArchived: boolean
   createdAt: Date
+  /** The firm sent it to the client (contract §7). */
+  fromFirm: boolean
+  /** The client's first download of a firm-sent document. */
+  downloadedAt: Date | null
 }
 
 export type DocumentState = 'new' | 'viewed' | 'archived'
 
 // ---- Types
 
+/** What a type is searched by (its index: migration 0020). */
+const TYPE_NAMES = { table: 'document_types', columns: ['type_name'] }
+/** A document is found by its name (migration 0020's index). */
+const DOCUMENT_NAMES = { table: 'documents', columns: ['name'] }
+
 /** Types newest first; `q` over the name. */
 export async function findTypesPage(db: Db, filter: ListFilter): Promise<Page<DocumentType>> {
   let query = db.selectFrom('document_types').where(withinDays('created_at', filter.from, filter.to))
-  if (filter.q) query = query.where(containsAny(db, ['type_name'], filter.q))
+  if (filter.q) query = query.where(await textMatches(db, TYPE_NAMES, filter.q))
   const page = await fetchPage(query, (q) => q.select(['id', 'type_name', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter)
   return { total: page.total, items: page.items.map((row) => ({ id: fromDbId(row.id), typeName: row.type_name, createdAt: fromDbTime(row.created_at) })) }
 }
@@ -94,7 +105,10 @@ export async function countTypeRows(db: Db): Promise<number> {
 
 export interface NewDocument {
   userId: number
-  typeId: number
+  /** Null for a document the firm sends. */
+  typeId: number | null
+  /** The administrator sending it to the client `userId`; absent for a client's upload. */
+  sentBy?: number
   name: string
   description: string
   originalName: string
@@ -120,6 +134,9 @@ export async function insertDocument(db: Db, doc: NewDocument): Promise<number> 
       created_at: nowDb(),
       viewed_at: null,
       archived_at: null,
+      from_firm: doc.sentBy === undefined ? 0 : 1,
+      sent_by: doc.sentBy ?? null,
+      downloaded_at: null,
     })
     .executeTakeFirstOrThrow()
   return fromDbId(result.insertId)
@@ -138,16 +155,18 @@ const COLUMNS = [
   'documents.is_viewed',
   'documents.is_archived',
   'documents.created_at',
+  'documents.from_firm',
+  'documents.downloaded_at',
 ] as const
 
-/** A documents row joined with its type's name, as COLUMNS selects it. */
-type Row = Omit<Selectable<DocumentsTable>, 'type_id' | 'viewed_at' | 'archived_at'> & { type_name: string }
+/** A documents row joined with its type's name (none for a firm-sent one), as COLUMNS selects it. */
+type Row = Omit<Selectable<DocumentsTable>, 'type_id' | 'viewed_at' | 'archived_at' | 'sent_by'> & { type_name: string | null }
 
 function toRecord(row: Row): DocumentRecord {
   return {
     id: fromDbId(row.id),
     userId: fromDbId(row.user_id),
-    typeName: row.type_name,
+    typeName: row.type_name ?? '',
     name: row.name,
     description: row.description,
     originalName: row.original_name,
@@ -157,12 +176,21 @@ function toRecord(row: Row): DocumentRecord {
     isViewed: fromDbBool(row.is_viewed),
     isArchived: fromDbBool(row.is_archived),
     createdAt: fromDbTime(row.created_at),
+    fromFirm: fromDbBool(row.from_firm),
+    downloadedAt: row.downloaded_at === null ? null : fromDbTime(row.downloaded_at),
   }
 }
 
 function withType(db: Db) {
-  return db.selectFrom('documents').innerJoin('document_types', 'document_types.id', 'documents.type_id')
+  return db.selectFrom('documents').leftJoin('document_types', 'document_types.id', 'documents.type_id')
 }
+
+/**
+ * Which side sent it: the firm's lists, counts, digests and a client's quota read only what clients
+ * sent (contract §7). A literal, as in `inState`, so MariaDB reads the indexes that lead with it.
+ */
+const sentByClient = sql<SqlBool>`documents.from_firm = 0`
+const sentByFirm = sql<SqlBool>`documents.from_firm = 1`
 
 export async function findDocument(db: Db, id: number): Promise<DocumentRecord | undefined> {
   const row = await withType(db).select(COLUMNS).where('documents.id', '=', id).executeTakeFirst()
@@ -180,8 +208,10 @@ export async function findDocumentByKey(db: Db, storageKey: string): Promise<Doc
  * the index in order (a sort of every matching row instead of 50).
  */
 function inState(state: DocumentState): Expression<SqlBool> {
-  if (state === 'archived') return sql<SqlBool>`documents.is_archived = 1`
-  return state === 'viewed' ? sql<SqlBool>`documents.is_archived = 0 and documents.is_viewed = 1` : sql<SqlBool>`documents.is_archived = 0 and documents.is_viewed = 0`
+  if (state === 'archived') return sql<SqlBool>`documents.from_firm = 0 and documents.is_archived = 1`
+  return state === 'viewed'
+    ? sql<SqlBool>`documents.from_firm = 0 and documents.is_archived = 0 and documents.is_viewed = 1`
+    : sql<SqlBool>`documents.from_firm = 0 and documents.is_archived = 0 and documents.is_viewed = 0`
 }
 
 /**
@@ -191,19 +221,41 @@ function inState(state: DocumentState): Expression<SqlBool> {
 export async function findDocumentsPage(db: Db, state: DocumentState, filter: ListFilter, senders?: IdsMatching): Promise<Page<DocumentRecord>> {
   let query = withType(db).where(inState(state)).where(withinDays('documents.created_at', filter.from, filter.to))
   if (filter.q) {
-    const text = containsAny(db, ['documents.name', 'document_types.type_name'], filter.q)
-    query = query.where(senders ? (eb) => eb.or([text, eb('documents.user_id', 'in', senders)]) : text)
+    const typed = db.selectFrom('document_types').select('document_types.id').where(await textMatches(db, TYPE_NAMES, filter.q))
+    const sets = [await textIds(db, DOCUMENT_NAMES, filter.q), db.selectFrom('documents').select('documents.id').where('documents.type_id', 'in', typed)]
+    if (senders) sets.push(db.selectFrom('documents').select('documents.id').where('documents.user_id', 'in', senders))
+    query = query.where(idIn('documents.id', sets))
   }
   const total = unfiltered(filter) ? () => countInState(db, state) : undefined
   const page = await fetchPage(query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter, total)
   return { total: page.total, items: page.items.map(toRecord) }
 }
 
-/** A page of a user's documents, newest first (the profile's table). */
+/** A page of the documents a user sent, newest first (the profile's table). */
 export async function findOwnedDocuments(db: Db, userId: number, filter: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Page<DocumentRecord>> {
-  const query = withType(db).where('documents.user_id', '=', userId)
+  const query = withType(db).where('documents.user_id', '=', userId).where(sentByClient)
   const page = await fetchPage(query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter)
   return { total: page.total, items: page.items.map(toRecord) }
+}
+
+/** What the firm sent a client, newest first; `q` over its name (the file's when none was given). */
+export async function findReceivedPage(db: Db, userId: number, filter: ListFilter): Promise<Page<DocumentRecord>> {
+  let query = withType(db).where('documents.user_id', '=', userId).where(sentByFirm).where(withinDays('documents.created_at', filter.from, filter.to))
+  if (filter.q) query = query.where(await textMatches(db, DOCUMENT_NAMES, filter.q))
+  const page = await fetchPage(query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter)
+  return { total: page.total, items: page.items.map(toRecord) }
+}
+
+/** A firm-sent document's first download by its client; false when it was downloaded before. */
+export async function markDownloadedRow(db: Db, id: number): Promise<boolean> {
+  const result = await db.updateTable('documents').set({ downloaded_at: nowDb() }).where('id', '=', id).where(sentByFirm).where('downloaded_at', 'is', null).executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** An archived document back among the viewed ones (contract §7); false when it is not archived (or gone). */
+export async function restoreRow(db: Db, id: number): Promise<boolean> {
+  const result = await db.updateTable('documents').set({ is_archived: 0, archived_at: null }).where('id', '=', id).where(sentByClient).where('is_archived', '=', 1).executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }
 
 /** Marks a document viewed, once: the first view's time is kept. */
@@ -213,14 +265,17 @@ export async function markViewedRow(db: Db, id: number): Promise<void> {
 
 /** Archives a viewed document; false when it is not viewed (or gone). */
 export async function archiveRow(db: Db, id: number): Promise<boolean> {
-  const result = await db.updateTable('documents').set({ is_archived: 1, archived_at: nowDb() }).where('id', '=', id).where('is_viewed', '=', 1).executeTakeFirst()
+  const result = await db.updateTable('documents').set({ is_archived: 1, archived_at: nowDb() }).where('id', '=', id).where(sentByClient).where('is_viewed', '=', 1).executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }
 
-/** Deletes one document row; `unviewedOnly` makes the condition part of the delete, safe against a view meanwhile. */
-export async function deleteDocumentRow(db: Db, id: number, unviewedOnly = false): Promise<boolean> {
+/**
+ * Deletes one document row; `byClient` makes the client's conditions part of the delete (one they
+ * sent, not viewed yet), safe against a view meanwhile.
+ */
+export async function deleteDocumentRow(db: Db, id: number, byClient = false): Promise<boolean> {
   let query = db.deleteFrom('documents').where('id', '=', id)
-  if (unviewedOnly) query = query.where('is_viewed', '=', 0)
+  if (byClient) query = query.where('is_viewed', '=', 0).where(sentByClient)
   const result = await query.executeTakeFirst()
   return Number(result.numDeletedRows) === 1
 }
@@ -232,9 +287,9 @@ export async function deleteOwnedRows(db: Db, userId: number): Promise<string[]>
   return rows.map((row) => row.storage_key)
 }
 
-/** Documents by state, from the counts the database keeps (migration 0007). */
+/** Documents clients sent, by state, from the counts the database keeps (migrations 0007, 0019). */
 async function countsByState(db: Db): Promise<Record<DocumentState, number>> {
-  const rows = await db.selectFrom('document_counts').select(['is_archived', 'is_viewed', 'n']).execute()
+  const rows = await db.selectFrom('document_counts').select(['is_archived', 'is_viewed', 'n']).where('from_firm', '=', 0).execute()
   const count = (archived: boolean, viewed?: boolean) =>
     rows.filter((row) => fromDbBool(row.is_archived) === archived && (viewed === undefined || fromDbBool(row.is_viewed) === viewed)).reduce((sum, row) => sum + Number(row.n), 0)
   return { new: count(false, false), viewed: count(false, true), archived: count(true) }
@@ -258,9 +313,9 @@ export async function countDocumentRows(db: Db): Promise<{ unviewed: number; vie
 
 /* Quota and the firm's grouped upload mails (issue 15) */
 
-/** The bytes a client's documents take in all. */
+/** The bytes the documents a client sent take in all (what the firm sent them is not counted). */
 export async function usedBytes(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom('documents').select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.lit(0)).as('used')).where('user_id', '=', userId).executeTakeFirst()
+  const row = await db.selectFrom('documents').select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('size'), eb.lit(0)).as('used')).where('user_id', '=', userId).where(sentByClient).executeTakeFirst()
   return Number(row?.used ?? 0)
 }
 
@@ -300,12 +355,12 @@ export async function saveUploadNotice(trx: Db, userId: number, notice: UploadNo
 
 /** A client's documents from `fromId` on, oldest first (what a digest lists). */
 export async function findOwnedFrom(db: Db, userId: number, fromId: number, limit: number): Promise<DocumentRecord[]> {
-  const rows = await withType(db).select(COLUMNS).where('documents.user_id', '=', userId).where('documents.id', '>=', fromId).orderBy('documents.id').limit(limit).execute()
+  const rows = await withType(db).select(COLUMNS).where('documents.user_id', '=', userId).where(sentByClient).where('documents.id', '>=', fromId).orderBy('documents.id').limit(limit).execute()
   return rows.map(toRecord)
 }
 
 /** How many documents of a client from `fromId` on. */
 export async function countOwnedFrom(db: Db, userId: number, fromId: number): Promise<number> {
-  const row = await db.selectFrom('documents').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('id', '>=', fromId).executeTakeFirst()
+  const row = await db.selectFrom('documents').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where(sentByClient).where('id', '>=', fromId).executeTakeFirst()
   return Number(row?.n ?? 0)
 }

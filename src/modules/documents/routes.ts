@@ -1,20 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { Type } from 'typebox'
 import { HttpError } from '../../http/errors.js'
-import { listFilter, ListQuerySchema, sendList } from '../../http/lists.js'
+import { listFilter, listOf, ListQuerySchema, sendList } from '../../http/lists.js'
 import { QUARTER_HOUR_MS, userLimit } from '../../http/rate-limit.js'
 import { originOf } from '../../http/origin.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
+import { fileResponse, operation } from '../../http/openapi.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
 import { requireAdmin, requireUser } from '../identity/index.js'
-import { DocumentSchema, DocumentTypeSchema, NewTypeBodySchema, StoredNameParamsSchema } from './schemas.js'
+import { DOCUMENT_MIMES } from './content-check.js'
+import { DocumentSchema, DocumentTypeSchema, NewTypeBodySchema, StoredNameParamsSchema, UploadedSchema, UploadFormSchema } from './schemas.js'
 import type { Documents, OpenedFile } from './service.js'
 import { receiveUpload, refuseDeclaredTooLarge } from './upload-http.js'
 import { messages } from './validation.js'
 
 /** Contract §3: uploading is for accepted users (administrators are accepted too). */
-async function requireAccepted(request: FastifyRequest) {
+export async function requireAccepted(request: FastifyRequest) {
   await requireUser(request)
   if (!request.user!.isAccepted) throw new HttpError(403, messages.notAccepted)
 }
@@ -56,7 +57,7 @@ export function contentDisposition(disposition: 'inline' | 'attachment', name: s
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 
-const DocumentList = { type: 'array', items: DocumentSchema } as const
+const DocumentList = listOf(DocumentSchema)
 const admin = { preHandler: requireAdmin }
 
 /** Every /api/documents/* call of spec §7 (and the archive of contract §4), and the stored files. */
@@ -64,11 +65,11 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
   const tags = ['documents']
 
   app.get('/api/documents/types', {
-    schema: { tags, summary: 'Types de document (tout le monde)', querystring: ListQuerySchema, response: { 200: Type.Array(DocumentTypeSchema), ...errorResponses(400) } },
+    schema: { ...operation('listDocumentTypes', 'Types de document (tout le monde)', 'public'), tags, querystring: ListQuerySchema, response: { 200: listOf(DocumentTypeSchema), ...errorResponses(400) } },
   }, async (request, reply) => sendList(reply, await documents.listTypes(listFilter(request.query))))
 
   app.post('/api/documents/types', {
-    schema: { tags, body: NewTypeBodySchema, response: { 201: MessageSchema, ...errorResponses(400, 401, 403, 409) } },
+    schema: { ...operation('createDocumentType', 'Ajoute un type de document (administrateurs)', 'user'), tags, body: NewTypeBodySchema, response: { 201: MessageSchema, ...errorResponses(400, 401, 403, 409) } },
     ...admin,
   }, async (request, reply) => {
     await documents.addType(request.body, request.user!, originOf(request))
@@ -76,7 +77,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
   })
 
   app.delete('/api/documents/types/:id', {
-    schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
+    schema: { ...operation('deleteDocumentType', 'Supprime un type de document (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
     ...admin,
   }, async (request) => {
     await documents.deleteType(request.params.id, request.user!, originOf(request))
@@ -84,7 +85,13 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
   })
 
   app.post('/api/documents/upload', {
-    schema: { tags, summary: 'Dépôt d’un document (multipart : file, type, userId, description)', consumes: ['multipart/form-data'], response: { 201: Type.Object({ message: Type.String(), id: Type.Integer() }), ...errorResponses(400, 401, 403, 413, 415) } },
+    schema: {
+      ...operation('uploadDocument', 'Dépôt d’un document (multipart : file, type, description ; requestId pour répondre à une demande, dont il prend le type)', 'user'),
+      tags,
+      consumes: ['multipart/form-data'],
+      multipartBody: UploadFormSchema,
+      response: { 201: UploadedSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 507) },
+    },
     onRequest: refuseDeclaredTooLarge(documents.maxUploadBytes),
     // Each upload takes disk and mails the firm: one client (or a stolen session) cannot flood either.
     config: userLimit(app.config.rateLimits.uploadPerUser, QUARTER_HOUR_MS),
@@ -98,15 +105,20 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
     return reply.code(201).send({ message: messages.uploaded, id })
   })
 
-  for (const [path, state] of [['new-documents', 'new'], ['old-documents', 'viewed'], ['arch-documents', 'archived']] as const) {
+  const lists = [
+    ['new-documents', 'new', 'listNewDocuments', 'Documents non consultés (administrateurs)'],
+    ['old-documents', 'viewed', 'listViewedDocuments', 'Documents consultés (administrateurs)'],
+    ['arch-documents', 'archived', 'listArchivedDocuments', 'Documents archivés (administrateurs)'],
+  ] as const
+  for (const [path, state, id, summary] of lists) {
     app.get(`/api/documents/${path}`, {
-      schema: { tags, querystring: ListQuerySchema, response: { 200: DocumentList, ...errorResponses(400, 401, 403) } },
+      schema: { ...operation(id, summary, 'user'), tags, querystring: ListQuerySchema, response: { 200: DocumentList, ...errorResponses(400, 401, 403) } },
       ...admin,
     }, async (request, reply) => sendList(reply, await documents.listDocuments(state, listFilter(request.query))))
   }
 
   app.get('/api/documents/view-document/:id', {
-    schema: { tags, summary: 'Le document, marqué consulté', params: IdParamsSchema, response: { 200: DocumentSchema, ...errorResponses(401, 403, 404) } },
+    schema: { ...operation('viewDocument', 'Le document, marqué consulté (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: DocumentSchema, ...errorResponses(401, 403, 404) } },
     ...admin,
   }, async (request) => {
     // A GET that marks the document viewed (spec §7): never on a link followed from another site.
@@ -115,15 +127,23 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
   })
 
   app.post('/api/documents/archive/:id', {
-    schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 409) } },
+    schema: { ...operation('archiveDocument', 'Archive un document consulté (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 409) } },
     ...admin,
   }, async (request) => {
     await documents.archiveDocument(request.params.id, request.user!, originOf(request))
     return { message: messages.archived }
   })
 
+  app.post('/api/documents/restore/:id', {
+    schema: { ...operation('restoreDocument', 'Un document archivé redevient consulté (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 409) } },
+    ...admin,
+  }, async (request) => {
+    await documents.restoreDocument(request.params.id, request.user!, originOf(request))
+    return { message: messages.restored }
+  })
+
   app.delete('/api/documents/delete/:id', {
-    schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
+    schema: { ...operation('deleteDocument', 'Supprime un document (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
     ...admin,
   }, async (request) => {
     await documents.deleteDocument(request.params.id, request.user!, originOf(request))
@@ -131,7 +151,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
   })
 
   app.delete('/api/documents/delete/owner/:id', {
-    schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
+    schema: { ...operation('deleteOwnDocument', 'Supprime un de ses documents', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
     preHandler: requireUser,
   }, async (request) => {
     await documents.deleteOwnDocument(request.user!, request.params.id, originOf(request))
@@ -139,7 +159,12 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
   })
 
   app.get('/api/documents/download/:id', {
-    schema: { tags, summary: 'Le fichier, en pièce jointe (propriétaire ou administrateur)', params: IdParamsSchema, response: errorResponses(401, 403, 404) },
+    schema: {
+      ...operation('downloadDocument', 'Le fichier, en pièce jointe (propriétaire ou administrateur)', 'user'),
+      tags,
+      params: IdParamsSchema,
+      response: { 200: fileResponse('Le fichier, dans son type vérifié', DOCUMENT_MIMES), ...errorResponses(401, 403, 404) },
+    },
   }, async (request, reply) => sendFile(reply, await documents.openDownload(request.user, request.params.id, { mayMark: isOwnSiteRequest(request), from: originOf(request) }), 'attachment'))
 
   // A malformed name is answered like an unknown one; it never reaches the disk.

@@ -15,12 +15,17 @@ import { KIND_BY_EXTENSION } from './content-check.js'
 import * as repo from './repository.js'
 import type { DocumentRecord, DocumentState, DocumentType } from './repository.js'
 import { MULTIPART_ALLOWANCE, storeChecked, type IncomingFile, type StoredFile } from './store.js'
-import type { DocumentView, OwnedDocument } from './types.js'
+import type { DocumentView, OwnedDocument, ReceivedDocument } from './types.js'
+import type { RequestAnswers } from './request-answers.js'
+import { sentDocumentMail } from './sent-mail.js'
 import { uploadNotices, type UploadFacts } from './upload-notices.js'
 import { formatMegabytes } from '../../shared/sizes.js'
-import { acceptedExtension, checkNewType, checkUpload, messages } from './validation.js'
+import { acceptedExtension, checkNewType, checkSend, checkUpload, messages } from './validation.js'
 
 const DOCUMENTS_PREFIX = 'documents/'
+
+/** Writes the document's row, with what the transaction learnt (a request's type); answers its id. */
+type Insert = (changes?: Partial<repo.NewDocument>) => Promise<number>
 
 /** Contract §2: a document's URL is `/uploads/<stored name>`. */
 export function urlOf(storageKey: string): string {
@@ -38,6 +43,8 @@ export interface DocumentsDeps {
   journal: Pick<Journal, 'record'>
   /** When the firm's upload mails go. */
   clock: Clock
+  /** An upload with `requestId` answers that document request (issue 16); a type's deletion takes its requests. */
+  requests: RequestAnswers
   log: FastifyBaseLogger
   /** `clientQuotaBytes`: CLIENT_QUOTA_MB, what one client's documents may take in all. */
   settings: { publicUrl: string; firmEmail: string; maxUploadBytes: number; clientQuotaBytes: number }
@@ -64,7 +71,7 @@ export interface OpenedFile {
 }
 
 /** Documents and their types: uploads checked by content, private files, the firm's lists. */
-export function createDocuments({ db, storage, outbox, jobs, identity, journal, clock, log, settings }: DocumentsDeps) {
+export function createDocuments({ db, storage, outbox, jobs, identity, journal, clock, requests, log, settings }: DocumentsDeps) {
   const { accounts } = identity
   const notices = uploadNotices({ outbox, clock, settings })
 
@@ -104,52 +111,112 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
   }
 
   /**
-   * The row of a stored upload and the firm's mail, in one transaction, with the client's notice row
-   * locked: their uploads are checked against the quota one at a time (issue 15). The account or the
-   * type may have been deleted while the file was arriving: the foreign key refuses the row (and the
-   * mail goes with it), and the answer says which (never a 500).
+   * The row of a stored file, what goes with it (`around`: the quota, the mail) and its journal entry,
+   * in one transaction. The account or the type may have been deleted while the file was arriving:
+   * the foreign key refuses the row (and the mail goes with it), and the answer says which (never a 500).
    */
-  async function insertOrExplain(doc: repo.NewDocument, upload: UploadFacts, user: SessionUser, from: RequestOrigin | null): Promise<number> {
+  async function insertOrExplain(doc: repo.NewDocument, user: SessionUser, from: RequestOrigin | null, around: (trx: Db, insert: Insert) => Promise<number>): Promise<number> {
     try {
       return await transaction(db, async (trx) => {
-        const notice = await repo.lockUploadNotice(trx, doc.userId)
-        const used = await repo.usedBytes(trx, doc.userId)
-        if (used + doc.size > settings.clientQuotaBytes) throw quotaExceeded(used)
-        const id = await repo.insertDocument(trx, doc)
-        await notices.notify(trx, doc.userId, id, notice, upload)
+        const id = await around(trx, (changes = {}) => repo.insertDocument(trx, { ...doc, ...changes }))
         await recordOn(trx, 'document.uploaded', user, { id, originalName: doc.originalName, userId: doc.userId }, from)
         return id
       })
     } catch (error) {
       const code = (error as { code?: string }).code ?? ''
       if (!/FOREIGNKEY|NO_REFERENCED_ROW/.test(code)) throw error
-      if (!(await repo.typeExists(db, doc.typeId))) throw new HttpError(400, messages.unknownType)
+      if (doc.typeId !== null && !(await repo.typeExists(db, doc.typeId))) throw new HttpError(400, messages.unknownType)
       throw new HttpError(404, messages.ownerGone)
     }
   }
 
-  async function recordUpload(user: SessionUser, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined, from: RequestOrigin | null): Promise<number> {
-    if (fields.userId !== undefined && fields.userId.trim() !== String(user.id)) throw new HttpError(403, messages.notOwnUpload)
-    const checked = checkUpload(fields, Boolean(file || refused))
+  /**
+   * A client's upload: with their notice row locked, so their uploads are checked against the quota
+   * one at a time (issue 15), and the firm's grouped mail; an upload that answers a request claims it.
+   */
+  const clientUpload = (doc: repo.NewDocument, requestId: number | undefined, upload: UploadFacts) => async (trx: Db, insert: Insert) => {
+    const notice = await repo.lockUploadNotice(trx, doc.userId)
+    const used = await repo.usedBytes(trx, doc.userId)
+    if (used + doc.size > settings.clientQuotaBytes) throw quotaExceeded(used)
+    // Answering a request claims it in the same transaction: its type is the request's, a refusal leaves no row.
+    const claimed = requestId === undefined ? undefined : await requests.claim(trx, requestId, doc.userId)
+    const typeName = claimed ? ((await repo.findTypeName(trx, claimed.typeId)) ?? '') : upload.typeName
+    const id = await insert(claimed ? { typeId: claimed.typeId } : {})
+    await claimed?.fulfil({ id, fileName: doc.originalName, typeName })
+    await notices.notify(trx, doc.userId, id, notice, { ...upload, typeName })
+    return id
+  }
+
+  /** Whatever fails once a file is stored, the file goes. */
+  async function keepingNoOrphan<T>(file: StoredFile | undefined, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write()
+    } catch (error) {
+      if (file) await storage.remove(file.key).catch((e: unknown) => log.error({ err: e, key: file.key }, 'file not removed'))
+      throw error
+    }
+  }
+
+  /** Contract §7: the firm sends only to an accepted client (404 for no account, 409 otherwise). */
+  async function recipient(userId: number, trx: Db = db): Promise<{ email: string }> {
+    const account = await accounts.findAccountSummary(userId, trx)
+    if (!account) throw new HttpError(404, messages.recipientMissing)
+    if (account.isAdmin) throw new HttpError(409, messages.recipientIsAdmin)
+    if (!account.isAccepted) throw new HttpError(409, messages.recipientNotAccepted)
+    return account
+  }
+
+  async function recordSend(admin: SessionUser, userId: number, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined, from: RequestOrigin | null): Promise<number> {
+    const checked = checkSend(fields, Boolean(file || refused))
     if (!checked.ok) throw new HttpError(400, checked.message)
     if (refused || !file) throw refused ?? new HttpError(400, messages.fileRequired)
-    const type = await repo.findTypeByName(db, checked.value.typeName)
+    const doc = {
+      userId,
+      typeId: null,
+      sentBy: admin.id,
+      name: checked.value.name || file.originalName,
+      description: checked.value.description,
+      originalName: file.originalName,
+      storageKey: file.key,
+      mime: file.kind.mime,
+      size: file.size,
+    }
+    return insertOrExplain(doc, admin, from, async (trx, insert) => {
+      // Checked again with the row: the client may have been deleted while the file arrived.
+      const { email } = await recipient(userId, trx)
+      const id = await insert()
+      await outbox.enqueue(trx, sentDocumentMail(settings.publicUrl, email, doc))
+      return id
+    })
+  }
+
+  /** The `requestId` field: absent (or blank), or the id it names (a malformed one names none: 0). */
+  function requestIdOf(fields: Record<string, string>): number | undefined {
+    const raw = fields.requestId?.trim()
+    if (!raw) return undefined
+    return /^[0-9]{1,15}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : 0
+  }
+
+  async function recordUpload(user: SessionUser, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined, from: RequestOrigin | null): Promise<number> {
+    if (fields.userId !== undefined && fields.userId.trim() !== String(user.id)) throw new HttpError(403, messages.notOwnUpload)
+    const requestId = requestIdOf(fields)
+    const checked = checkUpload(fields, Boolean(file || refused), requestId !== undefined)
+    if (!checked.ok) throw new HttpError(400, checked.message)
+    if (refused || !file) throw refused ?? new HttpError(400, messages.fileRequired)
+    // Answering a request, the type is the request's (read in the claim); otherwise the one named.
+    const type = requestId === undefined ? await repo.findTypeByName(db, checked.value.typeName) : { id: 0, typeName: '' }
     if (!type) throw new HttpError(400, messages.unknownType)
-    return insertOrExplain(
-      {
-        userId: user.id,
-        typeId: type.id,
-        name: file.originalName,
-        description: checked.value.description,
-        originalName: file.originalName,
-        storageKey: file.key,
-        mime: file.kind.mime,
-        size: file.size,
-      },
-      { username: user.username, typeName: type.typeName, fileName: file.originalName, description: checked.value.description },
-      user,
-      from,
-    )
+    const doc = {
+      userId: user.id,
+      typeId: type.id,
+      name: file.originalName,
+      description: checked.value.description,
+      originalName: file.originalName,
+      storageKey: file.key,
+      mime: file.kind.mime,
+      size: file.size,
+    }
+    return insertOrExplain(doc, user, from, clientUpload(doc, requestId, { username: user.username, typeName: type.typeName, fileName: file.originalName, description: checked.value.description }))
   }
 
   /**
@@ -160,14 +227,17 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
   async function openFor(viewer: SessionUser | null, record: DocumentRecord | undefined, action: 'document.viewed' | 'document.downloaded', { mayMark, from }: OpenOptions): Promise<OpenedFile> {
     if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
     if (!record) throw new HttpError(404, messages.notFound)
-    if (record.userId !== viewer.id && !viewer.isAdmin) throw new HttpError(403, messages.notOwner)
+    const isOwner = record.userId === viewer.id
+    if (!isOwner && !viewer.isAdmin) throw new HttpError(403, messages.notOwner)
     const file = await storage.read(record.storageKey)
     if (!file) throw new HttpError(404, messages.notFound)
-    // Spec §4: a document is viewed once an administrator opens it, whichever link they followed.
+    // Spec §4: a document is viewed once an administrator opens it, whichever link they followed;
+    // a document the firm sent is downloaded once its client opens it (contract §7).
     // Marked and journaled after the file opened (a missing file records nothing); the opened file is closed if that fails.
     try {
       await transaction(db, async (trx) => {
-        if (mayMark && viewer.isAdmin && !record.isViewed) await repo.markViewedRow(trx, record.id)
+        if (mayMark && viewer.isAdmin && !record.isViewed && !record.fromFirm) await repo.markViewedRow(trx, record.id)
+        if (mayMark && isOwner && record.fromFirm && !record.downloadedAt) await repo.markDownloadedRow(trx, record.id)
         await recordOn(trx, action, viewer, record, from)
       })
     } catch (error) {
@@ -203,6 +273,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
       const typeName = await repo.findTypeName(db, id)
       if (typeName === undefined) throw new HttpError(404, messages.typeNotFound)
       const keys = await transaction(db, async (trx) => {
+        await requests.removeForType(trx, id)
         const keys = await repo.deleteTypeRows(trx, id)
         await recordOnType(trx, 'type.deleted', actor, { id, typeName }, from)
         return keys
@@ -230,19 +301,38 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
      * POST /api/documents/upload, after the body: the fields are checked in spec §5's order, then
      * the row is written; whatever fails, the stored file goes.
      */
-    async recordUpload(user: SessionUser, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined, from: RequestOrigin | null = null): Promise<number> {
-      try {
-        return await recordUpload(user, fields, file, refused, from)
-      } catch (error) {
-        if (file) await storage.remove(file.key).catch((e: unknown) => log.error({ err: e, key: file.key }, 'file not removed'))
-        throw error
+    recordUpload: (user: SessionUser, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined, from: RequestOrigin | null = null): Promise<number> =>
+      keepingNoOrphan(file, () => recordUpload(user, fields, file, refused, from)),
+
+    // ---- The firm sends (contract §7): POST /api/documents/send/:userId reads the body like an upload.
+
+    /** Before the body is read: nothing is stored for an account that cannot receive it. */
+    checkRecipient: async (userId: number): Promise<void> => void (await recipient(userId)),
+
+    /** After the body: the fields are checked, then the row and the client's mail are written; whatever fails, the stored file goes. */
+    recordSend: (admin: SessionUser, userId: number, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined, from: RequestOrigin | null = null): Promise<number> =>
+      keepingNoOrphan(file, () => recordSend(admin, userId, fields, file, refused, from)),
+
+    /** What the firm sent a client, newest first (their « Reçus du cabinet », and the firm's view of it on the client's page). */
+    async listReceived(userId: number, filter: ListFilter): Promise<Page<ReceivedDocument>> {
+      const page = await repo.findReceivedPage(db, userId, filter)
+      return {
+        total: page.total,
+        items: page.items.map((r) => ({
+          id: r.id,
+          name: r.name,
+          description: r.description,
+          createdAt: r.createdAt,
+          file: { url: urlOf(r.storageKey), originalName: r.originalName, mime: r.mime, size: r.size },
+          downloadedAt: r.downloadedAt,
+        })),
       }
     },
 
     // ---- Administrators
 
     async listDocuments(state: DocumentState, filter: ListFilter): Promise<Page<DocumentView>> {
-      const page = await repo.findDocumentsPage(db, state, filter, filter.q ? accounts.idsMatching(filter.q) : undefined)
+      const page = await repo.findDocumentsPage(db, state, filter, filter.q ? await accounts.idsMatching(filter.q) : undefined)
       return { total: page.total, items: await toViews(page.items) }
     },
 
@@ -251,7 +341,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
       const found = await repo.findDocument(db, id)
       if (!found) throw new HttpError(404, messages.notFound)
       const record = await transaction(db, async (trx) => {
-        await repo.markViewedRow(trx, id)
+        if (!found.fromFirm) await repo.markViewedRow(trx, id)
         await recordOn(trx, 'document.viewed', viewer, found, from)
         return repo.findDocument(trx, id)
       })
@@ -263,10 +353,21 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     async archiveDocument(id: number, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
       const record = await repo.findDocument(db, id)
       if (!record) throw new HttpError(404, messages.notFound)
+      if (record.fromFirm) throw new HttpError(409, messages.firmSentNotArchived)
       if (record.isArchived) return
       await transaction(db, async (trx) => {
         if (!(await repo.archiveRow(trx, id))) throw new HttpError(409, messages.notViewedYet)
         await recordOn(trx, 'document.archived', actor, record, from)
+      })
+    },
+
+    /** An archived document goes back among the viewed ones (issue 16); anything else is a 409. */
+    async restoreDocument(id: number, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
+      const record = await repo.findDocument(db, id)
+      if (!record) throw new HttpError(404, messages.notFound)
+      await transaction(db, async (trx) => {
+        if (!(await repo.restoreRow(trx, id))) throw new HttpError(409, messages.notArchived)
+        await recordOn(trx, 'document.restored', actor, record, from)
       })
     },
 
@@ -285,6 +386,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
       const record = await repo.findDocument(db, id)
       // Someone else's document and a missing one look alike: ids are sequential, their existence is the firm's business.
       if (!record || record.userId !== user.id) throw new HttpError(403, messages.notOwner)
+      if (record.fromFirm) throw new HttpError(403, messages.fromFirm)
       // The condition is part of the delete: a view that lands meanwhile wins.
       if (record.isViewed) throw new HttpError(403, messages.alreadyViewed)
       await transaction(db, async (trx) => {

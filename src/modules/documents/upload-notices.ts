@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock/clock.js'
 import type { Db } from '../../db/database.js'
+import { enqueueBatched } from '../../jobs/batched-mail.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import { firmMail } from '../../mail/layout.js'
 import type { Mail } from '../../mail/mailer.js'
@@ -24,10 +25,9 @@ export interface UploadFacts {
 }
 
 /**
- * The firm's mails about uploads, grouped (contract §4): the first upload after a quiet quarter of
- * an hour is mailed at once; the next ones wait for one digest, due 15 minutes after the previous
- * mail, which each new upload rewrites while it waits. The state is the client's `upload_notices`
- * row, locked by the caller's transaction (the upload's): it holds across instances and restarts.
+ * The firm's mails about uploads, grouped (contract §4) by `enqueueBatched`: the first upload after a
+ * quiet quarter of an hour is mailed at once; the next ones wait for one digest listing them. The
+ * state is the client's `upload_notices` row, locked by the caller's transaction (the upload's).
  */
 export function uploadNotices({ outbox, clock, settings }: UploadNoticeDeps) {
   const link = { action: 'Voir les nouveaux documents', url: `${settings.publicUrl}/admin-dashboard/new-documents` }
@@ -54,20 +54,14 @@ export function uploadNotices({ outbox, clock, settings }: UploadNoticeDeps) {
   return {
     /** After the upload's row `documentId` was written, in its transaction, with the client's row locked (`notice`). */
     async notify(trx: Db, userId: number, documentId: number, notice: repo.UploadNotice, upload: UploadFacts): Promise<void> {
-      const at = clock.now()
-      if (at.getTime() >= notice.lastMailAt.getTime() + UPLOAD_MAIL_INTERVAL_MS) {
-        await outbox.enqueue(trx, singleMail(upload))
-        await repo.saveUploadNotice(trx, userId, { lastMailAt: at, digestOutboxId: null, digestFromDocumentId: null })
-        return
-      }
-      // A digest still waiting takes this upload too.
-      if (notice.digestOutboxId !== null && notice.digestFromDocumentId !== null) {
-        if (await outbox.replacePending(trx, notice.digestOutboxId, await digestMail(trx, userId, upload.username, notice.digestFromDocumentId))) return
-      }
-      // None waiting (or it is being sent): a new one, due a quarter of an hour after the last mail.
-      const due = new Date(notice.lastMailAt.getTime() + UPLOAD_MAIL_INTERVAL_MS)
-      const id = await outbox.enqueueAt(trx, await digestMail(trx, userId, upload.username, documentId), due)
-      await repo.saveUploadNotice(trx, userId, { lastMailAt: due, digestOutboxId: id, digestFromDocumentId: documentId })
+      const batch = { lastMailAt: notice.lastMailAt, pendingId: notice.digestFromDocumentId === null ? null : notice.digestOutboxId }
+      const outcome = await enqueueBatched(trx, { outbox, now: clock.now(), intervalMs: UPLOAD_MAIL_INTERVAL_MS }, batch, (kind) =>
+        // A waiting digest lists from its first document; a new one from this upload.
+        kind === 'now' ? Promise.resolve(singleMail(upload)) : digestMail(trx, userId, upload.username, kind === 'merged' ? notice.digestFromDocumentId! : documentId),
+      )
+      if (outcome.kind === 'merged') return
+      const fromDocumentId = outcome.kind === 'scheduled' ? documentId : null
+      await repo.saveUploadNotice(trx, userId, { lastMailAt: outcome.batch.lastMailAt, digestOutboxId: outcome.batch.pendingId, digestFromDocumentId: fromDocumentId })
     },
   }
 }

@@ -3,6 +3,8 @@ import { firstFailure, hasControlChars, hasControlCharsInText, multilineText, te
 /** The upload and new-type forms' rules and French messages (spec §5), shared by the API and the islands. */
 export const TYPE_NAME_MAX = 100
 export const DESCRIPTION_MAX = 2000
+/** A document's name (the column's size). */
+export const DOCUMENT_NAME_MAX = 255
 
 /** Spec §9: the extensions the picker and the server accept (content is checked too, on the server). */
 export const ACCEPTED_EXTENSIONS = ['pdf', 'xls', 'xlsx', 'docx', 'jpeg', 'jpg', 'png'] as const
@@ -39,6 +41,17 @@ export const messages = {
   notViewedYet: 'Seul un document déjà consulté peut être archivé.',
   alreadyViewed: 'Ce document a déjà été consulté par le cabinet : il ne peut plus être supprimé.',
   notOwner: 'Ce document ne vous appartient pas.',
+  // The firm sends documents (contract §7, issue 16) and restores archived ones.
+  nameTooLong: `Le nom du document ne doit pas dépasser ${DOCUMENT_NAME_MAX} caractères.`,
+  nameInvalid: 'Le nom du document contient des caractères non autorisés.',
+  recipientMissing: 'Client introuvable.',
+  recipientIsAdmin: 'Ce compte est celui d’un administrateur : seuls les clients reçoivent des documents du cabinet.',
+  recipientNotAccepted: 'Ce client n’est pas encore accepté : son espace n’est pas ouvert.',
+  sent: 'Document envoyé au client.',
+  fromFirm: 'Ce document vous a été envoyé par le cabinet : vous ne pouvez ni le supprimer ni l’archiver.',
+  firmSentNotArchived: 'Un document envoyé par le cabinet ne s’archive pas.',
+  restored: 'Document restauré avec succès.',
+  notArchived: 'Seul un document archivé peut être restauré.',
 } as const
 
 export interface UploadFields {
@@ -46,18 +59,41 @@ export interface UploadFields {
   description: string
 }
 
-/** Spec §5 order: the type, then the file; then what the specification leaves open (description length). */
-export function checkUpload(input: Record<string, unknown>, hasFile: boolean): Checked<UploadFields> {
+/**
+ * Spec §5 order: the type, then the file; then what the specification leaves open (description
+ * length). An upload answering a request (`answersRequest`) takes the request's type: none is asked.
+ */
+export function checkUpload(input: Record<string, unknown>, hasFile: boolean, answersRequest = false): Checked<UploadFields> {
   const typeName = text(input.type)
   // Mailed to the firm: line breaks normalised, other control characters refused (issue 9, finding 7).
   const description = multilineText(input.description)
   const failure = firstFailure([
-    [!typeName, messages.typeRequired],
+    [!typeName && !answersRequest, messages.typeRequired],
     [!hasFile, messages.fileRequired],
     [description.length > DESCRIPTION_MAX, messages.descriptionTooLong],
     [hasControlCharsInText(description), messages.descriptionInvalid],
   ])
   return failure ? { ok: false, message: failure } : { ok: true, value: { typeName, description } }
+}
+
+export interface SendFields {
+  /** Empty: the file's own name is taken. */
+  name: string
+  description: string
+}
+
+/** The firm's send form (contract §7): the file first, as for an upload; then the name and the description. */
+export function checkSend(input: Record<string, unknown>, hasFile: boolean): Checked<SendFields> {
+  const name = text(input.name)
+  const description = multilineText(input.description)
+  const failure = firstFailure([
+    [!hasFile, messages.fileRequired],
+    [name.length > DOCUMENT_NAME_MAX, messages.nameTooLong],
+    [hasControlChars(name), messages.nameInvalid],
+    [description.length > DESCRIPTION_MAX, messages.descriptionTooLong],
+    [hasControlCharsInText(description), messages.descriptionInvalid],
+  ])
+  return failure ? { ok: false, message: failure } : { ok: true, value: { name, description } }
 }
 
 export function checkNewType(input: Record<string, unknown>): Checked<{ typeName: string }> {

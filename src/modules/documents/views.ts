@@ -6,7 +6,6 @@ export type DocumentListKind = 'new-documents' | 'documents' | 'arch-documents'
 
 /** The pages documents renders, handed to it by app.ts (src/ never imports views/). */
 export interface DocumentsViews {
-  UploadPage: Page<{ userId: number; accepted: boolean; types: string[]; maxBytes: number }>
   DocumentTypesPage: Page<{ items: DocumentType[]; total: number; query: ListState }>
   AdminListPage: Page<{ kind: DocumentListKind; title: string; lead: string; items: DocumentView[]; total: number; query: ListState }>
 }

@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors.js'
+import { rememberReturn } from '../../http/return-to.js'
+import { isOwnSiteRequest } from '../../http/same-origin.js'
+import { setPendingLogin } from './pending-login-cookie.js'
+import type { Sessions } from './sessions.js'
+import type { TwoFactor } from './two-factor.js'
 import { twoFactorTexts } from './two-factor-validation.js'
 
 export type Access = 'user' | 'admin'
@@ -18,8 +23,12 @@ export function accessFor(path: string): Access | null {
   return PROTECTED.find(([prefix]) => prefix.test(path))?.[1] ?? null
 }
 
-/** Visitors go to /login, non-administrators on admin pages go home; a granted session slides. */
+/**
+ * Visitors go to /login, non-administrators on admin pages go home (specification §2); a visitor's
+ * address is kept for after their login (issue 17: deep links). A granted session slides.
+ */
 export async function enforceAccess(access: Access, request: FastifyRequest, reply: FastifyReply) {
+  if (!request.user) rememberReturn(request, reply)
   if (access === 'admin' && !request.user?.isAdmin) return reply.redirect('/', 303)
   if (!request.user) return reply.redirect('/login', 303)
   await reply.refreshSession()
@@ -53,26 +62,78 @@ export function registerPageAccess(app: FastifyInstance) {
 
 /** Where an administrator without two-factor is sent while REQUIRE_ADMIN_2FA=true. */
 export const TWO_FACTOR_PAGE = '/users/profile/two-factor'
+/** Where an administrator's session not proven with the second factor is sent (REQUIRE_ADMIN_2FA=true). */
+const SECOND_STEP_PAGE = '/login/2fa'
 
 /** What such an administrator may still reach: signing in and out, and enrolling. */
 function allowedBeforeEnrolment(path: string): boolean {
   return path.startsWith('/api/auth/') || path === TWO_FACTOR_PAGE
 }
 
+/** What a session not proven with the second factor may still reach: its status, signing out, the login's steps. */
+const ALLOWED_WITHOUT_PROOF = new Set(['/api/auth/status', '/api/auth/logout', '/api/auth/login', '/api/auth/login/2fa'])
+
+/** The gate's use of identity: a pending login for the account (the session proved its password) and the session's end. */
+export interface StepUp {
+  twoFactor: Pick<TwoFactor, 'beginLogin'>
+  sessions: Pick<Sessions, 'end'>
+}
+
 /**
- * REQUIRE_ADMIN_2FA=true (contract §6): an administrator without two-factor reaches nothing of the
- * back-office before enrolling: every API call but /api/auth/* is refused (403), every stored
- * file too, and every guarded page leads to the setup page. Checked before validation, for every
- * route, so no route can forget it.
+ * REQUIRE_ADMIN_2FA=true (contract §6): an administrator reaches the back-office only through a
+ * session proven with a second factor (the login's second step, or the session that enrolled),
+ * whatever the account's flag says: a session opened with the password alone (before enrolment,
+ * or stolen) does not pass once the account enrols elsewhere (security review of issue 15).
+ * Without two-factor: every API call but /api/auth/* is refused (403), every stored file too, and
+ * every guarded page leads to the setup page. With two-factor but an unproven session: the API
+ * refuses (403) but for status, logout and the login's steps; a guarded page ends the session and
+ * opens the login's second step for the account (the password was proven: only the code is asked),
+ * unless another site sent the browser there (then it goes home, nothing changed). Checked before
+ * validation, for every route, so no route can forget it.
  */
-export function registerAdminTwoFactorRequirement(app: FastifyInstance) {
+export function registerAdminTwoFactorRequirement(app: FastifyInstance, identity: StepUp) {
   if (!app.config.requireAdmin2fa) return
   app.addHook('preValidation', async (request, reply) => {
     const user = request.user
-    if (!user?.isAdmin || user.twoFactor) return
+    if (!user?.isAdmin || (user.twoFactor && user.secondFactor)) return
     const paths = pathCandidates(request)
-    if (paths.every(allowedBeforeEnrolment)) return
-    if (paths.some((path) => path.startsWith('/api/') || path.startsWith('/uploads/'))) throw new HttpError(403, twoFactorTexts.adminRequired)
-    if (guardedAccess(request)) return reply.redirect(TWO_FACTOR_PAGE, 303)
+    const enrolled = user.twoFactor === true
+    if (paths.every((path) => (enrolled ? ALLOWED_WITHOUT_PROOF.has(path) : allowedBeforeEnrolment(path)))) return
+    if (paths.some((path) => path.startsWith('/api/') || path.startsWith('/uploads/'))) throw new HttpError(403, enrolled ? twoFactorTexts.proofRequired : twoFactorTexts.adminRequired)
+    if (!guardedAccess(request)) return
+    if (!enrolled) return reply.redirect(TWO_FACTOR_PAGE, 303)
+    if (!isOwnSiteRequest(request)) return reply.redirect('/', 303)
+    const pending = await identity.twoFactor.beginLogin(user.id)
+    await identity.sessions.end(request.sessionId!)
+    reply.forgetSession()
+    if (pending) setPendingLogin(reply, pending)
+    rememberReturn(request, reply)
+    return reply.redirect(pending ? SECOND_STEP_PAGE : '/login', 303)
   })
+}
+
+/**
+ * What a personal access token may never do (contract §8): manage an account — passwords, e-mail,
+ * deletion, two-factor, sessions, tokens — its own or, for an administrator, another's. The rule is
+ * by path, deny by default: every route under these prefixes, those of today and any added later,
+ * is refused to a token but the few read-only ones named below. Checked in one place, the session
+ * hook, right after the token is recognised (src/modules/identity/session-cookie.ts).
+ */
+const ACCOUNT_PREFIXES = ['/api/auth/', '/api/password', '/api/users/2fa/']
+
+/** Under those prefixes, what a token may still do: tell a script whom it acts as. */
+const ALLOWED_TO_TOKENS = new Set(['GET /api/auth/status'])
+
+/** Account routes outside those prefixes (spec §7's paths are fixed), as `METHOD pattern`. */
+const ACCOUNT_ROUTES = new Set(['DELETE /api/users/profile/:id'])
+
+/** The matched route's pattern (the router has decoded the path), else the path as sent. */
+function routeOf(request: FastifyRequest): string {
+  return request.routeOptions.url ?? request.url.split('?')[0] ?? ''
+}
+
+export function isAccountManagement(request: FastifyRequest): boolean {
+  const route = `${request.method === 'HEAD' ? 'GET' : request.method} ${routeOf(request)}`
+  if (ALLOWED_TO_TOKENS.has(route)) return false
+  return ACCOUNT_ROUTES.has(route) || ACCOUNT_PREFIXES.some((prefix) => routeOf(request).startsWith(prefix))
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js'
-import { containsAny, fetchPage, unfiltered, withinDays, type ListFilter, type Page } from '../../db/lists.js'
+import { fetchPage, textMatches, unfiltered, withinDays, type ListFilter, type Page } from '../../db/lists.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb } from '../../db/values.js'
 import { parsePhoto, photoKeyOf } from './photo/value.js'
 import type { AccountSummary } from './schemas.js'
@@ -35,7 +35,7 @@ export async function findAccountsPage(db: Db, accepted: boolean, filter: ListFi
     .where('is_admin', '=', 0)
     .where('is_accepted', '=', accepted ? 1 : 0)
     .where(withinDays('created_at', filter.from, filter.to))
-  if (filter.q) query = query.where(containsAny(db, ['username', 'email'], filter.q))
+  if (filter.q) query = query.where(await textMatches(db, { table: 'users', columns: ['username', 'email'] }, filter.q))
   const total = unfiltered(filter) ? async () => (await countAccounts(db))[accepted ? 'accepted' : 'unaccepted'] : undefined
   const page = await fetchPage(query, (q) => q.select(SUMMARY_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter, total)
   return { total: page.total, items: page.items.map(toSummary) }
@@ -59,10 +59,10 @@ export async function summariesByIds(db: Db, ids: number[]): Promise<Map<number,
  * another module's list can filter on (`user_id in (…)`) without reading the users table itself,
  * and without a cap that would miss senders at 100,000 users.
  */
-export function idsMatching(db: Db, q: string) {
-  return db.selectFrom('users').select('users.id').where(containsAny(db, ['users.username'], q))
+export async function idsMatching(db: Db, q: string) {
+  return db.selectFrom('users').select('users.id').where(await textMatches(db, { table: 'users', columns: ['username'] }, q))
 }
-export type IdsMatching = ReturnType<typeof idsMatching>
+export type IdsMatching = Awaited<ReturnType<typeof idsMatching>>
 
 /** Non-administrator accounts by acceptance, from the counts the database keeps (migration 0004). */
 export async function countAccounts(db: Db): Promise<{ accepted: number; unaccepted: number }> {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HttpError } from '../../http/errors.js'
 import { HOUR_MS as HOUR, ipLimit, QUARTER_HOUR_MS as QUARTER } from '../../http/rate-limit.js'
 import { originOf } from '../../http/origin.js'
+import { operation } from '../../http/openapi.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
 import { requireUser } from './guards.js'
 import { knownDevice, rememberDevice } from './device-cookie.js'
@@ -11,12 +12,15 @@ import { texts, type Identity } from './service.js'
 import { checkLogin, checkRegistration } from './validation.js'
 import { isWeakPassword } from './weak-passwords.js'
 
+/** Logout's answer to a plain form (no JavaScript): back home, no body. */
+const SENT_HOME = { type: 'null', description: 'Formulaire sans JavaScript (Accept: text/html) : retour à l’accueil', headers: { Location: { type: 'string', example: '/' } } } as const
+
 /** /api/auth/*: registration, login, logout, status and e-mail verification (spec §7). */
 const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app, { identity }) => {
   const limits = app.config.rateLimits
 
   app.post('/api/auth/register', {
-    schema: { tags: ['auth'], body: RegisterBodySchema, response: { 201: MessageSchema, ...errorResponses(400, 403, 409, 429) } },
+    schema: { ...operation('register', 'Crée un compte (à vérifier par e-mail, puis à accepter par le cabinet)', 'public'), tags: ['auth'], body: RegisterBodySchema, response: { 201: MessageSchema, ...errorResponses(400, 403, 409, 429) } },
     config: ipLimit(limits.registerPerIp, HOUR),
   }, async (request, reply) => {
     const checked = checkRegistration(request.body, isWeakPassword)
@@ -26,7 +30,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
   })
 
   app.post('/api/auth/login', {
-    schema: { tags: ['auth'], body: LoginBodySchema, response: { 200: LoginAnswerSchema, ...errorResponses(400, 403, 429) } },
+    schema: { ...operation('login', 'Se connecter : ouvre la session, ou demande le second facteur', 'public'), tags: ['auth'], body: LoginBodySchema, response: { 200: LoginAnswerSchema, ...errorResponses(400, 403, 429) } },
     config: ipLimit(limits.loginPerIp, QUARTER),
   }, async (request, reply) => {
     const checked = checkLogin(request.body)
@@ -49,7 +53,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
   })
 
   app.post('/api/auth/logout', {
-    schema: { tags: ['auth'], response: { 200: MessageSchema, ...errorResponses(401, 403) } },
+    schema: { ...operation('logout', 'Se déconnecter', 'session'), tags: ['auth'], response: { 200: MessageSchema, 303: SENT_HOME, ...errorResponses(401, 403) } },
     preHandler: requireUser,
   }, async (request, reply) => {
     await reply.endSession()
@@ -59,7 +63,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
   })
 
   app.get('/api/auth/status', {
-    schema: { tags: ['auth'], response: { 200: SessionUserSchema, ...errorResponses(401) } },
+    schema: { ...operation('getCurrentUser', 'L’utilisateur connecté', 'user'), tags: ['auth'], response: { 200: SessionUserSchema, ...errorResponses(401) } },
     preHandler: requireUser,
   }, async (request, reply) => {
     await reply.refreshSession()
@@ -67,7 +71,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
   })
 
   app.get('/api/auth/:userId/verify/:token', {
-    schema: { tags: ['auth'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 429) } },
+    schema: { ...operation('verifyEmail', 'Vérifie l’adresse e-mail (lien du mail d’inscription)', 'public'), tags: ['auth'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 429) } },
     config: ipLimit(limits.tokenPerIp, QUARTER),
   }, async (request) => ({ message: await identity.verifyEmail(request.params.userId, request.params.token, originOf(request)) }))
 }

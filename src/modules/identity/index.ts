@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { registerAdminTwoFactorRequirement, registerPageAccess } from './access.js'
+import accessTokenRoutes from './access-token-routes.js'
 import authRoutes from './auth-routes.js'
 import passwordRoutes from './password-routes.js'
 import identityPages from './pages.js'
@@ -20,11 +21,12 @@ export default fp(
   async function identity(app: FastifyInstance, { identity, views }: { identity: Identity; views: IdentityViews }) {
     await app.register(sessionCookie, { identity })
     registerPageAccess(app)
-    registerAdminTwoFactorRequirement(app)
+    registerAdminTwoFactorRequirement(app, identity)
     await app.register(authRoutes, { identity })
     await app.register(twoFactorRoutes, { identity })
     await app.register(passwordRoutes, { identity })
     await app.register(sessionRoutes, { identity })
+    await app.register(accessTokenRoutes, { identity })
     await app.register(photoRoutes, { photos: identity.photos })
     await app.register(identityPages, { views, identity })
     // Expired sessions and one-time tokens go at start and then hourly (issue 9, finding 9); the timer never keeps the process alive.
@@ -48,9 +50,11 @@ export default fp(
 // The module's public face: other modules import these, never identity's files or tables.
 export { AdminPasswordRefused, createIdentity, type Identity, type IdentityDeps, type NewAccount } from './service.js'
 export { adminOnly, requireAdmin, requireUser, userOnly } from './guards.js'
+export { sessionCookieName } from './session-cookie.js'
 export type { SessionUser } from './session-user.js'
 export type { AcceptOutcome, Accounts, IdsMatching } from './accounts.js'
 export { AccountSchema, PhotoSchema, SessionSchema, type AccountSummary } from './schemas.js'
 export type { SessionView } from './service.js'
+export type { AccessTokenView } from './access-tokens.js'
 export type { ProfilePhoto } from './photo/value.js'
 export type { IdentityViews, LinkProps } from './views.js'

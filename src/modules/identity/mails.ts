@@ -1,6 +1,6 @@
 import type { Mail } from '../../mail/mailer.js'
 import { actionMail, firmMail } from '../../mail/layout.js'
-import { FIRM_TIME_ZONE, formatDateFr } from '../../shared/time.js'
+import { FIRM_TIME_ZONE, formatDateFr, formatDateTimeFr } from '../../shared/time.js'
 import { describeUserAgent } from '../../shared/user-agent.js'
 
 const FOOTER = 'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message.'
@@ -59,22 +59,40 @@ export function resetMail(publicUrl: string, to: string, username: string, userI
   }
 }
 
-/**
- * To the account's address (issue 15): two-factor sign-in was turned off, when and from which
- * browser, so that an owner who did not do it knows at once what to do.
- */
-export function twoFactorDisabledMail(publicUrl: string, to: string, username: string, at: string, browser: string): Mail {
-  return {
-    to,
+/** What happened to two-factor sign-in: turned on or off by the owner, or reset by an administrator. */
+export type TwoFactorChange = 'enabled' | 'disabled' | 'reset'
+
+const TWO_FACTOR_MAILS: Record<TwoFactorChange, { subject: string; what: string; advice: string }> = {
+  enabled: {
+    subject: 'Double authentification activée sur votre compte',
+    what: 'La double authentification vient d’être activée sur votre compte du portail client.',
+    advice: 'Si vous n’êtes pas à l’origine de ce changement, quelqu’un utilise votre compte : choisissez sans attendre un nouveau mot de passe avec le lien ci-dessous et prévenez le cabinet, qui pourra désactiver cette double authentification.',
+  },
+  disabled: {
     subject: 'Double authentification désactivée sur votre compte',
+    what: 'La double authentification vient d’être désactivée sur votre compte du portail client.',
+    advice: 'Si vous n’êtes pas à l’origine de ce changement, choisissez sans attendre un nouveau mot de passe avec le lien ci-dessous, puis réactivez la double authentification depuis votre profil.',
+  },
+  reset: {
+    subject: 'Double authentification désactivée par le cabinet',
+    what: 'Un administrateur du cabinet a désactivé la double authentification de votre compte du portail client ; vos appareils ont été déconnectés.',
+    advice: 'Vous vous connectez désormais avec votre mot de passe seul : réactivez la double authentification depuis votre profil. Si vous n’avez rien demandé au cabinet, choisissez un nouveau mot de passe avec le lien ci-dessous et prévenez-le.',
+  },
+}
+
+/**
+ * To the account's address (issue 15): two-factor sign-in was turned on or off, when and from which
+ * browser (in words), so that an owner who did not do it knows at once what to do. A reset by an
+ * administrator names no browser (the administrator's is not the owner's business).
+ */
+export function twoFactorMail(publicUrl: string, account: { email: string; username: string }, event: { change: TwoFactorChange; at: Date; userAgent: string | null }): Mail {
+  const { subject, what, advice } = TWO_FACTOR_MAILS[event.change]
+  return {
+    to: account.email,
+    subject,
     ...actionMail({
-      greeting: `Bonjour ${username},`,
-      lines: [
-        'La double authentification vient d’être désactivée sur votre compte du portail client.',
-        `Date : ${at} (heure d’Alger)`,
-        `Navigateur : ${browser}`,
-        'Si vous n’êtes pas à l’origine de ce changement, choisissez sans attendre un nouveau mot de passe avec le lien ci-dessous, puis réactivez la double authentification depuis votre profil.',
-      ],
+      greeting: `Bonjour ${account.username},`,
+      lines: [what, `Date : ${formatDateTimeFr(event.at)} (heure d’Alger)`, ...(event.change === 'reset' ? [] : [`Navigateur : ${describeUserAgent(event.userAgent)}`]), advice],
       action: 'Choisir un nouveau mot de passe',
       url: `${publicUrl}/forget-password`,
       footer: 'Message automatique envoyé pour la sécurité de votre compte.',

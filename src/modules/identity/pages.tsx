@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import QRCode from 'qrcode'
 import { Type } from 'typebox'
+import { takeReturn } from '../../http/return-to.js'
 import { guestOnly } from './guards.js'
 import { clearPendingLogin, pendingLoginToken } from './pending-login-cookie.js'
 import type { Identity } from './service.js'
@@ -25,6 +26,8 @@ const identityPages: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
 
   app.get('/registration', guest, (_request, reply) => reply.render(RegistrationPage, {}))
   app.get('/login', guest, (_request, reply) => reply.render(LoginPage, {}))
+  // After a login (either step): back to the protected address that sent the visitor to /login, else home.
+  app.get('/login/continue', { schema: { hide: true } }, (request, reply) => reply.redirect(request.user ? takeReturn(request, reply) : '/login', 303))
   app.get('/forget-password', guest, (_request, reply) => reply.render(ForgotPasswordPage, {}))
   // The spec mentions both spellings; the route list's /forget-password is the real one.
   app.get('/forgot-password', { schema: { hide: true } }, (_request, reply) => reply.redirect('/forget-password', 301))

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors.js'
 import { ipLimit, QUARTER_HOUR_MS as QUARTER } from '../../http/rate-limit.js'
 import { originOf } from '../../http/origin.js'
+import { operation } from '../../http/openapi.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
 import { requireUser } from './guards.js'
 import { ChangePasswordBodySchema, ForgotBodySchema, ResetBodySchema, TokenParamsSchema, UserIdParamsSchema, UserTokenParamsSchema } from './schemas.js'
@@ -17,7 +18,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
   const perIp = app.config.rateLimits.tokenPerIp
 
   app.post('/api/password', {
-    schema: { tags: ['password'], body: ForgotBodySchema, response: { 200: MessageSchema, ...errorResponses(400, 403, 429) } },
+    schema: { ...operation('requestPasswordReset', 'Mot de passe oublié : envoie le lien par e-mail', 'public'), tags: ['password'], body: ForgotBodySchema, response: { 200: MessageSchema, ...errorResponses(400, 403, 429) } },
     config: ipLimit(perIp, QUARTER),
   }, async (request) => {
     const checked = checkForgot(request.body)
@@ -27,7 +28,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
   })
 
   app.get('/api/password/:userId/:token', {
-    schema: { tags: ['password'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 429) } },
+    schema: { ...operation('checkPasswordResetLink', 'Vérifie un lien de réinitialisation', 'public'), tags: ['password'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 429) } },
     config: ipLimit(perIp, QUARTER),
   }, async (request) => {
     await identity.checkResetLink(request.params.userId, request.params.token)
@@ -35,7 +36,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
   })
 
   app.post('/api/password/reset/:token', {
-    schema: { tags: ['password'], params: TokenParamsSchema, body: ResetBodySchema, response: { 200: MessageSchema, ...errorResponses(400, 403, 429) } },
+    schema: { ...operation('resetPassword', 'Choisit un nouveau mot de passe (lien du mail)', 'public'), tags: ['password'], params: TokenParamsSchema, body: ResetBodySchema, response: { 200: MessageSchema, ...errorResponses(400, 403, 429) } },
     config: ipLimit(perIp, QUARTER),
   }, async (request) => {
     const checked = checkReset(request.body, isWeakPassword)
@@ -45,7 +46,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
   })
 
   app.post('/api/password/changepassword/:userId', {
-    schema: { tags: ['password'], params: UserIdParamsSchema, body: ChangePasswordBodySchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 429) } },
+    schema: { ...operation('changePassword', 'Change son mot de passe', 'session'), tags: ['password'], params: UserIdParamsSchema, body: ChangePasswordBodySchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 429) } },
     config: ipLimit(perIp, QUARTER),
     preHandler: requireUser,
   }, async (request) => {

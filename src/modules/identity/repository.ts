@@ -111,12 +111,18 @@ function deviceValues(device: SessionDevice) {
   return { ip: device.ip?.slice(0, 64) ?? null, user_agent: device.userAgent ? Array.from(device.userAgent).slice(0, 255).join('') : null }
 }
 
-export async function insertSession(db: Db, id: string, userId: number, createdAt: Date, expiresAt: Date, device: SessionDevice = NO_DEVICE): Promise<void> {
+/** `secondFactor`: the session is opened by the login's second step (REQUIRE_ADMIN_2FA reads it). */
+export async function insertSession(db: Db, id: string, userId: number, createdAt: Date, expiresAt: Date, device: SessionDevice = NO_DEVICE, secondFactor = false): Promise<void> {
   const created = toDbTime(createdAt)
   await db
     .insertInto('sessions')
-    .values({ id, user_id: userId, created_at: created, expires_at: toDbTime(expiresAt), last_seen_at: created, ...deviceValues(device) })
+    .values({ id, user_id: userId, created_at: created, expires_at: toDbTime(expiresAt), last_seen_at: created, second_factor: secondFactor ? 1 : 0, ...deviceValues(device) })
     .execute()
+}
+
+/** The session that completed enrolment proved a code: it counts as opened with the second factor. */
+export async function markSessionProven(db: Db, userId: number, sessionId: string): Promise<void> {
+  await db.updateTable('sessions').set({ second_factor: 1 }).where('id', '=', sessionId).where('user_id', '=', userId).execute()
 }
 
 /**
@@ -176,7 +182,7 @@ function sessionUserQuery(db: Db, sessionId: string, now: string, createdAfter: 
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('user_two_factor', 'user_two_factor.user_id', 'users.id')
-    .select(['users.id', 'users.username', 'users.email', 'users.profile_photo', 'users.is_accepted', 'users.is_admin', 'user_two_factor.enabled_at', 'sessions.last_seen_at', 'sessions.created_at'])
+    .select(['users.id', 'users.username', 'users.email', 'users.profile_photo', 'users.is_accepted', 'users.is_admin', 'user_two_factor.enabled_at', 'sessions.second_factor', 'sessions.last_seen_at', 'sessions.created_at'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.expires_at', '>', now)
     .where('sessions.created_at', '>', createdAfter)
@@ -203,6 +209,7 @@ export async function findLiveSession(db: Db, sessionId: string, now: Date): Pro
     isAccepted: fromDbBool(row.is_accepted),
     isAdmin: fromDbBool(row.is_admin),
     twoFactor: row.enabled_at !== null,
+    secondFactor: fromDbBool(row.second_factor),
   }
   return { user, lastSeenAt: fromDbTime(row.last_seen_at ?? row.created_at) }
 }

@@ -10,6 +10,7 @@ import type { RequestOrigin } from '../../http/origin.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Journal } from '../journal/index.js'
 import { accountsFace } from './accounts.js'
+import { createAccessTokens } from './access-tokens.js'
 import { itself, tooManyAttempts } from './journaled.js'
 import { newClientMail, passwordChangedMail, resetMail, verificationMail } from './mails.js'
 import { createPasswords, type PasswordCost } from './passwords.js'
@@ -18,6 +19,7 @@ import * as repo from './repository.js'
 import { createSessions, sessionTexts } from './sessions.js'
 import type { SessionUser } from './session-user.js'
 import { createTwoFactor } from './two-factor.js'
+import { deletePendingLogins } from './two-factor-repository.js'
 import { TOKEN_LIFETIME_MS, hashToken, newToken, sameHash, type TokenPurpose } from './tokens.js'
 import { messages, passwordPolicyFailure, type Registration } from './validation.js'
 import { isWeakPassword } from './weak-passwords.js'
@@ -138,11 +140,14 @@ export function createIdentity(deps: IdentityDeps) {
 
   /**
    * After a password change or reset, nothing issued under the old password works: other sessions
-   * end and unused reset links die (issue 9, finding 4).
+   * end, unused reset links die (issue 9, finding 4), so do logins waiting for their second step
+   * (security review of issue 15) and personal access tokens (issue 17).
    */
   async function retireCredentials(trx: Db, userId: number, keepSession?: string): Promise<void> {
     await repo.retireTokens(trx, userId, 'reset')
     await repo.deleteUserSessions(trx, userId, clock.now(), keepSession)
+    await deletePendingLogins(trx, userId)
+    await accessTokens.revokeAll(trx, userId)
   }
 
   /**
@@ -164,6 +169,7 @@ export function createIdentity(deps: IdentityDeps) {
   }
 
   const accounts = accountsFace(db)
+  const accessTokens = createAccessTokens({ db, clock })
   const twoFactor = createTwoFactor({
     db,
     outbox,
@@ -183,6 +189,8 @@ export function createIdentity(deps: IdentityDeps) {
     photos: createPhotos({ db, storage: deps.storage, log: deps.log }),
     /** TOTP enrolment, the login's second step, turning it off (issue 15). */
     twoFactor,
+    /** Personal access tokens: `Authorization: Bearer` for scripts (issue 17, contract §8). */
+    accessTokens,
 
     /**
      * A verified address has one account (409). An unverified one is anyone's typing: a new
@@ -341,8 +349,8 @@ export function createIdentity(deps: IdentityDeps) {
       const samePassword = await passwords.verify(existing.passwordHash, admin.password)
       if (samePassword && existing.isAdmin && existing.isVerified && existing.isAccepted) return 'unchanged'
       await repo.promoteToAdmin(db, existing.id, samePassword ? undefined : await passwords.hash(admin.password))
-      // A new ADMIN_PASSWORD is a password change: sessions opened with the old one end (contract §4).
-      if (!samePassword) await repo.deleteUserSessions(db, existing.id, clock.now())
+      // A new ADMIN_PASSWORD is a password change: what the old one opened ends (contract §4).
+      if (!samePassword) await transaction(db, (trx) => retireCredentials(trx, existing.id))
       deps.log.info('administrator account updated')
       return 'updated'
     },
@@ -350,7 +358,7 @@ export function createIdentity(deps: IdentityDeps) {
     /** True when an administrator can log in (a first start without one says how to make one). */
     hasAdmin: (): Promise<boolean> => repo.hasAdmin(db),
 
-    sessions: createSessions({ db, clock, journal, sweepAlso: () => twoFactor.sweep() }),
+    sessions: createSessions({ db, clock, journal, sweepAlso: async () => (await twoFactor.sweep()) + (await accessTokens.sweep()) }),
   }
 }
 

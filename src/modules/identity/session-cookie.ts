@@ -6,6 +6,10 @@ import type { Identity } from './service.js'
 import { SESSION_TTL_MS } from './service.js'
 import type { SessionUser } from './session-user.js'
 import { originOf } from '../../http/origin.js'
+import { bearerToken } from '../../http/bearer.js'
+import { HttpError } from '../../http/errors.js'
+import { isAccountManagement } from './access.js'
+import { accessTokenTexts } from './access-token-validation.js'
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
@@ -16,8 +20,8 @@ declare module '@fastify/jwt' {
 
 declare module 'fastify' {
   interface FastifyReply {
-    /** Opens a session for the user and sets its cookie; answers the session id. */
-    startSession(userId: number): Promise<string>
+    /** Opens a session for the user and sets its cookie; answers the session id. `secondFactor`: the login's second step opened it. */
+    startSession(userId: number, options?: { secondFactor?: boolean }): Promise<string>
     /** Ends the request's session (its row and its cookie). */
     endSession(): Promise<void>
     /** Forgets the request's session after its rows are gone (the account was deleted): clears the cookie. */
@@ -26,10 +30,12 @@ declare module 'fastify' {
     refreshSession(): Promise<void>
   }
   interface FastifyRequest {
-    /** Set from the session cookie; null for a visitor. */
+    /** Set from the session cookie, or from a personal access token on an API call; null for a visitor. */
     user: SessionUser | null
-    /** The id of the request's live session, or undefined for a visitor. */
+    /** The id of the request's live session, or undefined for a visitor and for a token. */
     sessionId: string | undefined
+    /** How `user` was recognised: its session cookie, or a personal access token (`Authorization: Bearer`). */
+    authenticatedBy: 'session' | 'token' | null
   }
   interface FastifyInstance {
     /** A new session for `userId` as a `Cookie` header value (scripts and tests log in the short way). */
@@ -66,8 +72,10 @@ const VERIFIED_TOKENS = 4096
 const UNAUTHENTICATED_PREFIXES = ['/assets/', '/static/', '/healthz', '/uploads/photos/']
 
 /**
- * The session's HTTP side: a signed token (HS256) in an HttpOnly cookie, read from the cookie only
- * (no Authorization header), checked against identity's sessions on every request.
+ * The session's HTTP side: a signed token (HS256) in an HttpOnly cookie, checked against identity's
+ * sessions on every request. An API call with `Authorization: Bearer` is a personal access token's
+ * instead (issue 17): the cookie is then not read at all, an unknown, expired or revoked token is
+ * refused (401) and account management is refused to it (403, `isAccountManagement` in ./access.ts).
  */
 export default fp(
   async function sessionCookie(app: FastifyInstance, { identity }: { identity: Identity }) {
@@ -91,10 +99,11 @@ export default fp(
 
     app.decorateRequest('user', null)
     app.decorateRequest('sessionId', undefined)
+    app.decorateRequest('authenticatedBy', null)
     app.decorate('sessionCookieFor', async (userId: number) => `${name}=${sign(await identity.sessions.open(userId), userId)}`)
     // A login: the session row keeps where it is used from, and the journal records it (contract §6).
-    app.decorateReply('startSession', async function (this: FastifyReply, userId: number) {
-      const sessionId = await identity.sessions.open(userId, originOf(this.request))
+    app.decorateReply('startSession', async function (this: FastifyReply, userId: number, options: { secondFactor?: boolean } = {}) {
+      const sessionId = await identity.sessions.open(userId, originOf(this.request), options)
       setCookie(this, sessionId, userId)
       return sessionId
     })
@@ -118,6 +127,13 @@ export default fp(
     // A callback hook, asynchronous only for a request with a session cookie (issue 13).
     app.addHook('onRequest', (request, reply, done) => {
       request.user = null
+      request.authenticatedBy = null
+      const bearer = bearerToken(request)
+      if (bearer !== undefined) {
+        // Not returned: a hook that returns a promise is also resumed by Fastify when it settles (twice, with done).
+        readAccessToken(bearer, request).then(() => done(), done)
+        return
+      }
       const token = request.cookies[name]
       if (!token || UNAUTHENTICATED_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return done()
       readSession(token, request).then((session) => {
@@ -127,6 +143,7 @@ export default fp(
         }
         request.user = session.user
         request.sessionId = session.id
+        request.authenticatedBy = 'session'
         issuedAt.set(request, session.issuedAt)
         done()
       }, done)
@@ -137,6 +154,15 @@ export default fp(
       if (request.user || reply.getHeader('set-cookie')?.toString().includes(`${name}=`)) reply.header('cache-control', 'private, no-store')
       done()
     })
+
+    /** The request is the token's user's, or refused: 401 for a token that does not (or no longer) open anything. */
+    async function readAccessToken(token: string, request: FastifyRequest): Promise<void> {
+      const user = await identity.accessTokens.authenticate(token)
+      if (!user) throw new HttpError(401, accessTokenTexts.invalidToken, { 'www-authenticate': 'Bearer error="invalid_token"' })
+      request.user = user
+      request.authenticatedBy = 'token'
+      if (isAccountManagement(request)) throw new HttpError(403, accessTokenTexts.accountManagement)
+    }
 
     const verified = new Lru<VerifiedToken>(VERIFIED_TOKENS)
     /** The claims of a token signed with this app's secret and not expired, or undefined. */

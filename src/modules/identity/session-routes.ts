@@ -1,6 +1,7 @@
 import { originOf } from '../../http/origin.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from '@fastify/type-provider-typebox'
+import { operation } from '../../http/openapi.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
 import { requireUser } from './guards.js'
 import { SessionParamsSchema, SessionSchema } from './schemas.js'
@@ -11,12 +12,12 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (
   const tags = ['auth']
 
   app.get('/api/auth/sessions', {
-    schema: { tags, summary: 'Mes sessions ouvertes (appareils)', response: { 200: Type.Array(SessionSchema), ...errorResponses(401) } },
+    schema: { ...operation('listSessions', 'Mes sessions ouvertes (appareils)', 'session'), tags, response: { 200: Type.Array(SessionSchema), ...errorResponses(401) } },
     preHandler: requireUser,
   }, async (request) => identity.sessions.list(request.user!.id, request.sessionId))
 
   app.delete('/api/auth/sessions/:id', {
-    schema: { tags, summary: 'Déconnecte une de mes sessions', params: SessionParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
+    schema: { ...operation('endSession', 'Déconnecte une de mes sessions', 'session'), tags, params: SessionParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
     preHandler: requireUser,
   }, async (request, reply) => {
     const { current } = await identity.sessions.revoke(request.user!, request.params.id, request.sessionId, originOf(request))
@@ -26,7 +27,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (
   })
 
   app.delete('/api/auth/sessions', {
-    schema: { tags, summary: 'Déconnecte toutes mes autres sessions', response: { 200: MessageSchema, ...errorResponses(401, 403) } },
+    schema: { ...operation('endOtherSessions', 'Déconnecte toutes mes autres sessions', 'session'), tags, response: { 200: MessageSchema, ...errorResponses(401, 403) } },
     preHandler: requireUser,
   }, async (request) => {
     await identity.sessions.revokeOthers(request.user!, request.sessionId, originOf(request))

@@ -9,6 +9,11 @@ export interface SessionUser {
   profilePhoto: ProfilePhoto | null
   isAccepted: boolean
   isAdmin: boolean
-  /** Two-factor sign-in is on (not part of the API's user object; REQUIRE_ADMIN_2FA reads it). */
+  /** Two-factor sign-in is on for the account (not part of the API's user object). */
   twoFactor?: boolean
+  /**
+   * This session was proven with a second factor: opened through the login's second step, or the
+   * session that completed enrolment. REQUIRE_ADMIN_2FA reads it, not the account's flag.
+   */
+  secondFactor?: boolean
 }

@@ -56,13 +56,14 @@ export function createSessions({ db, clock, journal, sweepAlso }: SessionsDeps) 
   return {
     /**
      * Opens a session row for the user; answers its id (the cookie is the HTTP side's). With `from`
-     * (a login), the row keeps the address and browser, and the journal records the login with it.
+     * (a login), the row keeps the address and browser, and the journal records the login with it;
+     * `secondFactor`: opened by the login's second step (the session is proven, REQUIRE_ADMIN_2FA).
      */
-    async open(userId: number, from?: RequestOrigin): Promise<string> {
+    async open(userId: number, from?: RequestOrigin, options: { secondFactor?: boolean } = {}): Promise<string> {
       const sessionId = randomBytes(24).toString('base64url')
       const at = clock.now()
       await transaction(db, async (trx) => {
-        await repo.insertSession(trx, sessionId, userId, at, new Date(at.getTime() + SESSION_TTL_MS), from)
+        await repo.insertSession(trx, sessionId, userId, at, new Date(at.getTime() + SESSION_TTL_MS), from, options.secondFactor)
         const account = from ? await repo.findAccountById(trx, userId) : undefined
         if (from && account) await journal.record(trx, { action: 'login', ...itself(account), from })
       })
@@ -119,3 +120,5 @@ export function createSessions({ db, clock, journal, sweepAlso }: SessionsDeps) 
     sweep: async (): Promise<number> => (await repo.sweepExpired(db, clock.now())) + ((await sweepAlso?.()) ?? 0),
   }
 }
+
+export type Sessions = ReturnType<typeof createSessions>

@@ -55,8 +55,13 @@ export async function acceptStep(db: Db, userId: number, step: number): Promise<
 
 export async function removeTwoFactor(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute()
-  await db.deleteFrom('pending_logins').where('user_id', '=', userId).execute()
+  await deletePendingLogins(db, userId)
   await db.deleteFrom('user_two_factor').where('user_id', '=', userId).execute()
+}
+
+/** Every login of the user waiting for its second step (their password changed, or two-factor went). */
+export async function deletePendingLogins(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('pending_logins').where('user_id', '=', userId).execute()
 }
 
 export async function replaceRecoveryCodes(db: Db, userId: number, hashes: string[]): Promise<void> {

@@ -3,19 +3,20 @@ import { Type } from 'typebox'
 import { HttpError } from '../../http/errors.js'
 import { originOf } from '../../http/origin.js'
 import { ipLimit, QUARTER_HOUR_MS as QUARTER, userLimit } from '../../http/rate-limit.js'
-import { errorResponses, MessageSchema } from '../../http/schemas.js'
-import { requireUser } from './guards.js'
+import { operation } from '../../http/openapi.js'
+import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
+import { requireAdmin, requireUser } from './guards.js'
 import { clearPendingLogin, pendingLoginToken } from './pending-login-cookie.js'
 import { SessionUserSchema } from './schemas.js'
 import type { Identity } from './service.js'
 import { checkDisable, checkSecondStep, checkTwoFactorCode, twoFactorTexts as texts } from './two-factor-validation.js'
 
 const field = () => Type.Optional(Type.String({ maxLength: 1000 }))
-export const SetupAnswerSchema = Type.Object({ secret: Type.String(), otpauthUrl: Type.String() })
-export const RecoveryCodesSchema = Type.Object({ recoveryCodes: Type.Array(Type.String()) })
-const CodeBodySchema = Type.Object({ code: field() })
-const SecondStepBodySchema = Type.Object({ code: field(), recoveryCode: field() })
-const DisableBodySchema = Type.Object({ password: field(), code: field() })
+export const SetupAnswerSchema = Type.Object({ secret: Type.String({ examples: ['JBSWY3DPEHPK3PXP'] }), otpauthUrl: Type.String() }, { title: 'TwoFactorSetup' })
+export const RecoveryCodesSchema = Type.Object({ recoveryCodes: Type.Array(Type.String()) }, { title: 'RecoveryCodes' })
+const CodeBodySchema = Type.Object({ code: field() }, { title: 'TwoFactorCode' })
+const SecondStepBodySchema = Type.Object({ code: field(), recoveryCode: field() }, { title: 'LoginSecondStep' })
+const DisableBodySchema = Type.Object({ password: field(), code: field() }, { title: 'DisableTwoFactor' })
 
 /** Two-factor sign-in's API (contract §6): enrolment, the login's second step, turning it off. */
 const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app, { identity }) => {
@@ -24,23 +25,23 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async
   const perUser = userLimit(limits.loginPerIp, QUARTER)
 
   app.post('/api/auth/2fa/setup', {
-    schema: { tags: ['auth'], response: { 200: SetupAnswerSchema, ...errorResponses(401, 403, 409, 429) } },
+    schema: { ...operation('setupTwoFactor', 'Double authentification : un nouveau secret à enregistrer dans l’application', 'session'), tags: ['auth'], response: { 200: SetupAnswerSchema, ...errorResponses(401, 403, 409, 429) } },
     preHandler: requireUser,
     config: perUser,
   }, async (request) => twoFactor.setup(request.user!.id))
 
   app.post('/api/auth/2fa/enable', {
-    schema: { tags: ['auth'], body: CodeBodySchema, response: { 200: RecoveryCodesSchema, ...errorResponses(400, 401, 403, 409, 429) } },
+    schema: { ...operation('enableTwoFactor', 'Active la double authentification (premier code) ; donne les codes de secours', 'session'), tags: ['auth'], body: CodeBodySchema, response: { 200: RecoveryCodesSchema, ...errorResponses(400, 401, 403, 409, 429) } },
     preHandler: requireUser,
     config: perUser,
   }, async (request) => {
     const checked = checkTwoFactorCode(request.body)
     if (!checked.ok) throw new HttpError(400, checked.message)
-    return { recoveryCodes: await twoFactor.enable(request.user!.id, checked.value.code, originOf(request)) }
+    return { recoveryCodes: await twoFactor.enable(request.user!.id, checked.value.code, originOf(request), request.sessionId) }
   })
 
   app.post('/api/auth/2fa/disable', {
-    schema: { tags: ['auth'], body: DisableBodySchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 409, 429) } },
+    schema: { ...operation('disableTwoFactor', 'Désactive la double authentification (mot de passe et code)', 'session'), tags: ['auth'], body: DisableBodySchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 409, 429) } },
     preHandler: requireUser,
     config: perUser,
   }, async (request) => {
@@ -50,8 +51,18 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async
     return { message: texts.disabled }
   })
 
+  // The back-office's reset of a user's two-factor (security review of issue 15): guarded as
+  // accepting or deleting a user (administrators; an administrator's account is refused, 403).
+  app.post('/api/users/2fa/reset/:id', {
+    schema: { ...operation('resetUserTwoFactor', 'Désactive la double authentification d’un utilisateur (administrateurs)', 'user'), tags: ['users'], params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    preHandler: requireAdmin,
+  }, async (request) => {
+    await twoFactor.resetByAdmin(request.user!, request.params.id, originOf(request))
+    return { message: texts.resetByAdmin }
+  })
+
   app.post('/api/auth/login/2fa', {
-    schema: { tags: ['auth'], body: SecondStepBodySchema, response: { 200: SessionUserSchema, ...errorResponses(400, 401, 403, 429) } },
+    schema: { ...operation('loginSecondStep', 'Connexion, second temps : le code de l’application ou un code de secours', 'public'), tags: ['auth'], body: SecondStepBodySchema, response: { 200: SessionUserSchema, ...errorResponses(400, 401, 403, 429) } },
     config: ipLimit(limits.loginPerIp, QUARTER),
   }, async (request, reply) => {
     const checked = checkSecondStep(request.body)
@@ -60,7 +71,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async
     if (!token) throw new HttpError(401, texts.loginExpired)
     let userId: number
     try {
-      userId = await twoFactor.completeLogin(token, checked.value)
+      userId = await twoFactor.completeLogin(token, checked.value, originOf(request))
     } catch (error) {
       // The pending login is over (expired, or the fifth wrong code): its cookie goes with it.
       if (error instanceof HttpError && error.statusCode !== 400) clearPendingLogin(reply)
@@ -68,7 +79,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async
     }
     clearPendingLogin(reply)
     if (request.user) await reply.endSession()
-    const sessionId = await reply.startSession(userId)
+    const sessionId = await reply.startSession(userId, { secondFactor: true })
     return identity.sessions.user(sessionId)
   })
 }

@@ -17,6 +17,11 @@ export const twoFactorTexts = {
   tooManyCodes: 'Trop de codes incorrects : saisissez de nouveau votre e-mail et votre mot de passe.',
   loginRequired: 'Veuillez vous connecter.',
   disabled: 'Double authentification désactivée.',
+  resetByAdmin: 'La double authentification de cet utilisateur a été désactivée ; il en est informé par e-mail.',
+  userNotFound: 'Utilisateur introuvable.',
+  adminUntouchable: 'La double authentification d’un administrateur ne se réinitialise pas ici : il la désactive lui-même depuis son profil.',
+  notEnabledForUser: 'La double authentification n’est pas activée pour cet utilisateur.',
+  proofRequired: 'Confirmez votre connexion avec le code de votre application d’authentification : déconnectez-vous puis reconnectez-vous.',
   adminRequired: 'La double authentification est obligatoire pour les administrateurs : activez-la depuis votre profil avant d’utiliser l’espace d’administration.',
 } as const
 

@@ -1,7 +1,7 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto'
+import { createHmac, randomBytes, randomInt } from 'node:crypto'
 import { Secret, TOTP } from 'otpauth'
 import type { Clock } from '../../clock/clock.js'
-import { createSealer } from '../../crypto/sealing.js'
+import { createSealer, deriveKey } from '../../crypto/sealing.js'
 import type { Db } from '../../db/database.js'
 import { transaction } from '../../db/transaction.js'
 import { HttpError } from '../../http/errors.js'
@@ -9,8 +9,7 @@ import type { RequestOrigin } from '../../http/origin.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import type { AttemptLimiter, AttemptPolicy } from '../../limits/attempt-limiter.js'
 import type { Journal } from '../journal/index.js'
-import { formatDateTimeFr } from '../../shared/time.js'
-import { twoFactorDisabledMail } from './mails.js'
+import { twoFactorMail, type TwoFactorChange } from './mails.js'
 import { itself, tooManyAttempts } from './journaled.js'
 import * as repo from './repository.js'
 import * as store from './two-factor-repository.js'
@@ -49,7 +48,7 @@ export interface TwoFactorDeps {
   }
 }
 
-/** `ABCDE-23456`: about 49 bits each, so that a hash (sha256) is enough to store them. */
+/** `ABCDE-23456`: about 49 bits each; stored as an HMAC under a key of their own (a stolen table alone cannot be searched). */
 function newRecoveryCode(): string {
   const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('')
   return `${chars.slice(0, 5)}-${chars.slice(5)}`
@@ -60,14 +59,9 @@ export function normalizeRecoveryCode(code: string): string {
   return code.toUpperCase().replace(/[\s-]+/g, '')
 }
 
-function hashRecoveryCode(code: string): string {
-  return createHash('sha256').update(`recovery:${normalizeRecoveryCode(code)}`, 'utf8').digest('hex')
-}
-
-/** A readable line for the mail: the user agent as sent, bounded. */
-function browserOf(origin: Pick<RequestOrigin, 'userAgent'>): string {
-  const agent = origin.userAgent?.replace(/[\r\n\t]+/g, ' ').trim()
-  return agent ? agent.slice(0, 200) : 'inconnu'
+/** HMAC-SHA-256 of the normalised code under `key` (derived from TOTP_KEY): 64 hex characters, as the column holds. */
+function hashRecoveryCode(key: Buffer, code: string): string {
+  return createHmac('sha256', key).update(normalizeRecoveryCode(code), 'utf8').digest('hex')
 }
 
 /**
@@ -78,7 +72,14 @@ function browserOf(origin: Pick<RequestOrigin, 'userAgent'>): string {
 export function createTwoFactor(deps: TwoFactorDeps) {
   const { db, outbox, clock, attempts, journal, settings } = deps
   const sealer = createSealer(settings.key, { salt: 'portal-totp', info: 'totp secret v1' })
+  const recoveryKey = deriveKey(settings.key, { salt: 'portal-recovery', info: 'recovery code v1' })
+  const hashRecovery = (code: string) => hashRecoveryCode(recoveryKey, code)
   const now = () => clock.now()
+
+  /** The owner is told of every change, in the change's transaction (issue 15, security review). */
+  async function tellOwner(trx: Db, account: { email: string; username: string }, change: TwoFactorChange, origin: RequestOrigin | null): Promise<void> {
+    await outbox.enqueue(trx, twoFactorMail(settings.publicUrl, account, { change, at: now(), userAgent: origin?.userAgent ?? null }))
+  }
 
   function totpFor(base32: string, label = '') {
     return new TOTP({ issuer: settings.issuer, label, ...TOTP_SETTINGS, secret: Secret.fromBase32(base32) })
@@ -125,8 +126,12 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       return { secret: base32, otpauthUrl: totpFor(base32, account.email).toString() }
     },
 
-    /** Confirms the pending secret with a code from it; answers the recovery codes (shown once, stored hashed). */
-    async enable(userId: number, code: string, from: RequestOrigin): Promise<string[]> {
+    /**
+     * Confirms the pending secret with a code from it; answers the recovery codes (shown once, stored
+     * hashed). The session that did it (`sessionId`) counts as proven with the second factor; every
+     * other session of the user ends (opened with the password alone); the owner is told by mail.
+     */
+    async enable(userId: number, code: string, from: RequestOrigin, sessionId: string | undefined): Promise<string[]> {
       const account = await repo.findAccountById(db, userId)
       if (!account) throw new HttpError(401, texts.loginRequired)
       const row = await store.findTwoFactor(db, userId)
@@ -139,8 +144,11 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
       await transaction(db, async (trx) => {
         if (!(await store.activatePendingSecret(trx, userId, row.pendingSecret!, step, now()))) throw new HttpError(409, texts.setupFirst)
-        await store.replaceRecoveryCodes(trx, userId, codes.map(hashRecoveryCode))
+        await store.replaceRecoveryCodes(trx, userId, codes.map(hashRecovery))
+        await repo.deleteUserSessions(trx, userId, now(), sessionId)
+        if (sessionId) await repo.markSessionProven(trx, userId, sessionId)
         await journal.record(trx, { action: 'twofactor.enabled', ...itself(account), from })
+        await tellOwner(trx, account, 'enabled', from)
       })
       await attempts.clear(`twofactor-enable:${userId}`)
       return codes
@@ -159,9 +167,28 @@ export function createTwoFactor(deps: TwoFactorDeps) {
         if (!(await acceptCode(trx, userId, code))) throw new HttpError(400, texts.codeWrong)
         await store.removeTwoFactor(trx, userId)
         await journal.record(trx, { action: 'twofactor.disabled', ...itself(account), from: origin })
-        await outbox.enqueue(trx, twoFactorDisabledMail(settings.publicUrl, account.email, account.username, formatDateTimeFr(now()), browserOf(origin)))
+        await tellOwner(trx, account, 'disabled', origin)
       })
       await attempts.clear(key)
+    },
+
+    /**
+     * An administrator turns a user's two-factor off from the back-office (a lost phone, or an
+     * authenticator enrolled by someone else): the user's sessions end, the journal names the
+     * administrator as actor and the user as subject, the user is told by mail. Administrators'
+     * accounts are not reset here, as they are not accepted or deleted here (clients module).
+     */
+    async resetByAdmin(actor: { id: number; username: string; email: string }, userId: number, origin: RequestOrigin): Promise<void> {
+      const account = await repo.findAccountById(db, userId)
+      if (!account) throw new HttpError(404, texts.userNotFound)
+      if (account.isAdmin) throw new HttpError(403, texts.adminUntouchable)
+      await transaction(db, async (trx) => {
+        if (!(await store.findTwoFactor(trx, userId))?.secret) throw new HttpError(409, texts.notEnabledForUser)
+        await store.removeTwoFactor(trx, userId)
+        await repo.deleteUserSessions(trx, userId, now())
+        await journal.record(trx, { action: 'twofactor.disabled', actor, subject: { type: 'user', id: account.id, label: account.username }, from: origin })
+        await tellOwner(trx, account, 'reset', origin)
+      })
     },
 
     /** After a right password: a pending login's token when the account has two-factor on, else undefined. */
@@ -183,14 +210,10 @@ export function createTwoFactor(deps: TwoFactorDeps) {
      * user id to open a session for. Each try counts before it is checked; the fifth wrong one
      * ends the pending login (the password must be given again).
      */
-    async completeLogin(token: string, proof: { code: string } | { recoveryCode: string }): Promise<number> {
+    async completeLogin(token: string, proof: { code: string } | { recoveryCode: string }, from: RequestOrigin): Promise<number> {
       const id = hashToken(token)
       const pending = await store.findPendingLogin(db, id, now())
       if (!pending) throw new HttpError(401, texts.loginExpired)
-      if (!(await store.countPendingAttempt(db, id, PENDING_LOGIN_TRIES, now()))) {
-        await store.deletePendingLogin(db, id)
-        throw new HttpError(401, texts.loginExpired)
-      }
       // Wrong codes also count per account, across pending logins (the password opens a new one each
       // time): a code is never guessed faster than the account's failed-login policy allows.
       const accountKey = `twofactor-login:${pending.userId}`
@@ -199,10 +222,20 @@ export function createTwoFactor(deps: TwoFactorDeps) {
         await store.deletePendingLogin(db, id)
         throw tooManyAttempts(attempt.wait)
       }
-      const accepted = await transaction(db, async (trx) =>
-        'code' in proof ? acceptCode(trx, pending.userId, proof.code) : store.useRecoveryCode(trx, pending.userId, hashRecoveryCode(proof.recoveryCode), now()),
-      )
-      if (!accepted) {
+      // The try is counted, checked and (when wrong) journaled as a failed login in one transaction.
+      const outcome = await transaction(db, async (trx): Promise<'expired' | 'accepted' | 'wrong'> => {
+        if (!(await store.countPendingAttempt(trx, id, PENDING_LOGIN_TRIES, now()))) return 'expired'
+        const accepted = 'code' in proof ? await acceptCode(trx, pending.userId, proof.code) : await store.useRecoveryCode(trx, pending.userId, hashRecovery(proof.recoveryCode), now())
+        if (accepted) return 'accepted'
+        const account = await repo.findAccountById(trx, pending.userId)
+        if (account) await journal.record(trx, { action: 'login.failed', ...itself(account), from })
+        return 'wrong'
+      })
+      if (outcome === 'expired') {
+        await store.deletePendingLogin(db, id)
+        throw new HttpError(401, texts.loginExpired)
+      }
+      if (outcome === 'wrong') {
         if (pending.failures + 1 >= PENDING_LOGIN_TRIES) {
           await store.deletePendingLogin(db, id)
           throw new HttpError(429, texts.tooManyCodes)

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { Type } from 'typebox'
-import { listFilter, ListQuerySchema, sendList } from '../../http/lists.js'
+import { listFilter, listOf, ListQuerySchema, sendList } from '../../http/lists.js'
+import { operation } from '../../http/openapi.js'
 import { errorResponses } from '../../http/schemas.js'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { journalFilter } from './filters.js'
@@ -17,18 +17,18 @@ export interface JournalGuards {
   adminOnly: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
 }
 
-const EntryListSchema = Type.Array(JournalEntrySchema)
+const EntryListSchema = listOf(JournalEntrySchema)
 
 /** GET /api/journal (administrators) and GET /api/users/activity (the logged-in user), contract §6. Reads write nothing. */
 const journalRoutes: FastifyPluginAsyncTypebox<{ journal: Journal; guards: JournalGuards }> = async (app, { journal, guards }) => {
   const { requireAdmin, requireUser } = guards
   app.get('/api/journal', {
-    schema: { tags: ['journal'], summary: 'Journal : qui a fait quoi, les plus récents d’abord (?action=, ?actorId=)', querystring: JournalQuerySchema, response: { 200: EntryListSchema, ...errorResponses(400, 401, 403) } },
+    schema: { ...operation('listJournal', 'Journal : qui a fait quoi, les plus récents d’abord (?action=, ?actorId= ; administrateurs)', 'user'), tags: ['journal'], querystring: JournalQuerySchema, response: { 200: EntryListSchema, ...errorResponses(400, 401, 403) } },
     preHandler: requireAdmin,
   }, async (request, reply) => sendList(reply, await journal.list(journalFilter(request.query))))
 
   app.get('/api/users/activity', {
-    schema: { tags: ['users'], summary: 'Ce qui a été fait de mon compte et de mes documents', querystring: ListQuerySchema, response: { 200: EntryListSchema, ...errorResponses(400, 401) } },
+    schema: { ...operation('listMyActivity', 'Ce qui a été fait de mon compte et de mes documents', 'user'), tags: ['users'], querystring: ListQuerySchema, response: { 200: EntryListSchema, ...errorResponses(400, 401) } },
     preHandler: requireUser,
   }, async (request, reply) => sendList(reply, await journal.activity(request.user!.id, listFilter(request.query))))
 }

@@ -6,11 +6,11 @@ import { JOURNAL_ACTIONS } from './actions.js'
 export const JournalEntrySchema = Type.Object({
   id: Type.Integer(),
   at: Type.Unsafe<Date>({ type: 'string', format: 'date-time' }),
-  action: Type.String(),
+  action: Type.String({ examples: ['document.uploaded'] }),
   actor: Type.Union([Type.Object({ id: Type.Integer(), username: Type.String() }), Type.Null()]),
   subject: Type.Union([Type.Object({ type: Type.String(), id: Type.Integer(), label: Type.String() }), Type.Null()]),
   ip: Type.Union([Type.String(), Type.Null()]),
-})
+}, { title: 'JournalEntry' })
 export type JournalEntry = Static<typeof JournalEntrySchema>
 
 /** The list query of §2, `?action=` (one action) and `?actorId=` (one person's doings). Blank means no filter (a plain GET form). */

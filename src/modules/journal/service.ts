@@ -92,8 +92,15 @@ export function createJournal({ db, clock }: JournalDeps) {
     /** The same, each entry saying whether its subject and actor still exist (the page links only those). */
     listForPage: async (filter: JournalFilter): Promise<Page<ListedEntry>> => withLiveness(await repo.findEntries(db, filter)),
 
-    /** GET /api/users/activity: the entries about a user's account and documents. */
-    activity: (userId: number, filter: Omit<JournalFilter, 'ownerId' | 'actorId'>): Promise<Page<repo.JournalRow>> => repo.findEntries(db, { ...filter, ownerId: userId }),
+    /**
+     * GET /api/users/activity: the entries about a user's account and documents. What the firm's
+     * staff are stays theirs (security review of issue 15): an entry shows its IP only when the user
+     * did it themself, and `q` never matches an actor's e-mail.
+     */
+    async activity(userId: number, filter: Omit<JournalFilter, 'ownerId' | 'actorId' | 'withoutEmails'>): Promise<Page<repo.JournalRow>> {
+      const page = await repo.findEntries(db, { ...filter, ownerId: userId, withoutEmails: true })
+      return { total: page.total, items: page.items.map((entry) => (entry.actor?.id === userId ? entry : { ...entry, ip: null })) }
+    },
   }
 }
 

@@ -37,7 +37,7 @@ export function AdminTable({ kind, rows, interactive, busyId, onAction }: AdminT
               ))}
               {kind.actions.length > 0 && (
                 <td data-label="Actions" className="admin-actions">
-                  {kind.actions.map((action) => (
+                  {kind.actions.filter((action) => !action.shown || action.shown(row)).map((action) => (
                     <ActionControl key={action.label} action={action} row={row} name={kind.rowName(row)} disabled={!interactive} onAction={onAction} />
                   ))}
                 </td>

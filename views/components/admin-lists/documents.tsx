@@ -76,6 +76,14 @@ const archiveDocument: RowAction<DocumentRow> = {
   run: (row) => callApi('POST', `/api/documents/archive/${row.id}`),
 }
 
+/** Issue 16: an archived document goes back among the viewed ones. */
+const restoreDocument: RowAction<DocumentRow> = {
+  label: 'Restaurer',
+  tone: 'neutral',
+  confirm: (row) => ({ title: `Restaurer ${row.name} ?`, text: 'Le document reviendra dans les documents consultés.', confirmLabel: 'Restaurer', tone: 'primary' }),
+  run: (row) => callApi('POST', `/api/documents/restore/${row.id}`),
+}
+
 const listBase = {
   search: 'Utilisateur, nom du document ou type',
   dates: true,
@@ -119,6 +127,8 @@ export const archivedDocumentsKind = defineKind<DocumentRow>({
         return { ok: true, effect: 'none' }
       },
     },
+    restoreDocument,
+    deleteDocument,
   ],
 })
 

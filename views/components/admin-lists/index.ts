@@ -1,5 +1,6 @@
 import { archivedDocumentsKind, documentsKind, documentTypesKind, newDocumentsKind } from './documents.js'
 import { messagesKind } from './messages.js'
+import { requestsKind } from './requests.js'
 import { subAdminsKind } from './sub-admins.js'
 import { clientsKind, newUsersKind } from './users.js'
 
@@ -13,6 +14,7 @@ export const listKinds = {
   documents: documentsKind,
   'arch-documents': archivedDocumentsKind,
   'document-types': documentTypesKind,
+  requests: requestsKind,
 }
 
 export type ListKindName = keyof typeof listKinds

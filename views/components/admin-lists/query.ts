@@ -16,6 +16,7 @@ export function searchOf(state: ListState): string {
   if (state.q) params.set('q', state.q)
   if (state.from) params.set('from', state.from)
   if (state.to) params.set('to', state.to)
+  for (const [name, value] of Object.entries(state.filters ?? {})) if (value) params.set(name, value)
   if (state.page > 1) params.set('page', String(state.page))
   if (state.pageSize !== DEFAULT_LIST_PAGE_SIZE) params.set('pageSize', String(state.pageSize))
   const text = params.toString()

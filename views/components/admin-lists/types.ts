@@ -24,6 +24,16 @@ export interface RowAction<T> {
   /** Asked first, for every destructive or irreversible action (spec §5). */
   confirm?: (row: T) => ConfirmRequest
   run?: (row: T) => Promise<ActionOutcome>
+  /** Offered only on the rows it applies to (a request can be cancelled while it is open). */
+  shown?: (row: T) => boolean
+}
+
+/** A list's own filter beyond search and dates (requests' state): a select in the toolbar, kept in the URL. */
+export interface ListChoice {
+  name: string
+  label: string
+  /** The first is the default ('' = no filter). */
+  options: Array<{ value: string; label: string }>
 }
 
 /** One kind of admin list: its page, its API and how its rows look. The generic island does the rest. */
@@ -37,6 +47,8 @@ export interface ListKind<T extends AdminRow> {
   search: string | null
   /** From/to filter on the creation date. */
   dates: boolean
+  /** Selects of the list's own filters (ListState.filters). */
+  choices?: ListChoice[]
   empty: string
   /** Names the row in the accessible name of its buttons ("Supprimer Amina"). */
   rowName: (row: T) => string

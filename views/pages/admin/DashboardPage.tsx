@@ -1,4 +1,5 @@
 import type { Counts, MailCounts } from '../../../src/modules/clients/types.js'
+import { pageTexts as requestTexts } from '../../../src/modules/requests/texts.js'
 import { page } from '../../../src/render/page.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
 
@@ -8,7 +9,7 @@ export type DashboardCounts = Counts
 /** The sub-admins screen is a demo: its card always shows 0 (spec §9). */
 const SUB_ADMIN_COUNT = 0
 
-function cardsOf(counts: DashboardCounts) {
+function cardsOf(counts: DashboardCounts, overdueRequests: number) {
   return [
     { label: 'Nouveaux utilisateurs', hint: 'En attente d’acceptation', count: counts.users.unaccepted, href: '/admin-dashboard/new-users' },
     { label: 'Clients', hint: 'Comptes acceptés', count: counts.users.accepted, href: '/admin-dashboard/clients' },
@@ -16,6 +17,7 @@ function cardsOf(counts: DashboardCounts) {
     { label: 'Documents', hint: 'Déjà consultés', count: counts.documents.viewed, href: '/admin-dashboard/documents' },
     { label: 'Sous-admins', hint: 'Démonstration', count: SUB_ADMIN_COUNT, href: '/admin-dashboard/sub-admins' },
     { label: 'Types de documents', hint: 'Catégories proposées', count: counts.types, href: '/admin-dashboard/documents/types' },
+    { label: requestTexts.overdueCard, hint: requestTexts.overdueHint, count: overdueRequests, href: '/admin-dashboard/requests?status=overdue' },
   ]
 }
 
@@ -43,13 +45,13 @@ function MailPanel({ mails }: { mails: MailCounts }) {
   )
 }
 
-export const DashboardPage = page<{ counts: DashboardCounts; mails: MailCounts }>(
+export const DashboardPage = page<{ counts: DashboardCounts; mails: MailCounts; overdueRequests: number }>(
   { title: 'Tableau de bord', description: 'Vue d’ensemble de l’espace d’administration.' },
-  function DashboardPage({ counts, mails }) {
+  function DashboardPage({ counts, mails, overdueRequests }) {
     return (
       <AdminLayout title="Tableau de bord" lead="Vue d’ensemble des comptes et des documents.">
         <ul className="admin-cards">
-          {cardsOf(counts).map((card) => (
+          {cardsOf(counts, overdueRequests).map((card) => (
             <li key={card.href}>
               <a className="admin-card" href={card.href}>
                 <span className="admin-card-count">{card.count}</span>

@@ -1,4 +1,5 @@
-import type { DeviceSession, Profile } from '../../../src/modules/clients/types.js'
+import type { AccessTokenView, ClientRequests as ClientRequestsData, DeviceSession, FirmSent, Profile } from '../../../src/modules/clients/types.js'
+import { pageTexts as requestTexts } from '../../../src/modules/requests/texts.js'
 import { page } from '../../../src/render/page.js'
 import type { ListState } from '../../components/admin-lists/query.js'
 import { Pager } from '../../components/Pager.js'
@@ -6,7 +7,9 @@ import { Island } from '../../runtime/Island.js'
 import type { JournalRow } from '../../../src/modules/journal/index.js'
 import { formatMegabytes } from '../../../src/shared/sizes.js'
 import { ActivitySection } from './ActivitySection.js'
+import { FirmSentSection } from './FirmSentSection.js'
 import { ProfileHeader } from './ProfileHeader.js'
+import { messageTexts } from '../../../src/modules/messages/index.js'
 
 export interface ProfilePageProps {
   profile: Profile
@@ -18,12 +21,20 @@ export interface ProfilePageProps {
   activity?: { items: JournalRow[]; total: number } | undefined
   /** The owner's sessions (contract §6); absent for an administrator looking at a client. */
   sessions?: DeviceSession[] | undefined
+  /** The owner's personal access tokens (issue 17); absent for an administrator looking at a client. */
+  accessTokens?: AccessTokenView[] | undefined
+  /** For an administrator on a client's profile: whether the client's two-factor is on (its reset). */
+  twoFactor?: { enabled: boolean } | undefined
+  /** What the firm sent this client, for an administrator (contract §7); absent otherwise. */
+  firmSent?: FirmSent | undefined
+  /** An administrator on a client's page: the client's requests and « Demander un document ». */
+  requests?: ClientRequestsData | undefined
 }
 
 /** /users/profile/:id (spec §2 Profile page): the owner or an administrator. */
 export const ProfilePage = page<ProfilePageProps>(
   ({ profile }) => ({ title: `Profil de ${profile.username}`, description: 'Profil du client et ses documents.' }),
-  function ProfilePage({ profile, isOwner, documents, activity, sessions }) {
+  function ProfilePage({ profile, isOwner, documents, activity, sessions, accessTokens, twoFactor, firmSent, requests }) {
     // An administrator's account is not deleted from its profile (the server refuses it too).
     const canDeleteAccount = isOwner && !profile.isAdmin
     return (
@@ -31,6 +42,12 @@ export const ProfilePage = page<ProfilePageProps>(
         <div className="profile-banner" aria-hidden="true" />
         <div className="container profile-body">
           <ProfileHeader profile={profile} isOwner={isOwner} />
+          {/* Only an administrator sees another's profile: the client's thread with the firm. */}
+          {!isOwner && !profile.isAdmin && profile.isAccepted && (
+            <p className="profile-messages">
+              <a href={`/admin-dashboard/clients/${profile.id}/messages`}>{messageTexts.profileMessagesLink}</a>
+            </p>
+          )}
           <section className="profile-section" aria-labelledby="profile-documents-title">
             <h2 id="profile-documents-title" className="profile-section-title">
               Documents
@@ -42,6 +59,15 @@ export const ProfilePage = page<ProfilePageProps>(
             <Island name="OwnedDocuments" hydrate={isOwner ? 'load' : 'with-page'} props={{ rows: profile.documents, canDelete: isOwner }} />
             {profile.documentsTotal > documents.pageSize && <Pager path={`/users/profile/${profile.id}`} state={documents} total={profile.documentsTotal} />}
           </section>
+          {requests && (
+            <section className="profile-section" aria-labelledby="profile-requests-title">
+              <h2 id="profile-requests-title" className="profile-section-title">
+                {requestTexts.clientRequestsTitle}
+              </h2>
+              <Island name="ClientRequests" props={{ userId: profile.id, ...requests }} />
+            </section>
+          )}
+          {firmSent && <FirmSentSection userId={profile.id} sent={firmSent} />}
           {isOwner && (
             <section className="profile-section" aria-labelledby="profile-security-title">
               <h2 id="profile-security-title" className="profile-section-title">
@@ -52,6 +78,14 @@ export const ProfilePage = page<ProfilePageProps>(
               </p>
             </section>
           )}
+          {twoFactor && (
+            <section className="profile-section" aria-labelledby="profile-twofactor-title">
+              <h2 id="profile-twofactor-title" className="profile-section-title">
+                Double authentification
+              </h2>
+              <Island name="TwoFactorReset" props={{ userId: profile.id, username: profile.username, enabled: twoFactor.enabled }} />
+            </section>
+          )}
           {isOwner && activity && <ActivitySection entries={activity.items} total={activity.total} />}
           {isOwner && sessions && (
             <section className="profile-section" aria-labelledby="profile-sessions-title">
@@ -59,6 +93,14 @@ export const ProfilePage = page<ProfilePageProps>(
                 Appareils connectés
               </h2>
               <Island name="DeviceSessions" props={{ rows: sessions }} />
+            </section>
+          )}
+          {isOwner && accessTokens && (
+            <section className="profile-section" aria-labelledby="profile-tokens-title">
+              <h2 id="profile-tokens-title" className="profile-section-title">
+                Jetons d’accès personnels
+              </h2>
+              <Island name="AccessTokens" props={{ rows: accessTokens }} />
             </section>
           )}
           {canDeleteAccount && (

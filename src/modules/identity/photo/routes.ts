@@ -3,12 +3,15 @@ import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { HttpError } from '../../../http/errors.js'
 import { ipLimit, QUARTER_HOUR_MS } from '../../../http/rate-limit.js'
+import { operation } from '../../../http/openapi.js'
 import { errorResponses } from '../../../http/schemas.js'
 import { requireUser } from '../guards.js'
 import type { Photos } from './service.js'
 import { PHOTO_MAX_BYTES, photoMessages } from './validation.js'
 
-const PhotoAnswerSchema = Type.Object({ message: Type.String(), profilePhoto: Type.Object({ url: Type.String() }) })
+const PhotoAnswerSchema = Type.Object({ message: Type.String(), profilePhoto: Type.Object({ url: Type.String({ examples: ['/uploads/photos/5d41402abc4b2a76b9719d911017c592.webp'] }) }) }, { title: 'PhotoChanged' })
+/** The upload's form, for the OpenAPI document only (the route reads the part itself). */
+const PhotoFormSchema = Type.Object({ image: Type.String({ format: 'binary', description: 'JPEG, PNG ou WebP, 5 Mo au plus' }) }, { title: 'PhotoForm' })
 const PhotoNameParamsSchema = Type.Object({ name: Type.String({ maxLength: 64 }) })
 
 /** Uploads per IP in 15 minutes: re-encoding costs CPU, and nobody changes their photo that often. */
@@ -39,10 +42,11 @@ async function imageOf(request: FastifyRequest): Promise<Buffer> {
 const photoRoutes: FastifyPluginAsyncTypebox<{ photos: Photos }> = async (app, { photos }) => {
   app.post('/api/users/profile/uplaod-photo', {
     schema: {
+      ...operation('uploadProfilePhoto', 'Change la photo de profil (multipart, champ image : JPEG, PNG ou WebP, 5 Mo au plus)', 'user'),
       tags: ['users'],
-      summary: 'Change la photo de profil (multipart, champ image : JPEG, PNG ou WebP, 5 Mo au plus)',
       consumes: ['multipart/form-data'],
-      response: { 200: PhotoAnswerSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 429) },
+      multipartBody: PhotoFormSchema,
+      response: { 200: PhotoAnswerSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 429, 507) },
     },
     config: ipLimit(UPLOADS_PER_QUARTER, QUARTER_HOUR_MS),
     preHandler: requireUser,

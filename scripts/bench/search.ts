@@ -1,0 +1,234 @@
+/**
+ * Every list's search (issue 16) at 1,000,000 documents, 100,000 contact messages and 100,000 thread
+ * messages, on SQLite and on MariaDB when it answers: the median of each list's page for a rare
+ * 3-letter q with accents and for a common one (in process, app.inject), then `/healthz`'s p99 on
+ * the built server while 10 searches run concurrently in a loop, against its p99 idle, in the same
+ * run. Seeded in bulk through the tables' triggers (the search indexes of migration 0020).
+ * BENCH_SEARCH_SIZES="documents,messages" changes the sizes (a quick check: "20000,2000").
+ */
+import { loadavg } from 'node:os'
+import { sql } from 'kysely'
+import { isMysql, type Db } from '../../src/db/database.js'
+import { toDbTime } from '../../src/db/values.js'
+import { HASH, insertAdmin, onEachDatabase, withApp, type App } from './databases.js'
+import { appendRow, machine, now, percentile } from './report.js'
+import { BENCH_ADMIN, startPortal } from './server.js'
+
+const [DOCUMENTS, MESSAGES] = (process.env.BENCH_SEARCH_SIZES ?? '1000000,100000').split(',').map(Number) as [number, number]
+const CLIENTS = 10_000
+/** Clients with a thread: each holds MESSAGES / THREADS messages. */
+const THREADS = 1000
+const SAMPLES = Number(process.env.BENCH_SEARCH_SAMPLES ?? 20)
+const WARMUP = 3
+const HEALTHZ_SAMPLES = 500
+/** Sampling under searches stops after this long (a few hundred samples still). */
+const LOADED_SECONDS = 45
+const CONCURRENT = 10
+const BATCH = 500
+const BASE = Date.UTC(2026, 0, 1)
+const GOAL_MS = 50
+
+/** Three letters with accents: in one name of ten thousand (rare), and in a word of one document type of twenty, one message of eight (common). */
+const RARE = 'ïss'
+const COMMON = 'evé'
+
+const FIRST = ['Amine', 'Karim', 'Nadia', 'Yasmine', 'Sofiane', 'Lyes', 'Meriem', 'Walid', 'Samia', 'Rachid']
+const LAST = ['Saïdi', 'Kaci', 'Hadj', 'Mansouri', 'Belkacem', 'Ouali', 'Zerrouki', 'Haddad', 'Cherif', 'Bouzid']
+const TYPES = ['Relevé bancaire', 'Déclaration G50', 'Bulletin de paie', 'Facture d’achat', 'Bilan annuel', 'État des stocks', 'Contrat de bail', 'Registre du commerce', 'Attestation CNAS', 'Attestation CASNOS']
+const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre']
+const TEXTS = [
+  'Bonjour, voici les pièces demandées pour le trimestre, merci de confirmer la réception.',
+  'Pouvez-vous me rappeler la date limite de dépôt de la déclaration ?',
+  'Je vous envoie le relevé du mois, il manque encore deux factures.',
+  'Merci pour votre retour, nous passerons au cabinet jeudi matin.',
+  'Les bulletins de paie de nos quatre employés sont joints.',
+  'Nous avons reçu la notification des impôts, que faut-il faire ?',
+  'Le bilan provisoire est prêt, pouvons-nous en parler cette semaine ?',
+  'La facture d’électricité a été réglée en espèces, est-ce un problème ?',
+]
+
+/** Client `i`'s name: one in ten thousand carries the rare letters. */
+const clientName = (i: number) => (i % 10_000 === 7 ? `Nassim Benaïssa ${i}` : `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`)
+
+async function inserted<T>(db: Db, table: 'users' | 'documents' | 'contact_messages' | 'messages', count: number, row: (i: number) => T): Promise<void> {
+  for (let start = 0; start < count; start += BATCH * 40) {
+    await db.transaction().execute(async (trx) => {
+      for (let batch = start; batch < Math.min(count, start + BATCH * 40); batch += BATCH) {
+        const rows = []
+        for (let i = batch; i < Math.min(count, batch + BATCH); i++) rows.push(row(i))
+        await trx.insertInto(table).values(rows as never).execute()
+      }
+    })
+  }
+}
+
+const time = (i: number, step: number) => toDbTime(new Date(BASE - i * step))
+
+/** Answers the first client's id (clients are numbered from it) and the first type's. */
+export async function seed(db: Db): Promise<{ firstUser: number; firstType: number }> {
+  await inserted(db, 'users', CLIENTS, (i) => ({
+    username: clientName(i), email: `client${i}@bench.dz`, entreprise: `SARL ${i}`, telephone: '0551234567', password_hash: HASH,
+    is_verified: 1, is_accepted: 1, is_admin: 0, profile_photo: null, created_at: time(i, 60_000), updated_at: time(i, 60_000),
+  }))
+  const firstUser = Number((await db.selectFrom('users').select((eb) => eb.fn.min('id').as('id')).executeTakeFirstOrThrow()).id)
+  await db.deleteFrom('document_types').execute() // the default ones: the twenty below instead
+  const types = Array.from({ length: 20 }, (_, i) => ({ type_name: TYPES[i] ?? `Pièce ${i}`, type_key: `type ${i}`, created_at: time(i, 60_000) }))
+  await db.insertInto('document_types').values(types).execute()
+  const firstType = Number((await db.selectFrom('document_types').select((eb) => eb.fn.min('id').as('id')).executeTakeFirstOrThrow()).id)
+  // 10 % new, 60 % viewed, 30 % archived; one in twenty thousand names its client's rare name.
+  await inserted(db, 'documents', DOCUMENTS, (i) => ({
+    user_id: firstUser + (i % CLIENTS), type_id: firstType + (i % 20), name: i % 20_000 === 3 ? `Attestation Benaïssa ${i}` : `${TYPES[i % 20] ?? 'Pièce'} ${MONTHS[i % 12]} ${2000 + (i % 26)}`,
+    description: '', original_name: `document-${i}.pdf`, storage_key: `documents/${i.toString(16).padStart(32, '0')}.pdf`, mime: 'application/pdf', size: 1024,
+    is_viewed: i % 10 === 0 ? 0 : 1, is_archived: i % 10 >= 7 ? 1 : 0, created_at: time(i, 30_000), viewed_at: null, archived_at: null,
+  }))
+  await inserted(db, 'contact_messages', MESSAGES, (i) => ({
+    name: clientName(i), email: `visiteur${i}@exemple.dz`, telephone: '0551234567', message: `${TEXTS[i % TEXTS.length]} (${i})`, ip: '192.0.2.10', created_at: time(i, 60_000),
+  }))
+  await inserted(db, 'messages', MESSAGES, (i) => {
+    const userId = firstUser + (i % THREADS)
+    return { user_id: userId, author_id: userId, from_firm: i % 2, text: i % 5000 === 11 ? `Madame Benaïssa passera demain (${i})` : `${TEXTS[Math.floor(i / THREADS) % TEXTS.length]} (${i})`, created_at: time(i, 60_000), read_at: null }
+  })
+  return { firstUser, firstType }
+}
+
+/** Every list with a search, for `q` (encoded); the thread is one of the clients with messages. */
+function lists(q: string, threadOf: number) {
+  const query = `?pageSize=50&q=${encodeURIComponent(q)}`
+  return [
+    { what: 'clients', url: `/api/users/clients-profile${query}` },
+    { what: 'new users', url: `/api/users/users-profile${query}` },
+    { what: 'contact inbox', url: `/api/users/contact${query}` },
+    { what: 'document types', url: `/api/documents/types${query}` },
+    { what: 'new documents', url: `/api/documents/new-documents${query}` },
+    { what: 'viewed documents', url: `/api/documents/old-documents${query}` },
+    { what: 'archived documents', url: `/api/documents/arch-documents${query}` },
+    { what: 'a thread', url: `/api/messages/${threadOf}${query}` },
+  ]
+}
+
+/** Median time of `url` and the total it counts. */
+async function timeSearch(app: App, cookie: string, url: string): Promise<{ median: number; total: number }> {
+  let total = 0
+  const sample = async () => {
+    const start = performance.now()
+    const res = await app.inject({ method: 'GET', url, headers: { cookie } })
+    if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`)
+    total = Number(res.headers['x-total-count'])
+    return performance.now() - start
+  }
+  for (let i = 0; i < WARMUP; i++) await sample()
+  const times = []
+  for (let i = 0; i < SAMPLES; i++) times.push(await sample())
+  return { median: percentile(times, 0.5), total }
+}
+
+/** `count` sequential GET /healthz, or as many as answer within `seconds` (searches may hold each for long). */
+async function sampleHealthz(base: string, count: number, seconds = Infinity): Promise<number[]> {
+  const times: number[] = []
+  const deadline = performance.now() + seconds * 1000
+  for (let i = 0; i < count && performance.now() < deadline; i++) {
+    const start = performance.now()
+    const res = await fetch(`${base}/healthz`)
+    await res.arrayBuffer()
+    if (!res.ok) throw new Error(`/healthz answered ${res.status}`)
+    times.push(performance.now() - start)
+  }
+  return times
+}
+
+/**
+ * `/healthz` p99 of the built server on the seeded database, idle, then while CONCURRENT loops search
+ * every list in turn with each of `qs`' URLs; answers the idle p99 and, per q, the loaded p99 and
+ * the searches made meanwhile.
+ */
+async function healthzUnderSearches(url: string, qs: Array<{ kind: string; urls: string[] }>) {
+  const server = await startPortal({ DATABASE_URL: url, RATE_LIMIT_LOGIN_IP: '1000000', RATE_LIMIT_LOGIN_ACCOUNT: '1000000' })
+  try {
+    const login = await fetch(`${server.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) })
+    if (login.status !== 200) throw new Error(`login answered ${login.status}`)
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    await sampleHealthz(server.base, 100)
+    const idle = percentile(await sampleHealthz(server.base, HEALTHZ_SAMPLES), 0.99)
+    const loaded = []
+    for (const { kind, urls } of qs) {
+      const stop = { done: false }
+      let searches = 0
+      const loop = async (offset: number) => {
+        for (let i = offset; !stop.done; i++) {
+          const res = await fetch(`${server.base}${urls[i % urls.length]}`, { headers: { cookie } })
+          await res.arrayBuffer()
+          if (res.status !== 200) throw new Error(`search answered ${res.status}`)
+          searches++
+        }
+      }
+      const loops = Array.from({ length: CONCURRENT }, (_, i) => loop(i))
+      await new Promise((r) => setTimeout(r, 200))
+      const times = await sampleHealthz(server.base, HEALTHZ_SAMPLES, LOADED_SECONDS)
+      const p99 = percentile(times, 0.99)
+      stop.done = true
+      await Promise.all(loops)
+      loaded.push({ kind, p99, searches, samples: times.length })
+    }
+    return { idle, loaded }
+  } finally {
+    await server.stop()
+  }
+}
+
+async function measure(label: string, url: string, db: Db): Promise<void> {
+  await withApp(url, db, 'portal-bench-search-', async (app) => {
+    const seeding = performance.now()
+    const { firstUser } = await seed(db)
+    const cookie = await app.sessionCookieFor(await insertAdmin(db))
+    if (isMysql(db)) await sql`analyze table users, document_types, documents, contact_messages, messages`.execute(db)
+    else await sql`analyze`.execute(db)
+    console.log(`${label}: seeded ${DOCUMENTS} documents, ${MESSAGES} contact messages and ${MESSAGES} thread messages in ${((performance.now() - seeding) / 1000).toFixed(0)} s`)
+    const size = `${DOCUMENTS.toLocaleString('en')} documents, ${MESSAGES.toLocaleString('en')} + ${MESSAGES.toLocaleString('en')} messages`
+    const thread = firstUser + 11
+    for (const [kind, q] of [['rare', RARE], ['common', COMMON]] as const) {
+      for (const list of lists(q, thread)) {
+        const { median, total } = await timeSearch(app, cookie, list.url)
+        console.log(`${label}: ${list.what}, q=${q} (${kind}): ${median.toFixed(2)} ms, ${total} found (goal ≤ ${GOAL_MS} ms: ${median <= GOAL_MS ? 'met' : 'NOT met'})`)
+        appendRow(
+          'Every list’s search at 1,000,000 documents and 100,000 messages (`npm run bench`)',
+          `GET each list with a 3-letter \`q\` with accents, as an administrator, in process (app.inject), median of ${SAMPLES} after ${WARMUP} warm-up requests; ` +
+            `${CLIENTS.toLocaleString('en')} clients, 20 types, documents, contact messages and thread messages seeded in bulk through the search indexes' triggers (migration 0020). ` +
+            `The rare q (\`${RARE}\`) is in one name in 10,000; the common one (\`${COMMON}\`) in one type in 20 and one message in 8: X-Total-Count counts every match. Goal: at most ${GOAL_MS} ms.`,
+          ['date', 'machine', 'load average', 'database', 'size', 'list', 'q', 'found', 'median (ms)'],
+          [now(), machine(), loadAverage(), label, size, list.what, `${q} (${kind})`, String(total), median.toFixed(2)],
+        )
+      }
+    }
+    const qs = [
+      // The same lists unfiltered: what 10 concurrent requests cost the loop whatever they do.
+      { kind: 'none (the lists unfiltered)', urls: lists('', thread).map((list) => list.url) },
+      { kind: `${RARE} (rare)`, urls: lists(RARE, thread).map((list) => list.url) },
+      { kind: `${COMMON} (common)`, urls: lists(COMMON, thread).map((list) => list.url) },
+    ]
+    const { idle, loaded } = await healthzUnderSearches(url, qs)
+    for (const { kind, p99, searches, samples } of loaded) {
+      const ratio = p99 / idle
+      console.log(`${label}: /healthz p99 idle ${idle.toFixed(2)} ms, during ${CONCURRENT} concurrent searches of q=${kind} ${p99.toFixed(2)} ms: ${ratio.toFixed(2)}× (goal ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT met'}); ${searches} searches`)
+      appendRow(
+        '/healthz during 10 concurrent searches at 1,000,000 documents (`npm run bench`)',
+        `${HEALTHZ_SAMPLES} sequential GET /healthz on the built server idle, then ${HEALTHZ_SAMPLES} more (or as many as ${LOADED_SECONDS} s allow) while ${CONCURRENT} loops search every list in turn, on the database seeded above, once without q (the same lists unfiltered, a baseline), once with the rare q and once with the common one. Goal: p99 during the searches ≤ 2× idle.`,
+        ['date', 'machine', 'load average', 'database', 'size', 'q', 'idle p99 (ms)', 'searching p99 (ms)', 'samples', 'ratio', 'searches made'],
+        [now(), machine(), loadAverage(), label, size, kind, idle.toFixed(2), p99.toFixed(2), String(samples), `${ratio.toFixed(2)}×`, String(searches)],
+      )
+    }
+  })
+}
+
+/** The machine's load over 1, 5 and 15 minutes (5 engineers share it): read beside the times. */
+const loadAverage = () => loadavg().map((n) => n.toFixed(2)).join(' ')
+
+export async function benchSearch(): Promise<void> {
+  await onEachDatabase(measure)
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  benchSearch().catch((error: unknown) => {
+    console.error(error)
+    process.exitCode = 1
+  })
+}

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { listFilter, listOf, ListQuerySchema, sendList } from '../../http/lists.js'
+import { operation } from '../../http/openapi.js'
+import { originOf } from '../../http/origin.js'
+import { errorResponses } from '../../http/schemas.js'
+import { requireAdmin } from '../identity/index.js'
+import { requireAccepted } from './routes.js'
+import { ReceivedDocumentSchema, SendFormSchema, UploadedSchema, UserIdParamsSchema } from './schemas.js'
+import type { Documents } from './service.js'
+import { receiveUpload, refuseDeclaredTooLarge } from './upload-http.js'
+import { messages } from './validation.js'
+
+/**
+ * Contract §7: the firm puts a document in a client's space, and the client lists what it sent them.
+ * The file is read, checked and stored exactly as a client's upload; it is served by the download
+ * route and `/uploads/<name>` like any document (its owner is the client).
+ */
+const sentDocumentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = async (app, { documents }) => {
+  const tags = ['documents']
+
+  app.post('/api/documents/send/:userId', {
+    schema: {
+      ...operation('sendDocument', 'Le cabinet envoie un document à un client (multipart : file, name, description ; administrateurs)', 'user'),
+      tags,
+      consumes: ['multipart/form-data'],
+      multipartBody: SendFormSchema,
+      params: UserIdParamsSchema,
+      response: { 201: UploadedSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 507) },
+    },
+    onRequest: refuseDeclaredTooLarge(documents.maxUploadBytes),
+    // No account that cannot receive it gets a file stored first.
+    preHandler: [requireAdmin, async (request) => documents.checkRecipient((request.params as { userId: number }).userId)],
+  }, async (request, reply) => {
+    const { fields, file, refused } = await receiveUpload(request, documents.maxUploadBytes, documents.storeFile, documents.discardFile)
+    const id = await documents.recordSend(request.user!, request.params.userId, fields, file, refused, originOf(request))
+    // The form reloads the client's page: the page there shows this message (flash cookie).
+    reply.flash({ type: 'success', message: messages.sent })
+    return reply.code(201).send({ message: messages.sent, id })
+  })
+
+  app.get('/api/documents/received', {
+    schema: { ...operation('listReceivedDocuments', 'Ce que le cabinet a envoyé au client connecté', 'user'), tags, querystring: ListQuerySchema, response: { 200: listOf(ReceivedDocumentSchema), ...errorResponses(400, 401, 403) } },
+    preHandler: requireAccepted,
+  }, async (request, reply) => sendList(reply, await documents.listReceived(request.user!.id, listFilter(request.query))))
+}
+export default sentDocumentRoutes

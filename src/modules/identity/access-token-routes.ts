@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { HttpError } from '../../http/errors.js'
+import { HOUR_MS, userLimit } from '../../http/rate-limit.js'
+import { operation } from '../../http/openapi.js'
+import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
+import { accessTokenTexts as texts, checkNewAccessToken } from './access-token-validation.js'
+import { requireUser } from './guards.js'
+import type { Identity } from './service.js'
+import { twoFactorTexts } from './two-factor-validation.js'
+
+const DateTime = Type.Unsafe<Date>({ type: 'string', format: 'date-time' })
+const NewTokenBodySchema = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 1000 })),
+  // A form sends text, a script a number: both are checked by the shared validation.
+  expiresInDays: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 10 })])),
+})
+export const NewAccessTokenSchema = Type.Object({ id: Type.Integer(), name: Type.String(), token: Type.String(), expiresAt: DateTime })
+export const AccessTokenSchema = Type.Object({ id: Type.Integer(), name: Type.String(), createdAt: DateTime, lastUsedAt: Type.Union([DateTime, Type.Null()]), expiresAt: DateTime })
+
+/** Tokens made per user and hour: plenty for a person, a ceiling for a session gone astray. */
+const CREATED_PER_HOUR = 30
+
+/**
+ * /api/auth/tokens (contract §8): the logged-in user's personal access tokens. Only a session manages
+ * them: under /api/auth/, every one of these is refused to a token (`isAccountManagement` in ./access.ts).
+ */
+const accessTokenRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app, { identity }) => {
+  const tags = ['auth']
+
+  app.post('/api/auth/tokens', {
+    schema: { ...operation('createAccessToken', 'Crée un jeton d’accès personnel (affiché une seule fois)', 'session'), tags, body: NewTokenBodySchema, response: { 201: NewAccessTokenSchema, ...errorResponses(400, 401, 403, 429) } },
+    preHandler: requireUser,
+    config: userLimit(CREATED_PER_HOUR, HOUR_MS),
+  }, async (request, reply) => {
+    const user = request.user!
+    // Defence in depth: the account-management rule already refuses a token here.
+    if (request.authenticatedBy !== 'session') throw new HttpError(403, texts.fromSessionOnly)
+    // REQUIRE_ADMIN_2FA: an administrator's token is made only from a session proven with the second factor.
+    if (app.config.requireAdmin2fa && user.isAdmin && !(user.twoFactor && user.secondFactor)) throw new HttpError(403, twoFactorTexts.adminRequired)
+    const checked = checkNewAccessToken(request.body)
+    if (!checked.ok) throw new HttpError(400, checked.message)
+    return reply.code(201).send(await identity.accessTokens.create(user, checked.value))
+  })
+
+  app.get('/api/auth/tokens', {
+    schema: { ...operation('listAccessTokens', 'Mes jetons d’accès personnels (sans leur secret)', 'session'), tags, response: { 200: Type.Array(AccessTokenSchema), ...errorResponses(401, 403) } },
+    preHandler: requireUser,
+  }, async (request) => identity.accessTokens.list(request.user!.id))
+
+  app.delete('/api/auth/tokens/:id', {
+    schema: { ...operation('revokeAccessToken', 'Révoque un de mes jetons d’accès', 'session'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) } },
+    preHandler: requireUser,
+  }, async (request) => {
+    await identity.accessTokens.revoke(request.user!.id, request.params.id)
+    return { message: texts.revoked }
+  })
+}
+
+export default accessTokenRoutes

@@ -1,0 +1,35 @@
+import { hasControlChars, nameText, type Checked } from '../../shared/validation.js'
+
+/** Personal access tokens' French words (issue 17), shared by their routes, their service and the profile's island. */
+export const accessTokenTexts = {
+  nameRequired: 'Donnez un nom au jeton (par exemple « Script de sauvegarde »).',
+  nameTooLong: 'Le nom du jeton ne doit pas dépasser 100 caractères.',
+  nameInvalid: 'Le nom du jeton ne doit pas contenir de caractères de contrôle.',
+  expiryInvalid: 'La durée de validité doit être un nombre entier de jours, entre 1 et 365.',
+  revoked: 'Jeton révoqué.',
+  notFound: 'Jeton introuvable.',
+  invalidToken: 'Jeton d’accès invalide, expiré ou révoqué.',
+  accountManagement: 'Un jeton d’accès ne permet pas de gérer le compte (mot de passe, e-mail, suppression, double authentification, sessions, jetons) : connectez-vous sur le portail.',
+  fromSessionOnly: 'Un jeton d’accès se crée depuis le portail, connecté avec votre mot de passe.',
+} as const
+
+export const TOKEN_NAME_MAX = 100
+export const TOKEN_DAYS_MIN = 1
+export const TOKEN_DAYS_MAX = 365
+
+/** Days as typed in a form ("30") or sent in JSON (30): a whole number, nothing else. */
+function daysOf(value: unknown): number | undefined {
+  const days = typeof value === 'string' && /^\s*\d{1,4}\s*$/.test(value) ? Number(value) : value
+  return typeof days === 'number' && Number.isInteger(days) ? days : undefined
+}
+
+/** `{name, expiresInDays}`: a name of 1–100 characters (format characters removed), 1–365 days. */
+export function checkNewAccessToken(body: { name?: unknown; expiresInDays?: unknown }): Checked<{ name: string; expiresInDays: number }> {
+  const name = nameText(body.name)
+  if (!name) return { ok: false, message: accessTokenTexts.nameRequired }
+  if (Array.from(name).length > TOKEN_NAME_MAX) return { ok: false, message: accessTokenTexts.nameTooLong }
+  if (hasControlChars(name)) return { ok: false, message: accessTokenTexts.nameInvalid }
+  const days = daysOf(body.expiresInDays)
+  if (days === undefined || days < TOKEN_DAYS_MIN || days > TOKEN_DAYS_MAX) return { ok: false, message: accessTokenTexts.expiryInvalid }
+  return { ok: true, value: { name, expiresInDays: days } }
+}

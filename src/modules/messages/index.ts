@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin'
+import type { FastifyInstance } from 'fastify'
+import messagePages from './pages.js'
+import messageRoutes from './routes.js'
+import type { Messages } from './service.js'
+import { texts } from './texts.js'
+import type { MessagesViews } from './views.js'
+
+/** Messages' HTTP side: the thread's API, its pages, and the links with unread counts in the navigation. */
+export default fp(
+  async function messages(app: FastifyInstance, { messages, views }: { messages: Messages; views: MessagesViews }) {
+    await app.register(messageRoutes, { messages })
+    await app.register(messagePages, { messages, views })
+    const badge = { count: messages.unreadFor, label: texts.unread }
+    app.navigation.add({ place: 'main', href: '/messages', label: texts.navLink, shows: (user) => user.isAccepted && !user.isAdmin, badge })
+    app.navigation.add({ place: 'admin', href: '/admin-dashboard/threads', label: texts.adminNavLink, shows: (user) => user.isAdmin, badge })
+  },
+  { name: 'messages', dependencies: ['identity', 'render'] },
+)
+
+export { createMessages, type Messages, type MessagesDeps } from './service.js'
+export type { MessagesViews, ThreadPageProps, ThreadsPageProps } from './views.js'
+export type { ThreadMessage } from './schemas.js'
+export { texts as messageTexts } from './texts.js'

@@ -1,0 +1,25 @@
+import { actionMail } from '../../mail/layout.js'
+import type { Mail } from '../../mail/mailer.js'
+import type { AccountSummary } from '../identity/index.js'
+import type { Side } from './repository.js'
+import { texts } from './texts.js'
+
+/**
+ * The mail telling one side that the other wrote: that there are new messages and where to read
+ * them, never their text (docs/decisions.md, "Messages"). The same mail whether it tells of one
+ * message or of several grouped, so a waiting one needs no rewriting.
+ */
+export function noticeMail(settings: { publicUrl: string; firmEmail: string }, to: Side, client: Pick<AccountSummary, 'id' | 'username' | 'email'>): Mail {
+  if (to === 'firm') {
+    return {
+      to: settings.firmEmail,
+      subject: texts.firmMailSubject(client.username),
+      ...actionMail({ greeting: texts.mailGreeting, lines: texts.firmMailLines(client.username), action: texts.firmMailAction, url: `${settings.publicUrl}/admin-dashboard/clients/${client.id}/messages`, footer: texts.mailFooter }),
+    }
+  }
+  return {
+    to: client.email,
+    subject: texts.clientMailSubject,
+    ...actionMail({ greeting: texts.mailGreeting, lines: [...texts.clientMailLines], action: texts.clientMailAction, url: `${settings.publicUrl}/messages`, footer: texts.mailFooter }),
+  }
+}

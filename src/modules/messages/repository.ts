@@ -1,0 +1,128 @@
+import { sql } from 'kysely'
+import { isMysql, type Db } from '../../db/database.js'
+import { fetchPage, textMatches, withinDays, type ListFilter, type Page } from '../../db/lists.js'
+import { fromDbBool, fromDbId, fromDbTime, toDbTime } from '../../db/values.js'
+import type { MailBatch } from '../../jobs/batched-mail.js'
+
+/** A message as stored; the service adds its author's name. */
+export interface MessageRow {
+  id: number
+  at: Date
+  authorId: number | null
+  fromFirm: boolean
+  text: string
+  readAt: Date | null
+}
+
+/** Which side writes or reads: the client of the thread, or the firm (any administrator). */
+export type Side = 'client' | 'firm'
+
+const COLUMNS = ['id', 'created_at', 'author_id', 'from_firm', 'text', 'read_at'] as const
+
+function toRow(row: { id: number; created_at: string; author_id: number | null; from_firm: number; text: string; read_at: string | null }): MessageRow {
+  return {
+    id: fromDbId(row.id),
+    at: fromDbTime(row.created_at),
+    authorId: row.author_id === null ? null : fromDbId(row.author_id),
+    fromFirm: fromDbBool(row.from_firm),
+    text: row.text,
+    readAt: row.read_at === null ? null : fromDbTime(row.read_at),
+  }
+}
+
+const fromFirmOf = (side: Side) => (side === 'firm' ? 1 : 0)
+
+export async function insertMessage(db: Db, message: { userId: number; authorId: number; side: Side; text: string; at: Date }): Promise<MessageRow> {
+  const values = { user_id: message.userId, author_id: message.authorId, from_firm: fromFirmOf(message.side), text: message.text, created_at: toDbTime(message.at), read_at: null }
+  const result = await db.insertInto('messages').values(values).executeTakeFirstOrThrow()
+  return { id: fromDbId(result.insertId), at: message.at, authorId: message.authorId, fromFirm: message.side === 'firm', text: message.text, readAt: null }
+}
+
+/**
+ * One page of a thread, oldest first within the page, pages counted from the newest: page 1 is the
+ * latest `pageSize` messages (docs/decisions.md, "Messages"). `q` looks in the text.
+ */
+export async function findThreadPage(db: Db, userId: number, filter: ListFilter): Promise<Page<MessageRow>> {
+  let query = db.selectFrom('messages').where('user_id', '=', userId).where(withinDays('created_at', filter.from, filter.to))
+  if (filter.q) query = query.where(await textMatches(db, { table: 'messages', columns: ['text'] }, filter.q))
+  const page = await fetchPage(query, (q) => q.select(COLUMNS).orderBy('id', 'desc'), filter)
+  return { total: page.total, items: page.items.reverse().map(toRow) }
+}
+
+/** Marks read every message of the thread written by the other side of `reader`; answers how many. */
+export async function markRead(db: Db, userId: number, reader: Side, at: Date): Promise<number> {
+  const result = await db
+    .updateTable('messages')
+    .set({ read_at: toDbTime(at) })
+    .where('user_id', '=', userId)
+    .where('from_firm', '=', reader === 'firm' ? 0 : 1)
+    .where('read_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}
+
+/** Messages of one thread that `reader` has not read yet (one range of messages_thread_unread). */
+export async function countUnreadInThread(db: Db, userId: number, reader: Side): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select(sql<number | string>`count(*)`.as('n'))
+    .where('user_id', '=', userId)
+    .where('from_firm', '=', reader === 'firm' ? 0 : 1)
+    .where('read_at', 'is', null)
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+/** Messages of every client that the firm has not read yet (one range of messages_unread). */
+export async function countUnreadByFirm(db: Db): Promise<number> {
+  const row = await db.selectFrom('messages').select(sql<number | string>`count(*)`.as('n')).where('from_firm', '=', 0).where('read_at', 'is', null).executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+/** A thread's state for its grouped mails, both sides. */
+export interface ThreadState {
+  firm: MailBatch
+  client: MailBatch
+}
+
+/**
+ * The thread's row, created if missing and locked until the caller's transaction ends (on SQLite a
+ * writing transaction is alone already): a thread's posts, and their mails, go one at a time.
+ */
+export async function lockThread(trx: Db, userId: number, at: Date): Promise<ThreadState> {
+  const never = toDbTime(new Date(0))
+  const fresh = { user_id: userId, last_message_at: toDbTime(at), firm_mail_at: never, firm_mail_id: null, client_mail_at: never, client_mail_id: null }
+  if (isMysql(trx)) await trx.insertInto('message_threads').values(fresh).onDuplicateKeyUpdate({ last_message_at: toDbTime(at) }).execute()
+  else await trx.insertInto('message_threads').values(fresh).onConflict((oc) => oc.column('user_id').doUpdateSet({ last_message_at: toDbTime(at) })).execute()
+  let query = trx.selectFrom('message_threads').select(['firm_mail_at', 'firm_mail_id', 'client_mail_at', 'client_mail_id']).where('user_id', '=', userId)
+  if (isMysql(trx)) query = query.forUpdate()
+  const row = await query.executeTakeFirstOrThrow()
+  const id = (value: number | null) => (value === null ? null : fromDbId(value))
+  return {
+    firm: { lastMailAt: fromDbTime(row.firm_mail_at), pendingId: id(row.firm_mail_id) },
+    client: { lastMailAt: fromDbTime(row.client_mail_at), pendingId: id(row.client_mail_id) },
+  }
+}
+
+/** Saves the batch of the side `to` that was mailed. */
+export async function saveThreadMail(trx: Db, userId: number, to: Side, batch: MailBatch): Promise<void> {
+  const at = toDbTime(batch.lastMailAt)
+  const set = to === 'firm' ? { firm_mail_at: at, firm_mail_id: batch.pendingId } : { client_mail_at: at, client_mail_id: batch.pendingId }
+  await trx.updateTable('message_threads').set(set).where('user_id', '=', userId).execute()
+}
+
+/** A thread in the firm's list: its client, its last message, what the firm has not read. */
+export interface ThreadRow {
+  userId: number
+  lastMessageAt: Date
+  unread: number
+}
+
+/** Threads, the most recently written first (index message_threads_last), with the firm's unread counts. */
+export async function findThreadsPage(db: Db, filter: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Page<ThreadRow>> {
+  const page = await fetchPage(db.selectFrom('message_threads'), (q) => q.select(['user_id', 'last_message_at']).orderBy('last_message_at', 'desc').orderBy('user_id', 'desc'), filter)
+  const items = await Promise.all(
+    page.items.map(async (row) => ({ userId: fromDbId(row.user_id), lastMessageAt: fromDbTime(row.last_message_at), unread: await countUnreadInThread(db, fromDbId(row.user_id), 'firm') })),
+  )
+  return { total: page.total, items }
+}

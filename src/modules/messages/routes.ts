@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { HttpError } from '../../http/errors.js'
+import { listFilter, listOf, ListQuerySchema, sendList } from '../../http/lists.js'
+import { operation } from '../../http/openapi.js'
+import { QUARTER_HOUR_MS, userLimit } from '../../http/rate-limit.js'
+import { isOwnSiteRequest } from '../../http/same-origin.js'
+import { errorResponses } from '../../http/schemas.js'
+import { requireUser } from '../identity/index.js'
+import { PostBodySchema, ThreadMessageSchema, ThreadParamsSchema } from './schemas.js'
+import type { Messages } from './service.js'
+import { checkMessage } from './validation.js'
+
+/** GET and POST /api/messages/:userId: the thread's client or an administrator (contract §7). */
+const messageRoutes: FastifyPluginAsyncTypebox<{ messages: Messages }> = async (app, { messages }) => {
+  app.get('/api/messages/:userId', {
+    schema: {
+      ...operation('listThreadMessages', 'Les messages d’un client et du cabinet (page 1 : les plus récents), du plus ancien au plus récent', 'user'),
+      tags: ['messages'],
+      params: ThreadParamsSchema,
+      querystring: ListQuerySchema,
+      response: { 200: listOf(ThreadMessageSchema), ...errorResponses(400, 401, 403, 404) },
+    },
+    preHandler: requireUser,
+  }, async (request, reply) => {
+    // Reading marks the other side's messages read, unless another site sent the reader here.
+    const page = await messages.readThread(request.user!, request.params.userId, listFilter(request.query), { markRead: isOwnSiteRequest(request) })
+    return sendList(reply, page)
+  })
+
+  app.post('/api/messages/:userId', {
+    schema: { ...operation('postThreadMessage', 'Écrit dans la conversation d’un client', 'user'), tags: ['messages'], params: ThreadParamsSchema, body: PostBodySchema, response: { 201: ThreadMessageSchema, ...errorResponses(400, 401, 403, 404, 429) } },
+    preHandler: requireUser,
+    config: userLimit(app.config.rateLimits.messagePerUser, QUARTER_HOUR_MS),
+  }, async (request, reply) => {
+    // Who may write comes before what is written: another client's thread is 403 whatever the text.
+    await messages.threadOf(request.user!, request.params.userId)
+    const checked = checkMessage(request.body)
+    if (!checked.ok) throw new HttpError(400, checked.message)
+    return reply.code(201).send(await messages.post(request.user!, request.params.userId, checked.value.text))
+  })
+}
+export default messageRoutes

@@ -1,0 +1,21 @@
+import { Type, type Static } from 'typebox'
+import { IdSchema } from '../../http/schemas.js'
+import { TEXT_MAX } from './texts.js'
+
+export const ThreadParamsSchema = Type.Object({ userId: IdSchema })
+
+/** Optional, so that a missing text gets the French message of validation.ts, not a schema's. */
+export const PostBodySchema = Type.Object({
+  // Only a bound on the payload: the rule (5,000 once cleaned) and its message are validation.ts's.
+  text: Type.Optional(Type.String({ maxLength: TEXT_MAX * 4, examples: ['Bonjour, voici le relevé demandé.'] })),
+}, { title: 'NewThreadMessage' })
+
+/** One message of a thread (contract §7). `author.id` is null for an administrator's account since deleted. */
+export const ThreadMessageSchema = Type.Object({
+  id: Type.Integer(),
+  at: Type.Unsafe<Date>({ type: 'string', format: 'date-time' }),
+  author: Type.Object({ id: Type.Union([Type.Integer(), Type.Null()]), username: Type.String(), isAdmin: Type.Boolean() }),
+  text: Type.String(),
+  readAt: Type.Union([Type.Unsafe<Date>({ type: 'string', format: 'date-time' }), Type.Null()]),
+}, { title: 'ThreadMessage' })
+export type ThreadMessage = Static<typeof ThreadMessageSchema>

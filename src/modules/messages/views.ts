@@ -1,0 +1,29 @@
+import type { Page } from '../../render/page.js'
+import type { ThreadMessage } from './schemas.js'
+import type { ThreadSummary } from './service.js'
+
+/** What a thread page shows: page `page` of the thread (page 1: the latest), oldest first. */
+export interface ThreadPageProps {
+  client: { id: number; username: string }
+  messages: ThreadMessage[]
+  total: number
+  page: number
+  pageSize: number
+  /** A form posted without JavaScript and refused: the text as typed, and why. */
+  draft?: string
+  error?: string
+}
+
+export interface ThreadsPageProps {
+  threads: ThreadSummary[]
+  total: number
+  page: number
+  pageSize: number
+}
+
+/** The pages the module renders, handed in by app.ts (src/ never imports views/). */
+export interface MessagesViews {
+  ClientThreadPage: Page<ThreadPageProps>
+  AdminThreadPage: Page<ThreadPageProps>
+  ThreadsPage: Page<ThreadsPageProps>
+}

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { listQueryOf, listStateOf } from '../../http/list-pages.js'
+import { listFilter } from '../../http/lists.js'
+import { adminOnly, userOnly } from '../identity/index.js'
+import { RequestListQuerySchema } from './schemas.js'
+import type { Requests } from './service.js'
+import type { RequestsViews } from './views.js'
+
+/** Answered requests shown under the open ones in the client's space. */
+const ANSWERED_SHOWN = 5
+/** The newest documents from the firm shown there, and of the client's own. */
+const RECEIVED_SHOWN = 50
+const OWNED_SHOWN = 10
+
+/** « Mon espace » (/files) and the firm's requests list (/admin-dashboard/requests). */
+const requestPages: FastifyPluginAsyncTypebox<{ requests: Requests; views: RequestsViews }> = async (app, { requests, views }) => {
+  const { RequestsPage, SpacePage } = views
+
+  // attachValidation: a hand-edited ?request= shows the space without it, never an error page.
+  app.get('/files', { preHandler: userOnly, attachValidation: true, schema: { hide: true, querystring: Type.Object({ request: Type.Optional(Type.Integer({ minimum: 1 })) }) } }, async (request, reply) => {
+    const user = request.user!
+    if (!user.isAccepted) return reply.render(SpacePage, { userId: user.id, accepted: false, types: [], maxBytes: requests.maxUploadBytes, pending: [], answered: [], answering: null })
+    const [types, pending, answered, received, owned] = await Promise.all([
+      requests.types(),
+      requests.openFor(user.id),
+      requests.list(user, { q: '', page: 1, pageSize: ANSWERED_SHOWN }, { status: 'fulfilled' }),
+      user.isAdmin ? undefined : requests.received(user.id, RECEIVED_SHOWN),
+      requests.owned(user.id, OWNED_SHOWN),
+    ])
+    const wanted = request.validationError ? undefined : request.query.request
+    const answering = pending.find((r) => r.id === wanted) ?? null
+    return reply.render(SpacePage, { userId: user.id, accepted: true, types: types.map((t) => t.typeName), maxBytes: requests.maxUploadBytes, pending, answered: answered.items, answering, received, owned })
+  })
+
+  app.get('/admin-dashboard/requests', { preHandler: adminOnly, attachValidation: true, schema: { hide: true, querystring: RequestListQuerySchema } }, async (request, reply) => {
+    const query = request.validationError ? {} : request.query
+    const { userId, status } = query as { userId?: number; status?: string }
+    const chosen = status === 'open' || status === 'overdue' || status === 'fulfilled' || status === 'cancelled' ? status : undefined
+    const [page, clients, types] = await Promise.all([requests.list(request.user!, listFilter(listQueryOf(request)), { userId, status: chosen }), requests.clientChoices(), requests.types()])
+    const filters = { ...(chosen ? { status: chosen } : {}), ...(userId ? { userId: String(userId) } : {}) }
+    return reply.render(RequestsPage, {
+      items: page.items,
+      total: page.total,
+      query: { ...listStateOf(listQueryOf(request)), filters },
+      clients,
+      types: types.map((type) => ({ id: type.id, typeName: type.typeName })),
+      today: requests.today(),
+    })
+  })
+}
+export default requestPages

@@ -1,0 +1,160 @@
+import { sql, type Expression, type SqlBool } from 'kysely'
+import type { Db } from '../../db/database.js'
+import { fetchPage, textMatches, withinDays, type ListFilter, type Page } from '../../db/lists.js'
+import { fromDbId, fromDbTime, toDbTime } from '../../db/values.js'
+import type { IdsMatching } from '../identity/index.js'
+import type { StatusFilter } from './texts.js'
+
+export type RequestStatus = 'open' | 'fulfilled' | 'cancelled'
+
+/** A request's row; its type's name and its client's name are added by the service. */
+export interface RequestRecord {
+  id: number
+  userId: number
+  typeId: number
+  title: string
+  note: string
+  dueDate: string
+  status: RequestStatus
+  createdAt: Date
+  fulfilledAt: Date | null
+  cancelledAt: Date | null
+}
+
+export interface NewRequest {
+  userId: number
+  typeId: number
+  title: string
+  note: string
+  dueDate: string
+  createdAt: Date
+}
+
+/** Which requests a list shows: one client's or all; a state (overdue needs today's day). */
+export interface RequestScope {
+  userId?: number | undefined
+  status?: StatusFilter | undefined
+  /** The firm's day `YYYY-MM-DD` (Algiers time). */
+  today: string
+}
+
+const COLUMNS = ['id', 'user_id', 'type_id', 'title', 'note', 'due_date', 'status', 'created_at', 'fulfilled_at', 'cancelled_at'] as const
+
+type Row = { id: number; user_id: number; type_id: number; title: string; note: string; due_date: string; status: RequestStatus; created_at: string; fulfilled_at: string | null; cancelled_at: string | null }
+
+function toRecord(row: Row): RequestRecord {
+  return {
+    id: fromDbId(row.id),
+    userId: fromDbId(row.user_id),
+    typeId: fromDbId(row.type_id),
+    title: row.title,
+    note: row.note,
+    dueDate: row.due_date,
+    status: row.status,
+    createdAt: fromDbTime(row.created_at),
+    fulfilledAt: row.fulfilled_at ? fromDbTime(row.fulfilled_at) : null,
+    cancelledAt: row.cancelled_at ? fromDbTime(row.cancelled_at) : null,
+  }
+}
+
+export async function insertRequest(db: Db, request: NewRequest): Promise<number> {
+  const result = await db
+    .insertInto('requests')
+    .values({ user_id: request.userId, type_id: request.typeId, title: request.title, note: request.note, due_date: request.dueDate, status: 'open', created_at: toDbTime(request.createdAt) })
+    .executeTakeFirstOrThrow()
+  return fromDbId(result.insertId)
+}
+
+export async function findRequest(db: Db, id: number): Promise<RequestRecord | undefined> {
+  const row = await db.selectFrom('requests').select(COLUMNS).where('id', '=', id).executeTakeFirst()
+  return row && toRecord(row)
+}
+
+/** The state filter as a condition: `overdue` is open and due before `today`; `open` includes overdue ones. */
+function statusCondition(status: StatusFilter, today: string): Expression<SqlBool> {
+  if (status === 'overdue') return sql<SqlBool>`(status = 'open' and due_date < ${today})`
+  return sql<SqlBool>`status = ${status}`
+}
+
+/** Requests newest first; `q` over the title, the note and the client's name (`clients`). */
+export async function findRequestsPage(db: Db, scope: RequestScope, filter: ListFilter, clients?: IdsMatching): Promise<Page<RequestRecord>> {
+  let query = db.selectFrom('requests').where(withinDays('created_at', filter.from, filter.to))
+  if (scope.userId !== undefined) query = query.where('user_id', '=', scope.userId)
+  if (scope.status) query = query.where(statusCondition(scope.status, scope.today))
+  if (filter.q) {
+    const matches = await textMatches(db, { table: 'requests', columns: ['title', 'note'] }, filter.q)
+    query = clients ? query.where((eb) => eb.or([matches, eb('user_id', 'in', clients)])) : query.where(matches)
+  }
+  const page = await fetchPage(query, (q) => q.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter)
+  return { total: page.total, items: page.items.map(toRecord) }
+}
+
+/** A client's open requests, the soonest due first (their space). */
+export async function findOpenFor(db: Db, userId: number): Promise<RequestRecord[]> {
+  const rows = await db.selectFrom('requests').select(COLUMNS).where('user_id', '=', userId).where('status', '=', 'open').orderBy('due_date').orderBy('id').execute()
+  return rows.map(toRecord)
+}
+
+export async function countOverdue(db: Db, today: string): Promise<number> {
+  const row = await db.selectFrom('requests').select(sql<number | string>`count(*)`.as('n')).where(statusCondition('overdue', today)).executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+/**
+ * Moves an open request to `status`, by its own conditions (the row stays locked until the
+ * transaction ends): false when it was not open (or not `userId`'s, when given).
+ */
+export async function closeRequest(db: Db, id: number, status: 'fulfilled' | 'cancelled', at: Date, userId?: number): Promise<boolean> {
+  let query = db
+    .updateTable('requests')
+    .set(status === 'fulfilled' ? { status, fulfilled_at: toDbTime(at) } : { status, cancelled_at: toDbTime(at) })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+  if (userId !== undefined) query = query.where('user_id', '=', userId)
+  const result = await query.executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function addDocument(db: Db, requestId: number, documentId: number, name: string): Promise<void> {
+  await db.insertInto('request_documents').values({ request_id: requestId, document_id: documentId, name }).execute()
+}
+
+/** The documents of each request, by request id. */
+export async function documentsOf(db: Db, requestIds: number[]): Promise<Map<number, Array<{ id: number; name: string }>>> {
+  const found = new Map<number, Array<{ id: number; name: string }>>()
+  if (requestIds.length === 0) return found
+  const rows = await db.selectFrom('request_documents').select(['request_id', 'document_id', 'name']).where('request_id', 'in', requestIds).orderBy('document_id').execute()
+  for (const row of rows) {
+    const id = fromDbId(row.request_id)
+    found.set(id, [...(found.get(id) ?? []), { id: fromDbId(row.document_id), name: row.name }])
+  }
+  return found
+}
+
+export async function addReminders(db: Db, requestId: number, outboxIds: number[]): Promise<void> {
+  if (outboxIds.length === 0) return
+  await db.insertInto('request_reminders').values(outboxIds.map((outboxId) => ({ request_id: requestId, outbox_id: outboxId }))).execute()
+}
+
+/** Forgets the reminders of the requests matched by `where` and answers their outbox ids (to discard in the same transaction). */
+async function takeReminders(db: Db, requestIds: number[]): Promise<number[]> {
+  if (requestIds.length === 0) return []
+  const rows = await db.selectFrom('request_reminders').select('outbox_id').where('request_id', 'in', requestIds).execute()
+  await db.deleteFrom('request_reminders').where('request_id', 'in', requestIds).execute()
+  return rows.map((row) => fromDbId(row.outbox_id))
+}
+
+export const takeRemindersOf = (db: Db, requestId: number) => takeReminders(db, [requestId])
+
+/** The ids of a client's, or a type's, requests still open (their reminders wait in the outbox). */
+export async function openIdsWhere(db: Db, column: 'user_id' | 'type_id', value: number): Promise<number[]> {
+  const rows = await db.selectFrom('requests').select('id').where(column, '=', value).where('status', '=', 'open').execute()
+  return rows.map((row) => fromDbId(row.id))
+}
+
+/** Deletes a client's, or a type's, requests; answers the outbox ids of their reminders. */
+export async function deleteWhere(db: Db, column: 'user_id' | 'type_id', value: number): Promise<number[]> {
+  const outboxIds = await takeReminders(db, await openIdsWhere(db, column, value))
+  await db.deleteFrom('requests').where(column, '=', value).execute()
+  return outboxIds
+}

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { listFilter, listOf, sendList } from '../../http/lists.js'
+import { operation } from '../../http/openapi.js'
+import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
+import { requireAdmin, requireUser } from '../identity/index.js'
+import { NewRequestBodySchema, RequestListQuerySchema, RequestSchema } from './schemas.js'
+import type { Requests } from './service.js'
+import { messages } from './texts.js'
+
+/** /api/requests (contract §7): administrators ask and cancel; a client lists their own. */
+const requestRoutes: FastifyPluginAsyncTypebox<{ requests: Requests }> = async (app, { requests }) => {
+  const tags = ['requests']
+
+  app.post('/api/requests', {
+    schema: { ...operation('createRequest', 'Demande un document à un client (administrateurs)', 'user'), tags, body: NewRequestBodySchema, response: { 201: RequestSchema, ...errorResponses(400, 401, 403) } },
+    preHandler: requireAdmin,
+  }, async (request, reply) => reply.code(201).send(await requests.create(request.body)))
+
+  app.get('/api/requests', {
+    schema: { ...operation('listRequests', 'Demandes : toutes (administrateurs, ?userId, ?status) ou les siennes (client)', 'user'), tags, querystring: RequestListQuerySchema, response: { 200: listOf(RequestSchema), ...errorResponses(400, 401) } },
+    preHandler: requireUser,
+  }, async (request, reply) => {
+    const { userId, status } = request.query
+    return sendList(reply, await requests.list(request.user!, listFilter(request.query), { userId, status: status || undefined }))
+  })
+
+  app.post('/api/requests/:id/cancel', {
+    schema: { ...operation('cancelRequest', 'Annule une demande ouverte (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 409) } },
+    preHandler: requireAdmin,
+  }, async (request) => {
+    await requests.cancel(request.params.id)
+    return { message: messages.cancelled }
+  })
+}
+export default requestRoutes

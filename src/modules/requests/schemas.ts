@@ -1,0 +1,35 @@
+import { Type, type Static } from 'typebox'
+import { ListQuerySchema } from '../../http/lists.js'
+import { IdSchema } from '../../http/schemas.js'
+import { STATUS_FILTERS } from './texts.js'
+
+const DateTime = Type.Unsafe<Date>({ type: 'string', format: 'date-time' })
+const NullableDateTime = Type.Union([DateTime, Type.Null()])
+
+/** A request as the API answers it (contract §7); `overdue` is computed (open and due before today, Algiers time). */
+export const RequestSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String({ examples: ['Relevés bancaires de mars'] }),
+  note: Type.String(),
+  dueDate: Type.String({ format: 'date', examples: ['2026-04-30'] }),
+  status: Type.Union([Type.Literal('open'), Type.Literal('fulfilled'), Type.Literal('cancelled')]),
+  overdue: Type.Boolean(),
+  type: Type.Object({ id: Type.Integer(), typeName: Type.String() }),
+  user: Type.Object({ id: Type.Integer(), username: Type.String() }),
+  createdAt: DateTime,
+  fulfilledAt: NullableDateTime,
+  cancelledAt: NullableDateTime,
+  documents: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+}, { title: 'DocumentRequest' })
+export type RequestView = Static<typeof RequestSchema>
+
+// Optional and loose: a missing or malformed field reaches the shared check and gets its French message.
+const Loose = Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 5000 })]))
+export const NewRequestBodySchema = Type.Object({ userId: Loose, typeId: Loose, title: Loose, note: Loose, dueDate: Loose }, { title: 'NewDocumentRequest' })
+
+/** The list parameters of contract §2, and `userId` and `status` (administrators; a client sees their own). */
+export const RequestListQuerySchema = Type.Object({
+  ...ListQuerySchema.properties,
+  userId: Type.Optional(IdSchema),
+  status: Type.Optional(Type.Union([...STATUS_FILTERS.map((s) => Type.Literal(s)), Type.Literal('')])),
+})

@@ -1,0 +1,124 @@
+/**
+ * Every French word of the requests module, in one place (a catalogue will take them later): the
+ * API's messages, the mails, and the labels the pages and islands show.
+ */
+export const TITLE_MAX = 200
+export const NOTE_MAX = 2000
+
+export const messages = {
+  clientRequired: 'Veuillez choisir un client.',
+  notAClient: 'Ce compte n’est pas un client accepté : impossible de lui demander un document.',
+  typeRequired: 'Type de document requis',
+  unknownType: 'Type de document inconnu.',
+  titleRequired: 'Titre requis',
+  titleTooLong: `Le titre ne doit pas dépasser ${TITLE_MAX} caractères.`,
+  titleInvalid: 'Le titre contient des caractères non autorisés.',
+  noteTooLong: `La note ne doit pas dépasser ${NOTE_MAX} caractères.`,
+  noteInvalid: 'La note contient des caractères non autorisés.',
+  dueDateRequired: 'Date limite requise',
+  dueDateInvalid: 'Date limite invalide : attendu AAAA-MM-JJ.',
+  dueDatePast: 'La date limite doit être aujourd’hui ou plus tard.',
+  created: 'Demande envoyée au client.',
+  cancelled: 'Demande annulée.',
+  notFound: 'Demande introuvable.',
+  alreadyFulfilled: 'Cette demande a déjà reçu son document.',
+  alreadyCancelled: 'Cette demande a été annulée par le cabinet.',
+  badStatus: 'État de demande inconnu.',
+} as const
+
+/** The states a list filters on: `overdue` is computed (open, and due before today in Algiers). */
+export const STATUS_FILTERS = ['open', 'overdue', 'fulfilled', 'cancelled'] as const
+export type StatusFilter = (typeof STATUS_FILTERS)[number]
+
+export const statusLabels: Record<StatusFilter, string> = {
+  open: 'Ouverte',
+  overdue: 'En retard',
+  fulfilled: 'Reçue',
+  cancelled: 'Annulée',
+}
+
+/** The state filter's choices (admin list), plural. */
+export const statusFilterLabels: Record<StatusFilter | '', string> = {
+  '': 'Toutes',
+  open: 'Ouvertes',
+  overdue: 'En retard',
+  fulfilled: 'Reçues',
+  cancelled: 'Annulées',
+}
+
+export const pageTexts = {
+  listTitle: 'Demandes',
+  listLead: 'Les documents demandés aux clients, avec leur date limite. Une demande est en retard quand sa date limite est passée sans document reçu.',
+  sidebar: 'Demandes',
+  overdueCard: 'Demandes en retard',
+  overdueHint: 'Date limite passée',
+  askTitle: 'Demander un document',
+  askLead: 'Le client reçoit la demande par e-mail, puis des rappels avant et après la date limite.',
+  clientLabel: 'Client',
+  clientChoose: 'Choisissez un client',
+  typeLabel: 'Type de document',
+  typeChoose: 'Choisissez le type',
+  titleLabel: 'Intitulé',
+  noteLabel: 'Note pour le client',
+  dueDateLabel: 'Date limite',
+  submit: 'Envoyer la demande',
+  sending: 'Envoi…',
+  cancel: 'Annuler la demande',
+  cancelConfirmTitle: 'Annuler cette demande ?',
+  cancelConfirmBody: (title: string, username: string) => `La demande « ${title} » adressée à ${username} sera annulée et le client ne recevra plus de rappel.`,
+  cancelConfirmAction: 'Annuler la demande',
+  clientRequestsTitle: 'Demandes de documents',
+  noRequests: 'Aucune demande pour ce client.',
+  allOfClient: 'Toutes ses demandes',
+  tooManyClients: 'Pour demander un document, ouvrez la fiche du client (liste des clients).',
+  spaceTitle: 'Mon espace',
+  spaceLead: 'Les documents que le cabinet vous demande, puis vos documents.',
+  pendingTitle: 'Documents demandés par le cabinet',
+  noPending: 'Le cabinet ne vous demande aucun document pour le moment.',
+  dueOn: 'À envoyer avant le',
+  overdueSince: 'En retard : attendu le',
+  send: 'Envoyer',
+  answering: 'Vous répondez à la demande',
+  otherUpload: 'Envoyer un autre document',
+  waitingLead: 'Votre compte est en attente d’acceptation par le cabinet. Vous pourrez déposer vos documents dès qu’il sera accepté.',
+  uploadTitle: 'Choisir Vos Documents et Télécharge',
+  uploadLead: 'Choisissez le type de document, décrivez-le si besoin, puis joignez le fichier.',
+  answeredTitle: 'Demandes reçues par le cabinet',
+  ownTitle: 'Mes documents',
+  ownLead: (shown: number, total: number) => (total > shown ? `Vos ${shown} documents les plus récents sur ${total}.` : 'Les documents que vous avez envoyés au cabinet.'),
+  ownAll: 'Tous mes documents',
+  ownNone: 'Vous n’avez encore envoyé aucun document.',
+  fulfilledOn: 'reçue le',
+  columns: { title: 'Demande', client: 'Client', type: 'Type', dueDate: 'Date limite', status: 'État', createdAt: 'Créée le', documents: 'Documents' },
+  search: 'Intitulé, note ou client',
+  empty: 'Aucune demande.',
+  caption: 'Demandes de documents',
+} as const
+
+/** The mails' words; `date` is the due date already in French ("12 décembre 2026"). */
+export const mailTexts = {
+  footer: 'Message automatique du portail client du cabinet.',
+  action: 'Envoyer le document',
+  created: {
+    subject: (title: string) => `Le cabinet vous demande un document : ${title}`,
+    lead: 'Le cabinet vous demande le document suivant :',
+  },
+  soon: {
+    subject: (title: string) => `Rappel : ${title} (dans 3 jours)`,
+    lead: 'Rappel : le cabinet attend toujours le document suivant, dans 3 jours :',
+  },
+  due: {
+    subject: (title: string) => `Rappel : ${title} (aujourd’hui)`,
+    lead: 'Rappel : le document suivant est attendu aujourd’hui :',
+  },
+  overdue: {
+    subject: (title: string) => `Document en retard : ${title}`,
+    lead: (days: number) => `Le document suivant est en retard de ${days} jours :`,
+  },
+  lines: (type: string, date: string, note: string) => [`Type : ${type}`, `Date limite : ${date}`, ...(note ? ['', note] : [])],
+  fulfilled: {
+    subject: (username: string, title: string) => `Demande reçue — ${username} : ${title}`,
+    lines: (username: string, title: string, type: string, fileName: string) => [`Client : ${username}`, `Demande : ${title}`, `Type : ${type}`, `Fichier : ${fileName}`],
+    action: 'Voir les demandes reçues',
+  },
+} as const

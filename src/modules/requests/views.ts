@@ -1,0 +1,40 @@
+import type { ListState } from '../../http/list-pages.js'
+import type { Page } from '../../render/page.js'
+import type { OwnedDocument, ReceivedDocument } from '../documents/index.js'
+import type { RequestView } from './schemas.js'
+
+/** The client's space (/files): what the firm asks for first, then the upload form. */
+export interface SpacePageProps {
+  userId: number
+  accepted: boolean
+  /** The type names of the upload form. */
+  types: string[]
+  maxBytes: number
+  /** Open requests, soonest due first (overdue ones marked). */
+  pending: RequestView[]
+  /** The latest answered requests. */
+  answered: RequestView[]
+  /** The open request the upload form answers (`?request=ID`), if any. */
+  answering: RequestView | null
+  /** « Mes documents »: the newest of what the client sent (the profile lists them all). */
+  owned?: { items: OwnedDocument[]; total: number } | undefined
+  /** « Reçus du cabinet »: the newest of what the firm sent (contract §7); absent for an account not accepted. */
+  received?: { items: ReceivedDocument[]; total: number } | undefined
+}
+
+/** The firm's list: the shared admin list, and « Demander un document » with a client chooser. */
+export interface RequestsPageProps {
+  items: RequestView[]
+  total: number
+  query: ListState
+  /** Accepted clients by name; null when there are too many to list (ask from the client's page). */
+  clients: Array<{ id: number; username: string }> | null
+  types: Array<{ id: number; typeName: string }>
+  today: string
+}
+
+/** The pages requests renders, handed to it by app.ts (src/ never imports views/). */
+export interface RequestsViews {
+  SpacePage: Page<SpacePageProps>
+  RequestsPage: Page<RequestsPageProps>
+}

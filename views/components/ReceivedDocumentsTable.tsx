@@ -1,0 +1,59 @@
+import type { ReceivedDocument } from '../../src/modules/documents/index.js'
+import { formatDateFr, formatDateTimeFr } from '../../src/shared/time.js'
+import { formatMegabytes } from '../../src/shared/sizes.js'
+
+export interface ReceivedDocumentsTableProps {
+  items: ReceivedDocument[]
+  /** The client reads « Nouveau » until their first download; the firm reads whether and when they downloaded it. */
+  reader: 'client' | 'firm'
+  caption: string
+}
+
+/** Documents the firm sent a client (contract §7): the client's « Reçus du cabinet » and the firm's view of it. */
+export function ReceivedDocumentsTable({ items, reader, caption }: ReceivedDocumentsTableProps) {
+  return (
+    <div className="profile-table-wrap">
+      <table className="profile-table received-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Document</th>
+            <th scope="col">Date</th>
+            <th scope="col">{reader === 'client' ? 'État' : 'Téléchargé par le client'}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id}>
+              <td data-label="Document">
+                <a href={`/api/documents/download/${item.id}`} download={item.file.originalName}>
+                  {item.name}
+                </a>
+                <span className="received-file">
+                  {item.file.originalName} · {formatMegabytes(item.file.size)}
+                </span>
+                {item.description && <span className="received-description">{item.description}</span>}
+              </td>
+              <td data-label="Date">
+                <time dateTime={new Date(item.createdAt).toISOString()}>{formatDateFr(item.createdAt)}</time>
+              </td>
+              <td data-label={reader === 'client' ? 'État' : 'Téléchargé par le client'}>
+                <DownloadState downloadedAt={item.downloadedAt} reader={reader} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function DownloadState({ downloadedAt, reader }: { downloadedAt: Date | string | null; reader: 'client' | 'firm' }) {
+  if (reader === 'client') return downloadedAt ? <span className="profile-badge profile-badge-no">Téléchargé</span> : <span className="profile-badge received-new">Nouveau</span>
+  if (!downloadedAt) return <span className="profile-badge profile-badge-no">Pas encore</span>
+  return (
+    <span className="profile-badge profile-badge-yes">
+      Oui, le <time dateTime={new Date(downloadedAt).toISOString()}>{formatDateTimeFr(downloadedAt)}</time>
+    </span>
+  )
+}

@@ -1,0 +1,15 @@
+/** A single upload under way: the native bar (a progressbar to assistive technology), the percentage, and cancel. */
+export function UploadProgress({ fraction, onCancel }: { fraction: number; onCancel: () => void }) {
+  const percent = Math.min(100, Math.round(fraction * 100))
+  return (
+    <div className="upload-progress">
+      <progress className="upload-progress-bar" aria-label="Progression de l’envoi" value={percent} max={100} />
+      <span className="upload-progress-text" aria-live="polite">
+        {percent} %
+      </span>
+      <button type="button" className="button upload-cancel" onClick={onCancel}>
+        Annuler l’envoi
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,41 @@
+import type { RequestView } from '../../../src/modules/requests/index.js'
+import { pageTexts, STATUS_FILTERS, statusFilterLabels } from '../../../src/modules/requests/texts.js'
+import type { Wire } from '../../../src/shared/wire.js'
+import { DueDate, StatusBadge } from '../requests/RequestCells.js'
+import { DateCell } from './cells.js'
+import { callApi, defineKind } from './types.js'
+
+/** A request as the requests module's list answers it (contract §7). */
+export type RequestRow = Wire<RequestView>
+
+const { columns } = pageTexts
+
+/** The firm's document requests: by state (open, overdue, received, cancelled); an open one can be cancelled. */
+export const requestsKind = defineKind<RequestRow>({
+  path: '/admin-dashboard/requests',
+  endpoint: '/api/requests',
+  caption: pageTexts.caption,
+  search: pageTexts.search,
+  dates: true,
+  choices: [{ name: 'status', label: columns.status, options: (['', ...STATUS_FILTERS] as const).map((value) => ({ value, label: statusFilterLabels[value] })) }],
+  empty: pageTexts.empty,
+  rowName: (row) => `${row.title} (${row.user.username})`,
+  columns: [
+    { header: columns.title, cell: (row) => row.title },
+    { header: columns.client, cell: (row) => <a href={`/users/profile/${row.user.id}`}>{row.user.username}</a> },
+    { header: columns.type, cell: (row) => row.type.typeName },
+    { header: columns.dueDate, cell: (row) => <DueDate day={row.dueDate} /> },
+    { header: columns.status, cell: (row) => <StatusBadge row={row} /> },
+    { header: columns.documents, cell: (row) => row.documents.map((d) => d.name).join(', ') || '—' },
+    { header: columns.createdAt, cell: (row) => <DateCell value={row.createdAt} /> },
+  ],
+  actions: [
+    {
+      label: pageTexts.cancel,
+      tone: 'danger',
+      shown: (row) => row.status === 'open',
+      confirm: (row) => ({ title: pageTexts.cancelConfirmTitle, text: pageTexts.cancelConfirmBody(row.title, row.user.username), confirmLabel: pageTexts.cancelConfirmAction }),
+      run: (row) => callApi('POST', `/api/requests/${row.id}/cancel`),
+    },
+  ],
+})

@@ -1,0 +1,178 @@
+import { useId, useState, type FormEvent } from 'react'
+import { accessTokenTexts, checkNewAccessToken, TOKEN_DAYS_MAX, TOKEN_DAYS_MIN, TOKEN_NAME_MAX } from '../../src/modules/identity/access-token-validation.js'
+import { formatDateTimeFr } from '../../src/shared/time.js'
+import { api } from '../client/api.js'
+import { showToast } from '../client/toast.js'
+import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog.js'
+import { Field } from '../components/Field.js'
+import { formValues, useHydrated } from '../components/useHydrated.js'
+
+/** A token as the profile lists it (never its secret). */
+export interface AccessTokenRow {
+  id: number
+  name: string
+  createdAt: Date | string
+  lastUsedAt: Date | string | null
+  expiresAt: Date | string
+}
+
+interface CreatedToken {
+  id: number
+  name: string
+  token: string
+  expiresAt: string
+}
+
+const DEFAULT_DAYS = 90
+
+const texts = {
+  lead: 'Un jeton permet à un script ou à un logiciel d’utiliser l’API du portail en votre nom (en-tête « Authorization: Bearer »), avec vos droits. Il ne permet pas de gérer votre compte : mot de passe, double authentification, sessions et jetons.',
+  name: 'Nom du jeton',
+  nameHint: 'Pour le reconnaître plus tard, par exemple « Export comptable ».',
+  days: 'Validité (jours)',
+  daysHint: `Entre ${TOKEN_DAYS_MIN} et ${TOKEN_DAYS_MAX} jours.`,
+  create: 'Créer le jeton',
+  creating: 'Création…',
+  createdTitle: 'Votre nouveau jeton',
+  createdWarning: 'Copiez-le maintenant : il ne sera plus jamais affiché. Gardez-le secret, comme un mot de passe.',
+  copy: 'Copier le jeton',
+  copied: 'Jeton copié.',
+  copyFailed: 'La copie a échoué : sélectionnez le jeton et copiez-le vous-même.',
+  done: 'J’ai copié le jeton',
+  empty: 'Aucun jeton d’accès.',
+  createdAt: 'Créé le',
+  lastUsed: 'Dernière utilisation',
+  never: 'jamais',
+  expires: 'Expire le',
+  revoke: 'Révoquer',
+  revoking: 'Révocation…',
+} as const
+
+const when = (date: Date | string) => <time dateTime={new Date(date).toISOString()}>{formatDateTimeFr(date)}</time>
+
+/** The owner's personal access tokens (issue 17): create one (shown once, with a copy button), list, revoke. */
+export default function AccessTokens({ rows: initial }: { rows: AccessTokenRow[] }) {
+  const hydrated = useHydrated()
+  const [rows, setRows] = useState(initial)
+  const [busy, setBusy] = useState<number | 'create' | null>(null)
+  const [created, setCreated] = useState<CreatedToken | null>(null)
+  const [revoking, setRevoking] = useState<AccessTokenRow | null>(null)
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    const checked = checkNewAccessToken(formValues(form))
+    if (!checked.ok) return showToast('error', checked.message)
+    setBusy('create')
+    const result = await api<CreatedToken>('/api/auth/tokens', { body: checked.value })
+    setBusy(null)
+    if (!result.ok) return showToast('error', result.message)
+    const { token: _secret, ...row } = result.data
+    setCreated(result.data)
+    setRows((all) => [{ ...row, createdAt: new Date(), lastUsedAt: null }, ...all])
+    form.reset()
+  }
+
+  async function revoke(row: AccessTokenRow) {
+    setRevoking(null)
+    setBusy(row.id)
+    const result = await api(`/api/auth/tokens/${row.id}`, { method: 'DELETE' })
+    setBusy(null)
+    if (!result.ok) return showToast('error', result.message)
+    showToast('success', result.data.message ?? accessTokenTexts.revoked)
+    setRows((all) => all.filter((r) => r.id !== row.id))
+    if (created?.id === row.id) setCreated(null)
+  }
+
+  const confirm: ConfirmRequest | null = revoking && {
+    title: `Révoquer le jeton « ${revoking.name} » ?`,
+    text: 'Les scripts qui l’utilisent ne pourront plus accéder au portail. Cette action est irréversible.',
+    confirmLabel: texts.revoke,
+    tone: 'danger',
+  }
+
+  return (
+    <div className="profile-sessions profile-tokens">
+      <p className="profile-sessions-lead">{texts.lead}</p>
+      {created && <CreatedTokenPanel created={created} onDone={() => setCreated(null)} />}
+      <form className="profile-token-form" method="post" onSubmit={(event) => void create(event)} aria-busy={busy === 'create'}>
+        <Field label={texts.name} name="name" hint={texts.nameHint} maxLength={TOKEN_NAME_MAX} autoComplete="off" required />
+        <Field label={texts.days} name="expiresInDays" hint={texts.daysHint} type="number" min={TOKEN_DAYS_MIN} max={TOKEN_DAYS_MAX} step={1} defaultValue={DEFAULT_DAYS} inputMode="numeric" required />
+        <button type="submit" className="button button-primary" disabled={!hydrated || busy !== null}>
+          {busy === 'create' ? texts.creating : texts.create}
+        </button>
+      </form>
+      {rows.length === 0 ? (
+        <p className="profile-empty">{texts.empty}</p>
+      ) : (
+        <div className="profile-table-wrap">
+          <table className="profile-table">
+            <thead>
+              <tr>
+                <th scope="col">{texts.name}</th>
+                <th scope="col">{texts.createdAt}</th>
+                <th scope="col">{texts.lastUsed}</th>
+                <th scope="col">{texts.expires}</th>
+                <th scope="col">
+                  <span className="sr-only">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} aria-busy={busy === row.id} data-token={row.id}>
+                  <td data-label={texts.name}>{row.name}</td>
+                  <td data-label={texts.createdAt}>{when(row.createdAt)}</td>
+                  <td data-label={texts.lastUsed}>{row.lastUsedAt ? when(row.lastUsedAt) : texts.never}</td>
+                  <td data-label={texts.expires}>{when(row.expiresAt)}</td>
+                  <td>
+                    <button type="button" className="profile-action-danger" disabled={!hydrated || busy !== null} onClick={() => setRevoking(row)} aria-label={`${texts.revoke} : ${row.name}`}>
+                      {busy === row.id ? texts.revoking : texts.revoke}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog request={confirm} onConfirm={() => revoking && void revoke(revoking)} onCancel={() => setRevoking(null)} />
+    </div>
+  )
+}
+
+/** The token, this once: selectable, with a copy button and the warning that it will not be shown again. */
+function CreatedTokenPanel({ created, onDone }: { created: CreatedToken; onDone: () => void }) {
+  const id = useId()
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(created.token)
+      showToast('success', texts.copied)
+    } catch {
+      showToast('error', texts.copyFailed)
+    }
+  }
+  return (
+    <div className="profile-token-created" role="region" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="profile-token-created-title">
+        {texts.createdTitle} : « {created.name} »
+      </h3>
+      <p className="profile-token-warning">{texts.createdWarning}</p>
+      <label htmlFor={`${id}-token`} className="sr-only">
+        {texts.createdTitle}
+      </label>
+      <input id={`${id}-token`} className="profile-token-value" value={created.token} readOnly spellCheck={false} onFocus={(event) => event.currentTarget.select()} data-token-value="" />
+      <p className="profile-token-expiry">
+        {texts.expires} {when(created.expiresAt)}
+      </p>
+      <div className="profile-actions">
+        <button type="button" className="button button-primary" onClick={() => void copy()}>
+          {texts.copy}
+        </button>
+        <button type="button" className="button button-secondary" onClick={onDone}>
+          {texts.done}
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react'
+import type { RequestView } from '../../src/modules/requests/index.js'
+import { pageTexts } from '../../src/modules/requests/texts.js'
+import type { Wire } from '../../src/shared/wire.js'
+import { DateCell } from '../components/admin-lists/cells.js'
+import { DueDate, StatusBadge } from '../components/requests/RequestCells.js'
+import { RequestForm } from '../components/requests/RequestForm.js'
+
+type Row = Wire<RequestView>
+
+export interface ClientRequestsProps {
+  userId: number
+  /** The latest requests of this client, newest first; `total` of them in all. */
+  items: Row[]
+  total: number
+  types: Array<{ id: number; typeName: string }>
+  /** The firm's day (Algiers time): the due date's minimum. */
+  today: string
+}
+
+const { columns } = pageTexts
+
+/**
+ * On an administrator's view of a client's page (issue 16): « Demander un document » (type, title,
+ * note, due date; the shared checks, then POST /api/requests) and the client's latest requests,
+ * the new one first once sent.
+ */
+export default function ClientRequests({ userId, items, total, types, today }: ClientRequestsProps) {
+  const [rows, setRows] = useState(items)
+  const [count, setCount] = useState(total)
+  const created = (request: Row) => {
+    setRows((list) => [request, ...list])
+    setCount((n) => n + 1)
+  }
+
+  return (
+    <div className="client-requests">
+      <RequestForm userId={userId} types={types} today={today} onCreated={created} />
+      {rows.length === 0 ? (
+        <p className="admin-empty">{pageTexts.noRequests}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">{pageTexts.caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{columns.title}</th>
+                <th scope="col">{columns.type}</th>
+                <th scope="col">{columns.dueDate}</th>
+                <th scope="col">{columns.status}</th>
+                <th scope="col">{columns.createdAt}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} data-row-id={row.id}>
+                  <td data-label={columns.title}>{row.title}</td>
+                  <td data-label={columns.type}>{row.type.typeName}</td>
+                  <td data-label={columns.dueDate}>
+                    <DueDate day={row.dueDate} />
+                  </td>
+                  <td data-label={columns.status}>
+                    <StatusBadge row={row} />
+                  </td>
+                  <td data-label={columns.createdAt}>
+                    <DateCell value={row.createdAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p>
+        <a href={`/admin-dashboard/requests?userId=${userId}`}>
+          {pageTexts.allOfClient} ({count})
+        </a>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,72 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { ACCEPT_ATTRIBUTE, checkSend, DESCRIPTION_MAX, DOCUMENT_NAME_MAX, messages } from '../../src/modules/documents/validation.js'
+import { showToast } from '../client/toast.js'
+import { UploadProgress } from '../components/UploadProgress.js'
+import { useHydrated } from '../components/useHydrated.js'
+import { multipartBody, sendFile, type Sending } from './upload/send-file.js'
+
+export interface SendDocumentFormProps {
+  /** The client who receives it. */
+  userId: number
+  maxBytes: number
+}
+
+/**
+ * « Envoyer un document au client » on the administrators' client page (contract §7): the shared
+ * checks, then the file with progress and cancel, as the upload form sends it. Success reloads the
+ * page, whose list of sent documents then holds it (and whose flash says it went).
+ */
+export default function SendDocumentForm({ userId, maxBytes }: SendDocumentFormProps) {
+  const hydrated = useHydrated()
+  const ids = useId()
+  /** The fraction of the file sent while it goes, null otherwise. */
+  const [progress, setProgress] = useState<number | null>(null)
+  const request = useRef<Sending | null>(null)
+  useEffect(() => () => request.current?.abort(), [])
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (request.current) return
+    const data = new FormData(event.currentTarget)
+    const file = data.get('file')
+    const chosen = file instanceof File && file.name !== '' ? file : null
+    const checked = checkSend({ name: data.get('name'), description: data.get('description') }, chosen !== null)
+    if (!checked.ok) return showToast('error', checked.message)
+    if (chosen!.size > maxBytes) return showToast('error', messages.tooLarge(Math.round((maxBytes / 1024 / 1024) * 10) / 10))
+
+    setProgress(0)
+    request.current = sendFile(`/api/documents/send/${userId}`, multipartBody(chosen!, { name: checked.value.name, description: checked.value.description }), setProgress)
+    const outcome = await request.current.done
+    request.current = null
+    if (outcome.state === 'sent') return window.location.reload()
+    setProgress(null)
+    if (outcome.state === 'failed') showToast('error', outcome.message)
+    else showToast('info', 'Envoi annulé.')
+  }
+
+  const busy = progress !== null
+  return (
+    <form className="upload-form" method="post" encType="multipart/form-data" noValidate onSubmit={submit} aria-busy={busy}>
+      <div className="field">
+        <label htmlFor={`${ids}-file`}>Fichier</label>
+        <input id={`${ids}-file`} type="file" name="file" accept={ACCEPT_ATTRIBUTE} disabled={busy} />
+        <p className="field-hint">PDF, Word (docx), Excel (xls, xlsx), JPEG ou PNG ; {Math.round(maxBytes / 1024 / 1024)} Mo au maximum.</p>
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-name`}>Nom du document</label>
+        <input id={`${ids}-name`} type="text" name="name" maxLength={DOCUMENT_NAME_MAX} disabled={busy} aria-describedby={`${ids}-name-hint`} />
+        <p className="field-hint" id={`${ids}-name-hint`}>
+          Laissé vide : le nom du fichier.
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-description`}>Description</label>
+        <textarea id={`${ids}-description`} name="description" rows={3} maxLength={DESCRIPTION_MAX} disabled={busy} />
+      </div>
+      {progress !== null && <UploadProgress fraction={progress} onCancel={() => request.current?.abort()} />}
+      <button type="submit" className="button button-primary upload-submit" disabled={!hydrated || busy}>
+        {busy ? 'Envoi…' : 'Envoyer au client'}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react'
+import { api } from '../client/api.js'
+import { showToast } from '../client/toast.js'
+import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog.js'
+import { useHydrated } from '../components/useHydrated.js'
+
+interface TwoFactorResetProps {
+  userId: number
+  username: string
+  /** Two-factor is on for this client (the button shows only then). */
+  enabled: boolean
+}
+
+/**
+ * An administrator on a client's profile: turns the client's two-factor off after a confirmation
+ * (POST /api/users/2fa/reset/:id); the client is told by mail and signed out everywhere.
+ */
+export default function TwoFactorReset({ userId, username, enabled }: TwoFactorResetProps) {
+  const hydrated = useHydrated()
+  const [on, setOn] = useState(enabled)
+  const [asking, setAsking] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const confirmRequest: ConfirmRequest = {
+    title: 'Désactiver la double authentification ?',
+    text: `${username} se connectera de nouveau avec son seul mot de passe et sera déconnecté de tous ses appareils ; un e-mail l’en informe. À faire seulement après avoir vérifié son identité (téléphone perdu, application installée par quelqu’un d’autre).`,
+    confirmLabel: 'Désactiver',
+    tone: 'danger',
+  }
+
+  async function confirm() {
+    setAsking(false)
+    setBusy(true)
+    const result = await api(`/api/users/2fa/reset/${userId}`, { method: 'POST' })
+    setBusy(false)
+    if (!result.ok) return showToast('error', result.message)
+    setOn(false)
+    showToast('success', result.data.message ?? 'Double authentification désactivée.')
+  }
+
+  return (
+    <div className="profile-twofactor" aria-busy={busy}>
+      <p role="status">{on ? 'Activée : un code de son application est demandé à chaque connexion.' : 'Non activée.'}</p>
+      {on && (
+        <button type="button" className="button button-danger" disabled={!hydrated || busy} onClick={() => setAsking(true)}>
+          {busy ? 'Désactivation…' : 'Désactiver la double authentification'}
+        </button>
+      )}
+      <ConfirmDialog request={asking ? confirmRequest : null} onConfirm={() => void confirm()} onCancel={() => setAsking(false)} />
+    </div>
+  )
+}

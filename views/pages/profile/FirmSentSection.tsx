@@ -1,0 +1,26 @@
+import type { FirmSent } from '../../../src/modules/clients/types.js'
+import { ReceivedDocumentsTable } from '../../components/ReceivedDocumentsTable.js'
+import { Island } from '../../runtime/Island.js'
+
+/** The administrators' client page (contract §7): send the client a document, and what was sent, downloaded or not. */
+export function FirmSentSection({ userId, sent }: { userId: number; sent: FirmSent }) {
+  return (
+    <section className="profile-section" aria-labelledby="firm-sent-title">
+      <h2 id="firm-sent-title" className="profile-section-title">
+        Envoyer un document au client
+      </h2>
+      <div className="firm-send-form">
+        <Island name="SendDocumentForm" props={{ userId, maxBytes: sent.maxBytes }} />
+      </div>
+      <h3 className="firm-sent-title">Documents envoyés par le cabinet</h3>
+      {sent.items.length === 0 ? (
+        <p className="profile-empty">Aucun document envoyé à ce client.</p>
+      ) : (
+        <>
+          <ReceivedDocumentsTable items={sent.items} reader="firm" caption="Documents envoyés au client" />
+          {sent.total > sent.items.length && <p className="profile-empty">Les {sent.items.length} plus récents sur {sent.total}.</p>}
+        </>
+      )}
+    </section>
+  )
+}
