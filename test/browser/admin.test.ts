@@ -126,7 +126,10 @@ t.test('an administrator accepts a new user through the confirmation dialog; the
   await dialog.getByRole('button', { name: 'Accepter' }).click()
   await page.locator('.toast[data-type="success"]', { hasText: 'accepté' }).waitFor()
   await row.waitFor({ state: 'detached' })
+  // The list reloads after the action: wait for it to show again before counting its rows.
+  await page.locator('tr', { hasText: unverified.username }).waitFor()
   t.equal(await page.locator('tr', { hasText: unverified.username }).count(), 1, 'the other user still waits')
+  t.equal(await page.locator('tr', { hasText: client.username }).count(), 0, 'the accepted user has left the list')
 
   await page.goto(`${server.url}/admin-dashboard/clients`)
   await page.locator('tr', { hasText: client.username }).waitFor()
