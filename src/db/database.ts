@@ -1,11 +1,15 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
-import SQLite from 'better-sqlite3'
 import { Kysely, MysqlDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely'
-import { fold } from '../shared/fold.js'
-import { Lru } from '../shared/lru.js'
+import { attachReadPool, sqliteReadPool } from './readers.js'
 import type { Database } from './schema.js'
+import { openSqlite, withStatementCache } from './sqlite-connection.js'
+
+export { withStatementCache }
+
+/** SQLite: one worker reads the lists, leaving the other core to the event loop (BENCHMARKS.md). */
+const DEFAULT_READERS = 1
 
 const require = createRequire(import.meta.url)
 
@@ -37,11 +41,15 @@ export function isMysql(db: Pick<Kysely<never>, 'getExecutor'>): boolean {
 
 /**
  * The single factory: SQLite through better-sqlite3, or MySQL/MariaDB through a mysql2 pool.
- * `readonly` (SQLite): a file opened as it is, changed in nothing (a backup's copy).
+ * `readonly` (SQLite): a file opened as it is, changed in nothing (a backup's copy). `readers`
+ * (SQLite): how many worker threads read the lists (db/readers.ts); 0 reads them on this thread.
  */
-export function createDb(url: string, options: { readonly?: boolean } = {}): Db {
+export function createDb(url: string, options: { readonly?: boolean; readers?: number } = {}): Db {
   const dialect = dialectOfUrl(url)
-  const db = dialect === 'mysql' ? createMysql(url) : createSqlite(url.slice('sqlite:'.length), options.readonly === true)
+  const db =
+    dialect === 'mysql'
+      ? createMysql(url)
+      : createSqlite(url.slice('sqlite:'.length), { readonly: options.readonly === true, readers: options.readers ?? DEFAULT_READERS })
   dialects.set(db.getExecutor().adapter, dialect)
   return db
 }
@@ -70,63 +78,61 @@ function makePrivateFiles(path: string) {
   for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodIfOurs(file, 0o600)
 }
 
-function createSqlite(path: string, readonly: boolean): Db {
-  if (path !== ':memory:' && !readonly) makePrivateFiles(path)
-  const database = new SQLite(path, { readonly, fileMustExist: readonly })
-  // Waits before anything else: instances opening one fresh file together contend for WAL's switch.
-  database.pragma('busy_timeout = 5000')
-  if (!readonly) {
-    database.pragma('journal_mode = WAL')
-    database.pragma('synchronous = NORMAL')
-  }
-  database.pragma('foreign_keys = ON')
-  // Searches ignore case and accents on both dialects; MySQL does it by collation (db/lists.ts).
-  database.function('fold', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? fold(value) : value))
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) })
-}
-
-/** Prepared statements kept for reuse, the least recently used dropped first. */
-const STATEMENT_CACHE_SIZE = 256
-
-/**
- * Kysely's SQLite driver prepares every query afresh; compiling the SQL was a tenth of a logged-in
- * page's time (issue 8). The same text reuses its statement, unless that one is still being iterated
- * (a streamed query), which better-sqlite3 would refuse.
- */
-export function withStatementCache(database: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
-  const statements = new Lru<SQLite.Statement>(size)
-  return {
-    close: () => database.close(),
-    prepare(sql: string) {
-      const kept = statements.get(sql)
-      if (kept && !kept.busy) return kept
-      const statement = database.prepare(sql)
-      if (!kept) statements.set(sql, statement)
-      return statement
-    },
-  }
+function createSqlite(path: string, options: { readonly: boolean; readers: number }): Db {
+  const memory = path === ':memory:'
+  if (!memory && !options.readonly) makePrivateFiles(path)
+  const connection = withStatementCache(openSqlite(path, { readonly: options.readonly }))
+  // Lists read on workers (db/readers.ts); an in-memory database has no file for them to open.
+  const readers = memory || options.readonly || options.readers < 1 ? undefined : sqliteReadPool(path, options.readers)
+  const database: SqliteDatabase = readers ? { prepare: connection.prepare, close: () => (void readers.close(), connection.close()) } : connection
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+  if (readers) attachReadPool(db, readers)
+  return db
 }
 
 function createMysql(url: string): Db {
   // Loaded when DATABASE_URL names MySQL only: a SQLite process (and each test file) never pays for the driver.
   const { createPool } = require('mysql2') as typeof import('mysql2')
-  const pool = createPool({
+  const options = {
     uri: url,
-    connectionLimit: 10,
     connectTimeout: 10_000,
     // Times travel as the same UTC strings SQLite stores; no driver-side Date conversion.
     dateStrings: true,
     timezone: 'Z',
     charset: 'utf8mb4',
     supportBigNumbers: true,
+  }
+  const pool = createPool({ ...options, connectionLimit: 10 })
+  // /healthz asks on a connection of its own: behind ten long searches holding the pool, it waited
+  // for one of them to end (2.7 s, BENCHMARKS.md). Opened on the first ping.
+  let pinger: ReturnType<typeof createPool> | undefined
+  const ends = (target: { end(callback: (error?: unknown) => void): void }) => new Promise<void>((resolve) => target.end(() => resolve()))
+  const db = new Kysely<Database>({
+    dialect: new MysqlDialect({
+      pool: {
+        getConnection: (callback) => pool.getConnection(callback),
+        end: (callback) => void Promise.all([ends(pool), pinger && ends(pinger)]).then(() => callback(undefined as never)),
+      },
+    }),
   })
-  return new Kysely<Database>({ dialect: new MysqlDialect({ pool }) })
+  pings.set(db.getExecutor().adapter, async () => {
+    pinger ??= createPool({ ...options, connectionLimit: 1 })
+    const ask = () => pinger!.promise().query('select 1')
+    // A connection the server closed while idle fails once, and the pool drops it: ask again.
+    await ask().catch(ask)
+  })
+  return db
 }
+
+/** MariaDB: the ping of each database, on its own connection. */
+const pings = new WeakMap<object, () => Promise<void>>()
 
 /** True when the database answers a trivial query (used by /healthz). */
 export async function ping(db: Db): Promise<boolean> {
   try {
-    await sql`select 1`.execute(db)
+    const own = pings.get(db.getExecutor().adapter)
+    if (own) await own()
+    else await sql`select 1`.execute(db)
     return true
   } catch {
     return false

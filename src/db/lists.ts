@@ -2,6 +2,7 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kys
 import { fold } from '../shared/fold.js'
 import { firmDayStart, nextDay } from '../shared/time.js'
 import { isMysql, type Db } from './database.js'
+import { readRows } from './readers.js'
 import { toDbTime } from './values.js'
 
 /** One page of one admin list: what to look for and which slice to answer. */
@@ -13,6 +14,9 @@ export interface ListFilter {
   page: number
   pageSize: number
 }
+
+/** The database (or transaction) a page is read from. */
+type ReadsOf = Parameters<typeof readRows>[0]
 
 export interface Page<T> {
   total: number
@@ -139,22 +143,24 @@ export function unfiltered(filter: ListFilter): boolean {
 /**
  * Counts the rows of `filtered` (or takes `knownTotal`, a kept count, when given) and answers the
  * requested slice of `ordered` (the same query with its columns and order). Both go through the
- * indexes the caller's filters were built for.
+ * indexes the caller's filters were built for, and on SQLite through a read worker (db/readers.ts):
+ * a search of a large list never holds the event loop.
  */
 export async function fetchPage<DB, TB extends keyof DB, O>(
+  db: ReadsOf,
   filtered: SelectQueryBuilder<DB, TB, object>,
   ordered: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
   filter: Pick<ListFilter, 'page' | 'pageSize'>,
   knownTotal?: () => Promise<number>,
 ): Promise<Page<O>> {
-  const total = knownTotal ? await knownTotal() : await countRows(filtered)
+  const total = knownTotal ? await knownTotal() : await countRows(db, filtered)
   const offset = (filter.page - 1) * filter.pageSize
   if (offset >= total) return { total, items: [] }
-  const items = await ordered(filtered).limit(filter.pageSize).offset(offset).execute()
+  const items = await readRows(db, ordered(filtered).limit(filter.pageSize).offset(offset))
   return { total, items: items as O[] }
 }
 
-async function countRows<DB, TB extends keyof DB>(filtered: SelectQueryBuilder<DB, TB, object>): Promise<number> {
-  const counted = await filtered.select(sql<number | string>`count(*)`.as('total')).executeTakeFirst()
+async function countRows<DB, TB extends keyof DB>(db: ReadsOf, filtered: SelectQueryBuilder<DB, TB, object>): Promise<number> {
+  const [counted] = await readRows(db, filtered.select(sql<number | string>`count(*)`.as('total')))
   return Number((counted as { total?: number | string } | undefined)?.total ?? 0)
 }

@@ -19,7 +19,7 @@ export async function insertMessage(db: Db, { name, email, telephone, message }:
 export async function findMessages(db: Db, filter: ListFilter): Promise<Page<StoredMessage>> {
   let query = db.selectFrom('contact_messages').where(withinDays('created_at', filter.from, filter.to))
   if (filter.q) query = query.where(await textMatches(db, { table: 'contact_messages', columns: ['name', 'email', 'message'] }, filter.q))
-  const page = await fetchPage(query, (q) => q.select(['id', 'name', 'email', 'telephone', 'message', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter)
+  const page = await fetchPage(db, query, (q) => q.select(['id', 'name', 'email', 'telephone', 'message', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter)
   return {
     total: page.total,
     items: page.items.map((row) => ({ id: fromDbId(row.id), name: row.name, email: row.email, telephone: row.telephone, message: row.message, createdAt: fromDbTime(row.created_at) })),

@@ -44,7 +44,7 @@ const DOCUMENT_NAMES = { table: 'documents', columns: ['name'] }
 export async function findTypesPage(db: Db, filter: ListFilter): Promise<Page<DocumentType>> {
   let query = db.selectFrom('document_types').where(withinDays('created_at', filter.from, filter.to))
   if (filter.q) query = query.where(await textMatches(db, TYPE_NAMES, filter.q))
-  const page = await fetchPage(query, (q) => q.select(['id', 'type_name', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter)
+  const page = await fetchPage(db, query, (q) => q.select(['id', 'type_name', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter)
   return { total: page.total, items: page.items.map((row) => ({ id: fromDbId(row.id), typeName: row.type_name, createdAt: fromDbTime(row.created_at) })) }
 }
 
@@ -227,14 +227,14 @@ export async function findDocumentsPage(db: Db, state: DocumentState, filter: Li
     query = query.where(idIn('documents.id', sets))
   }
   const total = unfiltered(filter) ? () => countInState(db, state) : undefined
-  const page = await fetchPage(query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter, total)
+  const page = await fetchPage(db, query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter, total)
   return { total: page.total, items: page.items.map(toRecord) }
 }
 
 /** A page of the documents a user sent, newest first (the profile's table). */
 export async function findOwnedDocuments(db: Db, userId: number, filter: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Page<DocumentRecord>> {
   const query = withType(db).where('documents.user_id', '=', userId).where(sentByClient)
-  const page = await fetchPage(query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter)
+  const page = await fetchPage(db, query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter)
   return { total: page.total, items: page.items.map(toRecord) }
 }
 
@@ -242,7 +242,7 @@ export async function findOwnedDocuments(db: Db, userId: number, filter: Pick<Li
 export async function findReceivedPage(db: Db, userId: number, filter: ListFilter): Promise<Page<DocumentRecord>> {
   let query = withType(db).where('documents.user_id', '=', userId).where(sentByFirm).where(withinDays('documents.created_at', filter.from, filter.to))
   if (filter.q) query = query.where(await textMatches(db, DOCUMENT_NAMES, filter.q))
-  const page = await fetchPage(query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter)
+  const page = await fetchPage(db, query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter)
   return { total: page.total, items: page.items.map(toRecord) }
 }
 

@@ -91,7 +91,7 @@ export async function findEntries(db: Db, filter: JournalFilter): Promise<Page<J
   if (filter.ownerId !== undefined) query = query.where('journal.owner_id', '=', filter.ownerId)
   const search = !filter.q ? undefined : filter.withoutEmails ? shownWordsMatch(db, filter.q) : await matchesWords(db, filter.q)
   if (search) query = query.where(search)
-  const page = await fetchPage(
+  const page = await fetchPage(db, 
     query,
     (q) =>
       q

@@ -45,7 +45,7 @@ export async function insertMessage(db: Db, message: { userId: number; authorId:
 export async function findThreadPage(db: Db, userId: number, filter: ListFilter): Promise<Page<MessageRow>> {
   let query = db.selectFrom('messages').where('user_id', '=', userId).where(withinDays('created_at', filter.from, filter.to))
   if (filter.q) query = query.where(await textMatches(db, { table: 'messages', columns: ['text'] }, filter.q))
-  const page = await fetchPage(query, (q) => q.select(COLUMNS).orderBy('id', 'desc'), filter)
+  const page = await fetchPage(db, query, (q) => q.select(COLUMNS).orderBy('id', 'desc'), filter)
   return { total: page.total, items: page.items.reverse().map(toRow) }
 }
 
@@ -120,7 +120,7 @@ export interface ThreadRow {
 
 /** Threads, the most recently written first (index message_threads_last), with the firm's unread counts. */
 export async function findThreadsPage(db: Db, filter: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Page<ThreadRow>> {
-  const page = await fetchPage(db.selectFrom('message_threads'), (q) => q.select(['user_id', 'last_message_at']).orderBy('last_message_at', 'desc').orderBy('user_id', 'desc'), filter)
+  const page = await fetchPage(db, db.selectFrom('message_threads'), (q) => q.select(['user_id', 'last_message_at']).orderBy('last_message_at', 'desc').orderBy('user_id', 'desc'), filter)
   const items = await Promise.all(
     page.items.map(async (row) => ({ userId: fromDbId(row.user_id), lastMessageAt: fromDbTime(row.last_message_at), unread: await countUnreadInThread(db, fromDbId(row.user_id), 'firm') })),
   )

@@ -85,7 +85,7 @@ export async function findRequestsPage(db: Db, scope: RequestScope, filter: List
     const matches = await textMatches(db, { table: 'requests', columns: ['title', 'note'] }, filter.q)
     query = clients ? query.where((eb) => eb.or([matches, eb('user_id', 'in', clients)])) : query.where(matches)
   }
-  const page = await fetchPage(query, (q) => q.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter)
+  const page = await fetchPage(db, query, (q) => q.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter)
   return { total: page.total, items: page.items.map(toRecord) }
 }
 

@@ -1,0 +1,24 @@
+import { workerData } from 'node:worker_threads'
+import { openSqlite, withStatementCache } from './sqlite-connection.js'
+
+/** What a read worker runs: one compiled SELECT and its parameters (db/readers.ts). */
+export interface ReadTask {
+  sql: string
+  parameters: readonly unknown[]
+}
+
+const { path } = workerData as { path: string }
+const connection = withStatementCache(openSqlite(path, { queryOnly: true }))
+
+/** What a read answers: its rows, or SQLite's error (a thrown SqliteError would cross the thread as an empty object). */
+export type ReadResult = { rows: unknown[] } | { error: { message: string; code?: string } }
+
+/** A read worker's one task: the rows of a SELECT, read on this thread's own connection. */
+export default function read({ sql, parameters }: ReadTask): ReadResult {
+  try {
+    return { rows: connection.prepare(sql).all(parameters as unknown[]) }
+  } catch (error) {
+    const { message, code } = error as { message: string; code?: string }
+    return { error: { message, code } }
+  }
+}

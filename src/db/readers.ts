@@ -1,0 +1,60 @@
+import { extname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Compilable } from 'kysely'
+import { Piscina } from 'piscina'
+import type { ReadResult, ReadTask } from './read-worker.js'
+
+/**
+ * SQLite's lists read on worker threads (docs/decisions.md, "Lists read off the event loop"):
+ * better-sqlite3 answers synchronously, so a search of a large list held the event loop, and every
+ * request waited behind it (/healthz's p99 went from 6 to 70 ms during 10 concurrent searches of
+ * 1–2 ms each, BENCHMARKS.md). Each worker keeps its own connection to the file; WAL lets them read
+ * while the main connection writes, and a read begun after a commit sees it.
+ */
+export interface ReadPool {
+  read(task: ReadTask): Promise<ReadResult>
+  close(): Promise<void>
+}
+
+/** Workers are started on the first list read and leave after this long idle (tests open many databases). */
+const IDLE_MS = 60_000
+
+/** `threads` workers reading the SQLite file at `path`, started when first needed. */
+export function sqliteReadPool(path: string, threads: number): ReadPool {
+  // The worker is a sibling of this file: .js once built, .ts under tsx (npm run dev, the bench).
+  const filename = new URL(`./read-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href
+  let pool: Piscina<ReadTask, ReadResult> | undefined
+  return {
+    read(task) {
+      pool ??= new Piscina({ filename, workerData: { path }, minThreads: 0, maxThreads: threads, idleTimeout: IDLE_MS })
+      return pool.run(task)
+    },
+    async close() {
+      const closing = pool
+      pool = undefined
+      await closing?.destroy()
+    },
+  }
+}
+
+/** The pool of each database made by createDb with one, by the adapter its transactions share. */
+const pools = new WeakMap<object, ReadPool>()
+
+export function attachReadPool(db: { getExecutor(): { adapter: object } }, pool: ReadPool): void {
+  pools.set(db.getExecutor().adapter, pool)
+}
+
+/**
+ * The rows of `query`, read by a worker when the database has a pool, outside a transaction (whose
+ * own writes only its connection sees), and on the database's connection otherwise (MariaDB's pool
+ * is asynchronous already).
+ */
+export async function readRows<O>(db: { isTransaction: boolean; getExecutor(): { adapter: object } }, query: Compilable<O> & { execute(): Promise<O[]> }): Promise<O[]> {
+  const pool = db.isTransaction ? undefined : pools.get(db.getExecutor().adapter)
+  if (!pool) return query.execute()
+  const { sql, parameters } = query.compile()
+  const result = await pool.read({ sql, parameters })
+  if ('rows' in result) return result.rows as O[]
+  // SQLite's error, as the main connection would have thrown it (better-sqlite3's SqliteError: name, message, code).
+  throw Object.assign(new Error(result.error.message), { name: 'SqliteError', code: result.error.code })
+}
