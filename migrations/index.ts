@@ -20,6 +20,7 @@ import * as m0019 from './0019-firm-documents.js'
 import * as m0020 from './0020-search-indexes.js'
 import * as m0021 from './0021-access-tokens.js'
 import * as m0022 from './0022-requests-search.js'
+import * as m0023 from './0023-document-search.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0020-search-indexes': m0020,
   '0021-access-tokens': m0021,
   '0022-requests-search': m0022,
+  '0023-document-search': m0023,
 }

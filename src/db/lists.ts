@@ -86,13 +86,20 @@ export async function textIds(db: Db, searched: SearchIndex, q: string): Promise
 /** SQLite: the rowids (the rows' ids) of the FTS5 index holding q, folded, in one of `columns`. */
 function sqliteIds({ table, columns }: SearchIndex, q: string): Expression<unknown> {
   const index = sql.table(searchIndexName(table))
+  const phrase = ftsPhrase(columns, q)
+  if (phrase !== undefined) return sql`select rowid as id from ${index} where ${index} match ${phrase}`
+  const pattern = likeContains(fold(q))
+  return sql`select rowid as id from ${index} where ${sql.join(columns.map((c) => sql`${sql.ref(c)} like ${pattern} escape '!'`), sql` or `)}`
+}
+
+/**
+ * SQLite: FTS5's query for `q`, folded, as a substring of one of `columns` (q is a phrase: its
+ * quotes doubled, FTS5's syntax in it is text); undefined when q is shorter than a trigram.
+ */
+export function ftsPhrase(columns: string[], q: string): string | undefined {
   const folded = fold(q)
-  if ([...folded].length < TRIGRAM) {
-    const pattern = likeContains(folded)
-    return sql`select rowid as id from ${index} where ${sql.join(columns.map((c) => sql`${sql.ref(c)} like ${pattern} escape '!'`), sql` or `)}`
-  }
-  const phrase = `{${columns.join(' ')}} : "${folded.replace(/"/g, '""')}"`
-  return sql`select rowid as id from ${index} where ${index} match ${phrase}`
+  if ([...folded].length < TRIGRAM) return undefined
+  return `{${columns.join(' ')}} : "${folded.replace(/"/g, '""')}"`
 }
 
 /**
