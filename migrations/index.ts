@@ -21,6 +21,7 @@ import * as m0020 from './0020-search-indexes.js'
 import * as m0021 from './0021-access-tokens.js'
 import * as m0022 from './0022-requests-search.js'
 import * as m0023 from './0023-document-search.js'
+import * as m0024 from './0024-document-search-mariadb.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0021-access-tokens': m0021,
   '0022-requests-search': m0022,
   '0023-document-search': m0023,
+  '0024-document-search-mariadb': m0024,
 }

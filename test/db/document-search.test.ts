@@ -4,6 +4,7 @@
 // after page, with dates, after a document changes list, and after its sender is renamed.
 import t from 'tap'
 import type { Db } from '../../src/db/database.js'
+import { migrateTo, migrateToLatest } from '../../src/db/migrate.js'
 import { toDbTime } from '../../src/db/values.js'
 import { findDocumentsPage, type DocumentState } from '../../src/modules/documents/repository.js'
 import { idsMatching } from '../../src/modules/identity/accounts.js'
@@ -51,13 +52,17 @@ t.test('common and rare words, page after page, in each list', async (t) => {
   t.teardown(drop)
   const { docs } = await seed(db)
   for (const state of ['new', 'viewed', 'archived'] as const) {
-    for (let page = 1; page <= 4; page++) {
-      t.same(await list(db, state, 'relev', page, 4), expected(docs, state, (doc) => doc.name.startsWith('Relevé'), page, 4), `${state}, common word, page ${page}`)
+    // Three letters (one key of MariaDB's index) and more (its rarest key, then LIKE; FTS5's phrase on SQLite).
+    for (const q of ['relev', 'RÉL']) {
+      for (let page = 1; page <= 4; page++) {
+        t.same(await list(db, state, q, page, 4), expected(docs, state, (doc) => doc.name.startsWith('Relevé'), page, 4), `${state}, common word ${q}, page ${page}`)
+      }
     }
-    t.same(await list(db, state, 'RARE', 1, 4), expected(docs, state, (doc) => doc.name.includes('rare'), 1, 4), `${state}, rare word`)
-    t.same(await list(db, state, 'bilan', 2, 5), expected(docs, state, () => true, 2, 5), `${state}, by the type’s name`)
+    for (const q of ['RARE', 'rar']) t.same(await list(db, state, q, 1, 4), expected(docs, state, (doc) => doc.name.includes('rare'), 1, 4), `${state}, rare word ${q}`)
+    for (const q of ['bilan', 'bil']) t.same(await list(db, state, q, 2, 5), expected(docs, state, () => true, 2, 5), `${state}, by the type’s name, ${q}`)
     const karim = docs[1]!.userId
-    t.same(await list(db, state, 'saïd', 1, 50), expected(docs, state, (doc) => doc.userId === karim, 1, 50), `${state}, by sender`)
+    for (const q of ['saïd', 'SAI']) t.same(await list(db, state, q, 1, 50), expected(docs, state, (doc) => doc.userId === karim, 1, 50), `${state}, by sender, ${q}`)
+    t.same(await list(db, state, 'zzz', 1, 50), { total: 0, names: [] }, `${state}: nothing`)
   }
 })
 
@@ -70,7 +75,10 @@ t.test('with dates; after a change of list; after the sender is renamed', async 
   const from = '2026-03-07'
   const to = '2026-03-10'
   const inDates = (doc: Doc) => doc.i >= 60 && doc.i < 100
-  t.same(await list(db, 'new', 'relev', 1, 3, { from, to }), expected(docs, 'new', (doc) => doc.name.startsWith('Relevé') && inDates(doc), 1, 3), 'a common word between two dates')
+  for (const q of ['relev', 'rel']) {
+    t.same(await list(db, 'new', q, 1, 3, { from, to }), expected(docs, 'new', (doc) => doc.name.startsWith('Relevé') && inDates(doc), 1, 3), `a common word between two dates, ${q}`)
+    t.same(await list(db, 'new', q, 2, 3, { from }), expected(docs, 'new', (doc) => doc.name.startsWith('Relevé') && doc.i >= 60, 2, 3), `from a date, ${q}`)
+  }
 
   const moved = docs.filter((doc) => doc.state === 'new' && doc.name.startsWith('Relevé')).slice(0, 5)
   await db.updateTable('documents').set({ is_viewed: 1, is_archived: 1 }).where('id', 'in', moved.map((doc) => doc.id)).execute()
@@ -81,4 +89,25 @@ t.test('with dates; after a change of list; after the sender is renamed', async 
   await db.updateTable('users').set({ username: 'Yacine Mansouri' }).where('id', '=', karim).execute()
   t.same((await list(db, 'new', 'karim', 1, 50)).total, 0, 'the old name finds nothing')
   t.same(await list(db, 'new', 'mansou', 1, 50), expected(docs, 'new', byKarim, 1, 50), 'the new one finds his documents')
+  t.same(await list(db, 'new', 'yac', 1, 50), expected(docs, 'new', byKarim, 1, 50), 'three letters of it too')
+  t.same((await list(db, 'new', 'kar', 1, 50)).total, 0)
+  for (const doc of moved) t.same((await list(db, 'archived', 'rel', 1, 50)).names.includes(doc.name), true, `${doc.name} archived, found by three letters`)
+  await db.deleteFrom('documents').where('id', '=', moved[0]!.id).execute()
+  t.notOk((await list(db, 'archived', 'rel', 1, 50)).names.includes(moved[0]!.name), 'a deleted document leaves the index')
+})
+
+t.test('migrations 0023 and 0024 index the documents written before them, and go down cleanly', async (t) => {
+  const { db, drop } = await freshDatabase()
+  t.teardown(drop)
+  await migrateTo(db, '0022-requests-search')
+  const { docs, karim } = await seed(db)
+  await migrateToLatest(db)
+  for (const q of ['rel', 'relevé', 'sai', 'saïdi']) {
+    const matches = q.startsWith('s') ? (doc: Doc) => doc.userId === karim : (doc: Doc) => doc.name.startsWith('Relevé')
+    t.same(await list(db, 'viewed', q, 1, 50), expected(docs, 'viewed', matches, 1, 50), `found after the migration: ${q}`)
+  }
+  // Down (the code of 0022 would search migration 0020's index of the names), then up again.
+  await migrateTo(db, '0022-requests-search')
+  await migrateToLatest(db)
+  t.same(await list(db, 'viewed', 'sai', 1, 50), expected(docs, 'viewed', (doc) => doc.userId === karim, 1, 50), 'and up again')
 })
