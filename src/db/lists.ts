@@ -51,6 +51,12 @@ export interface SearchIndex {
   table: string
   /** The columns `q` is looked for in (some of those the index holds, when fewer are searched). */
   columns: string[]
+  /**
+   * True when `columns` are every column the index holds: on MariaDB a 3-letter q's key is then
+   * the answer itself (a key of the index names rows holding q in any of its columns); otherwise
+   * the collation's LIKE keeps the rows holding it in the searched ones.
+   */
+  everyColumn?: boolean
 }
 
 export const searchIndexName = (table: string) => `search_${table}`
@@ -72,9 +78,36 @@ const PROBE_CAP = 1000
 export async function textMatches(db: Db, searched: SearchIndex, q: string): Promise<Expression<SqlBool>> {
   const id = sql.ref(`${searched.table}.id`)
   if (!isMysql(db)) return sql<SqlBool>`${id} in (${sqliteIds(searched, q)})`
+  // A q of 3 letters is one key: the rows under it hold q, in the collation LIKE would use.
+  if (searched.everyColumn && isOneTrigram(q)) return sql<SqlBool>`${id} in (select row_id from ${sql.table(searchIndexName(searched.table))} where trigram = ${q})`
   const like = collatedLike(searched.columns.map((column) => `${searched.table}.${column}`), q)
   const lead = await rarestTrigram(db, searchIndexName(searched.table), trigramsOf(q))
   return lead === undefined ? like : sql<SqlBool>`(${id} in (select row_id from ${sql.table(searchIndexName(searched.table))} where trigram = ${lead}) and ${like})`
+}
+
+const isOneTrigram = (q: string) => [...q].length === TRIGRAM
+
+/**
+ * How many rows hold q, counted in the index alone, when the list is the whole table narrowed by
+ * q only and the searched columns are every column of its index (the contact inbox): FTS5 counts its
+ * matches (SQLite), MariaDB the entries of q's one key (a 3-letter q). Undefined otherwise: the
+ * caller counts through the rows.
+ */
+export function indexedTotal(db: Db, searched: SearchIndex, q: string): (() => Promise<number>) | undefined {
+  const index = sql.table(searchIndexName(searched.table))
+  let count: Expression<unknown>
+  if (isMysql(db)) {
+    if (!searched.everyColumn || !isOneTrigram(q)) return undefined
+    count = sql`(select count(*) from ${index} where trigram = ${q})`
+  } else {
+    const phrase = ftsPhrase(searched.columns, q)
+    if (phrase === undefined) return undefined
+    count = sql`(select count(*) from ${index} where ${index} match ${phrase})`
+  }
+  return async () => {
+    const [row] = await readRows(db, db.selectNoFrom(sql<number | string>`${count}`.as('n')))
+    return Number(row?.n ?? 0)
+  }
 }
 
 /** The ids (column `id`) of the rows of `searched.table` where `textMatches` holds, in parentheses: one of the sets `idIn` unites. */

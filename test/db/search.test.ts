@@ -97,6 +97,9 @@ t.test('every list finds through its index what the per-row search found', async
   t.same(await inbox('ou d'), ['Nadia'])
   t.same(await inbox('0%'), ['Nadia'])
   t.same((await findMessages(db, page('exemple'))).total, 2, 'the total counts every match')
+  t.same((await findMessages(db, page('EXÉ'))).total, 2, 'three letters: counted in the index')
+  t.same((await findMessages(db, { ...page('exe'), from: '2026-03-01', to: '2026-03-01' })).total, 2, 'with dates, through the rows')
+  t.same((await findMessages(db, { ...page('exe'), from: '2026-03-02' })).total, 0)
   await db.deleteFrom('contact_messages').where('name', '=', 'Nadia').execute()
   t.same(await inbox('relev'), [], 'a deleted message')
 

@@ -37,8 +37,8 @@ export type DocumentState = 'new' | 'viewed' | 'archived'
 // ---- Types
 
 /** What a type is searched by (its index: migration 0020). */
-const TYPE_NAMES = { table: 'document_types', columns: ['type_name'] }
-/** A document is found by its name (migration 0020's index). */
+const TYPE_NAMES = { table: 'document_types', columns: ['type_name'], everyColumn: true }
+/** A document is found by its name (the index holds its type's and sender's names too: migrations 0023, 0024). */
 const DOCUMENT_NAMES = { table: 'documents', columns: ['name'] }
 
 /** Types newest first; `q` over the name. */

@@ -35,7 +35,7 @@ export async function findAccountsPage(db: Db, accepted: boolean, filter: ListFi
     .where('is_admin', '=', 0)
     .where('is_accepted', '=', accepted ? 1 : 0)
     .where(withinDays('created_at', filter.from, filter.to))
-  if (filter.q) query = query.where(await textMatches(db, { table: 'users', columns: ['username', 'email'] }, filter.q))
+  if (filter.q) query = query.where(await textMatches(db, { table: 'users', columns: ['username', 'email'], everyColumn: true }, filter.q))
   const total = unfiltered(filter) ? async () => (await countAccounts(db))[accepted ? 'accepted' : 'unaccepted'] : undefined
   const page = await fetchPage(db, query, (q) => q.select(SUMMARY_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter, total)
   return { total: page.total, items: page.items.map(toSummary) }

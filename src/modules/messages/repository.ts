@@ -44,7 +44,7 @@ export async function insertMessage(db: Db, message: { userId: number; authorId:
  */
 export async function findThreadPage(db: Db, userId: number, filter: ListFilter): Promise<Page<MessageRow>> {
   let query = db.selectFrom('messages').where('user_id', '=', userId).where(withinDays('created_at', filter.from, filter.to))
-  if (filter.q) query = query.where(await textMatches(db, { table: 'messages', columns: ['text'] }, filter.q))
+  if (filter.q) query = query.where(await textMatches(db, { table: 'messages', columns: ['text'], everyColumn: true }, filter.q))
   const page = await fetchPage(db, query, (q) => q.select(COLUMNS).orderBy('id', 'desc'), filter)
   return { total: page.total, items: page.items.reverse().map(toRow) }
 }

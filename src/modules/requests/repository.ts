@@ -82,7 +82,7 @@ export async function findRequestsPage(db: Db, scope: RequestScope, filter: List
   if (scope.userId !== undefined) query = query.where('user_id', '=', scope.userId)
   if (scope.status) query = query.where(statusCondition(scope.status, scope.today))
   if (filter.q) {
-    const matches = await textMatches(db, { table: 'requests', columns: ['title', 'note'] }, filter.q)
+    const matches = await textMatches(db, { table: 'requests', columns: ['title', 'note'], everyColumn: true }, filter.q)
     query = clients ? query.where((eb) => eb.or([matches, eb('user_id', 'in', clients)])) : query.where(matches)
   }
   const page = await fetchPage(db, query, (q) => q.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter)
