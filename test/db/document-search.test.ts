@@ -111,3 +111,18 @@ t.test('migrations 0023 and 0024 index the documents written before them, and go
   await migrateToLatest(db)
   t.same(await list(db, 'viewed', 'sai', 1, 50), expected(docs, 'viewed', (doc) => doc.userId === karim, 1, 50), 'and up again')
 })
+
+t.test('migration 0027: a document archived unviewed (by hand) is made viewed and stays in the archived list', async (t) => {
+  const { db, drop } = await freshDatabase()
+  t.teardown(drop)
+  await migrateTo(db, '0024-document-search-mariadb')
+  const { docs } = await seed(db)
+  const target = docs.find((doc) => doc.state === 'new')!
+  await db.updateTable('documents').set({ is_archived: 1 }).where('id', '=', target.id).execute()
+  target.state = 'archived'
+  await migrateToLatest(db)
+  t.same(await list(db, 'archived', '', 1, 100), expected(docs, 'archived', () => true, 1, 100), 'every archived document listed, newest first')
+  t.same(await list(db, 'archived', 'rel', 1, 100), expected(docs, 'archived', (doc) => doc.name.startsWith('Relevé'), 1, 100), 'and found by a search')
+  const row = await db.selectFrom('documents').select('is_viewed').where('id', '=', target.id).executeTakeFirstOrThrow()
+  t.equal(Number(row.is_viewed), 1)
+})

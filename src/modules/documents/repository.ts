@@ -209,7 +209,8 @@ export async function findDocumentByKey(db: Db, storageKey: string): Promise<Doc
  * the index in order (a sort of every matching row instead of 50).
  */
 function inState(state: DocumentState): Expression<SqlBool> {
-  if (state === 'archived') return sql<SqlBool>`documents.from_firm = 0 and documents.is_archived = 1`
+  // Archived documents are viewed ones (migration 0027): one range of the index, in date order.
+  if (state === 'archived') return sql<SqlBool>`documents.from_firm = 0 and documents.is_archived = 1 and documents.is_viewed = 1`
   return state === 'viewed'
     ? sql<SqlBool>`documents.from_firm = 0 and documents.is_archived = 0 and documents.is_viewed = 1`
     : sql<SqlBool>`documents.from_firm = 0 and documents.is_archived = 0 and documents.is_viewed = 0`
