@@ -151,9 +151,10 @@ t.test('at 390 px no floating control covers a button, link or heading; the them
   const { page } = await pageFor(t, PHONE)
   await page.goto(`${server.url}/login`)
   await page.getByTestId('nav-toggle').click()
-  await page.getByRole('button', { name: 'Thème sombre' }).click()
+  await page.getByRole('button', { name: 'Thème sombre', exact: true }).click()
   await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark')
-  await page.getByRole('button', { name: 'Thème clair' }).waitFor()
+  // Switched by the island, or by the form's answer when the press came before it hydrated.
+  await page.getByRole('button', { name: 'Thème clair', exact: true, includeHidden: true }).waitFor({ state: 'attached' })
 })
 
 t.test('those pages are axe clean in both themes, on a phone and on a wide screen', async (t) => {
