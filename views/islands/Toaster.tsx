@@ -80,5 +80,5 @@ function keepFocusAfter(toast: Element | null) {
   if (!toast?.contains(document.activeElement)) return
   const next = toast.nextElementSibling ?? toast.previousElementSibling
   const target = next?.querySelector<HTMLElement>('.toast-close') ?? document.getElementById('main')
-  target?.focus()
+  target?.focus({ preventScroll: true })
 }
