@@ -157,13 +157,29 @@ t.test('at 390 px no floating control covers a button, link or heading; the them
   await page.getByRole('button', { name: 'Thème clair', exact: true, includeHidden: true }).waitFor({ state: 'attached' })
 })
 
-t.test('those pages are axe clean in both themes, on a phone and on a wide screen', async (t) => {
+/** The profile's photo refusal (beside the file and as a toast) and a refused file's row on /files, for axe to judge too. */
+async function showErrors(t: { ok: (value: unknown, message: string) => unknown }, page: Page, path: string) {
+  if (path === 'profile') {
+    await page.getByRole('button', { name: 'Mettre à jour la photo' }).click()
+    await page.locator('.profile-photo-error').waitFor()
+    await page.locator('.toast[data-type="warning"]').waitFor()
+    t.ok(await page.locator('.profile-verified', { hasText: 'Vérifié' }).isVisible(), 'the profile shows "Vérifié"')
+  } else if (path === '/files') {
+    // Hydrated first: the island lists the choice.
+    await page.locator('button.upload-submit:not([disabled])').waitFor()
+    await page.getByLabel('Fichiers').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') })
+    await page.locator('.upload-file-error').waitFor()
+  }
+}
+
+t.test('those pages, their errors shown, are axe clean in both themes, on a phone and on a wide screen', async (t) => {
   for (const viewport of [PHONE, DESKTOP]) {
     for (const theme of ['light', 'dark']) {
       for (const loggedIn of [false, true]) {
         const { page } = await pageFor(t, viewport, { theme, loggedIn })
         for (const entry of PAGES.filter((candidate) => candidate.loggedIn === loggedIn && candidate.scope === 'body')) {
           await page.goto(`${server.url}${pathOf(entry.path)}`, { waitUntil: 'load' })
+          await showErrors(t, page, entry.path)
           t.same(await axeViolations(page), [], `${entry.name}, ${theme}, ${viewport.width} px: no axe violation`)
         }
       }
