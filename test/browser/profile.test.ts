@@ -42,6 +42,18 @@ t.test('the owner changes the photo, then deletes the account', async (t) => {
   const submit = page.getByRole('button', { name: 'Mettre à jour la photo' })
   await submit.click()
   await page.locator('.toast[data-type="warning"]', { hasText: 'There is no file!' }).waitFor()
+  // The refusal also stays beside the file (issue 17), named by the input, until another file is chosen.
+  const input = page.getByLabel('Choisir une photo')
+  const fileError = page.locator('.profile-photo-error')
+  await fileError.filter({ hasText: 'There is no file!' }).waitFor()
+  t.equal(await input.getAttribute('aria-invalid'), 'true', 'the input is marked invalid')
+  t.ok((await input.getAttribute('aria-describedby'))?.split(' ').includes((await fileError.getAttribute('id'))!), 'and described by the error')
+  await input.setInputFiles({ name: 'faux.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') })
+  await fileError.waitFor({ state: 'detached' })
+  t.equal(await input.getAttribute('aria-invalid'), null, 'a new choice clears it')
+  await submit.click()
+  const refusal = (await page.locator('.toast[data-type="error"] .toast-message').first().textContent())!
+  await fileError.filter({ hasText: refusal }).waitFor()
 
   const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2a6' } }).png().toBuffer()
   await page.getByLabel('Choisir une photo').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: picture })

@@ -119,7 +119,7 @@ t.test('at 320 px the carousel\'s banner and controls cover no slide\'s text or 
   }
 })
 
-t.test('at 320 px the floating buttons cover neither each other nor the footer text', async (t) => {
+t.test('at 320 px the floating button covers no footer text', async (t) => {
   const context = await newContext(t, { viewport: { width: 320, height: 640 } })
   const page = await context.newPage()
   for (const path of PAGES) {
@@ -130,10 +130,11 @@ t.test('at 320 px the floating buttons cover neither each other nor the footer t
     // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
     const found = (await page.evaluate(`(() => {
       const boxOf = (selector) => document.querySelector(selector).getBoundingClientRect()
-      const floating = { 'theme toggle': boxOf('.theme-toggle button'), 'messaging button': boxOf('.whatsapp-button') }
+      // On phones the theme toggle is the menu's (issue 17): the messaging button floats alone.
+      const floating = { 'messaging button': boxOf('.whatsapp-button') }
       const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
       const problems = []
-      if (meets(floating['theme toggle'], floating['messaging button'])) problems.push('the two buttons overlap')
+      if (document.querySelector('.theme-toggle').getClientRects().length > 0) problems.push('the theme toggle floats')
       if (document.documentElement.scrollWidth > window.innerWidth) problems.push('the page scrolls sideways')
       const walker = document.createTreeWalker(document.querySelector('footer'), NodeFilter.SHOW_TEXT)
       let texts = 0

@@ -153,14 +153,14 @@ t.test('a waiting file is cancelled before it is sent; a dropped file joins the 
   t.same(problems, [], 'no script errors')
 })
 
-t.test('the server’s refusal of a full space is the file’s error; the file before it is stored', async (t) => {
+t.test('the server’s refusal of a full space is the file’s error until it is retried; the file before it is stored', async (t) => {
   const { page, problems, unique, cookie, id } = await clientOnUploadPage(t, 'd')
   // 960 KB of the 1 MB already taken: 20 KB more fit, 100 KB do not (refused once the body is read).
   const body = new FormData()
   body.append('file', new Blob([pdf(960 * 1024)], { type: 'application/pdf' }), `ancien-${unique}.pdf`)
   body.append('type', 'Bulletins de paie')
   body.append('userId', String(id))
-  await call(server.url, cookie, 'POST', '/api/documents/upload', body)
+  const old = (await (await call(server.url, cookie, 'POST', '/api/documents/upload', body)).json()) as { id: number }
   const [fits, full] = [`petit-${unique}.pdf`, `plein-${unique}.pdf`]
   await page.getByLabel('Fichiers').setInputFiles([
     { name: fits, mimeType: 'application/pdf', buffer: pdf(20 * 1024) },
@@ -168,7 +168,25 @@ t.test('the server’s refusal of a full space is the file’s error; the file b
   ])
   await page.getByRole('button', { name: 'Envoyez' }).click()
   await page.getByRole('status').filter({ hasText: 'Envoi terminé : 1 envoyé, 1 en erreur.' }).waitFor()
-  await row(page, full).getByText(/^Espace de stockage insuffisant : il vous reste .+ sur 1 Mo\./).waitFor()
+  const error = row(page, full).getByText(/^Espace de stockage insuffisant : il vous reste .+ sur 1 Mo\./)
+  await error.waitFor()
   t.same(await storedNames(unique), [`ancien-${unique}.pdf`, fits].sort(), 'the file that fitted is stored')
+  // The row's buttons name the error (issue 17), which stays until the file is retried.
+  const errorId = await error.getAttribute('id')
+  t.ok(errorId, 'the error has an id')
+  for (const name of [`Réessayer l’envoi de ${full}`, `Retirer ${full}`]) {
+    t.equal(await page.getByRole('button', { name }).getAttribute('aria-describedby'), errorId, `${name}: described by the error`)
+  }
+  t.equal(await page.locator('.toast', { hasText: 'Espace de stockage' }).count(), 0, 'the error is the row’s, not a toast')
+
+  // Space freed by the firm, the file is retried, then sent with the next "Envoyez".
+  await call(server.url, adminCookie, 'DELETE', `/api/documents/delete/${old.id}`)
+  await page.getByRole('button', { name: `Réessayer l’envoi de ${full}` }).click()
+  await row(page, full).getByText('Prêt à envoyer').waitFor()
+  t.equal(await error.count(), 0, 'the error went with the retry')
+  t.ok(await page.getByRole('button', { name: `Retirer ${full}` }).evaluate((button) => button === document.activeElement), 'the focus stays on the row')
+  await page.getByRole('button', { name: 'Envoyez' }).click()
+  await page.waitForURL(`${server.url}/`)
+  t.same(await storedNames(unique), [fits, full].sort(), 'the retried file is stored')
   t.same(problems, [], 'no script errors')
 })

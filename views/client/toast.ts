@@ -7,9 +7,9 @@ let listener: Listener | null = null
 const waiting: Toast[] = []
 
 /**
- * Shows a toast through the shell's Toaster island (top-center, closes after 2000 ms). Without a
- * flash toast the Toaster waits for this first call to load (data-hydrate="demand"): the toast is
- * kept until it has mounted.
+ * Shows a toast through the shell's Toaster island (a success closes after 2000 ms, an error stays
+ * until closed: views/islands/Toaster.tsx). Without a flash toast the Toaster waits for this first
+ * call to load (data-hydrate="demand"): the toast is kept until it has mounted.
  */
 export function showToast(type: Toast['type'], message: string): void {
   if (listener) return listener({ type, message })

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react'
+import type { Theme } from '../../src/render/context.js'
 import { CONTACT_SCROLL_DELAY_MS, scrollToContact } from '../client/contact-scroll.js'
+import ThemeToggle from './ThemeToggle.js'
 
 export interface NavLink {
   href: string
@@ -17,8 +19,10 @@ export interface NavLink {
  * visitor's first intent (Shell), possibly during the very press that ticks the checkbox: the same
  * checkbox and label stay in place once hydrated (an element replaced under the pointer would
  * swallow the click) and the island takes over their state, adding Escape and closing after a link.
+ * On phones the menu's last item is the theme toggle, which floats on wider screens only: a floating
+ * button there would cover the page's own controls (issue 17).
  */
-export default function NavBar({ links, onHome }: { links: NavLink[]; onHome: boolean }) {
+export default function NavBar({ links, onHome, theme, returnTo }: { links: NavLink[]; onHome: boolean; theme: Theme; returnTo: string }) {
   const menuId = useId()
   const checkbox = useRef<HTMLInputElement>(null)
   const [open, setOpen] = useState(false)
@@ -54,6 +58,9 @@ export default function NavBar({ links, onHome }: { links: NavLink[]; onHome: bo
             </a>
           </li>
         ))}
+        <li className="nav-theme">
+          <ThemeToggle theme={theme} returnTo={returnTo} inMenu />
+        </li>
       </ul>
     </nav>
   )

@@ -23,19 +23,27 @@ export default function ProfilePhotoForm({ photoUrl, defaultPhotoUrl, username }
   const [url, setUrl] = useState(photoUrl ?? defaultPhotoUrl)
   const [busy, setBusy] = useState(false)
   const [fileName, setFileName] = useState('')
+  // The chosen file's refusal stays beside it until another file is chosen (issue 17), besides the toast.
+  const [fileError, setFileError] = useState('')
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
     const file = (form.elements.namedItem('image') as HTMLInputElement | null)?.files?.[0]
     const checked = checkPhotoFile(file)
-    if (!checked.ok) return showToast('warning', checked.message)
+    if (!checked.ok) {
+      setFileError(checked.message)
+      return showToast('warning', checked.message)
+    }
     const body = new FormData()
     body.append('image', file as File)
     setBusy(true)
     const result = await api<{ message: string; profilePhoto: ProfilePhoto }>('/api/users/profile/uplaod-photo', { body })
     setBusy(false)
-    if (!result.ok) return showToast('error', result.message)
+    if (!result.ok) {
+      setFileError(result.message)
+      return showToast('error', result.message)
+    }
     setUrl(result.data.profilePhoto.url)
     announcePhoto(result.data.profilePhoto.url)
     form.reset()
@@ -63,8 +71,12 @@ export default function ProfilePhotoForm({ photoUrl, defaultPhotoUrl, username }
           name="image"
           type="file"
           accept={PHOTO_ACCEPT}
-          aria-describedby={`${id}-file ${id}-hint`}
-          onChange={(event) => setFileName(event.currentTarget.files?.[0]?.name ?? '')}
+          aria-describedby={fileError ? `${id}-file ${id}-error ${id}-hint` : `${id}-file ${id}-hint`}
+          aria-invalid={fileError ? true : undefined}
+          onChange={(event) => {
+            setFileName(event.currentTarget.files?.[0]?.name ?? '')
+            setFileError('')
+          }}
         />
         <label htmlFor={`${id}-image`} className="profile-photo-pick">
           Choisir une photo
@@ -72,6 +84,11 @@ export default function ProfilePhotoForm({ photoUrl, defaultPhotoUrl, username }
         <p id={`${id}-file`} className="profile-photo-file">
           {fileName || 'Aucun fichier choisi'}
         </p>
+        {fileError && (
+          <p id={`${id}-error`} className="profile-photo-error">
+            {fileError}
+          </p>
+        )}
         <p id={`${id}-hint`} className="field-hint">
           JPEG, PNG ou WebP, 5 Mo au plus.
         </p>

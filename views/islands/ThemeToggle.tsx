@@ -1,31 +1,61 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { Theme } from '../../src/render/context.js'
 
+const words = {
+  floating: { dark: 'LTH', light: 'DRK' },
+  // The name starts with the visible text, so voice control finds it by what it shows (WCAG 2.5.3).
+  floatingName: { dark: 'LTH : passer au thème clair', light: 'DRK : passer au thème sombre' },
+  menu: { dark: 'Thème clair', light: 'Thème sombre' },
+} as const
+
+export interface ThemeToggleProps {
+  theme: Theme
+  returnTo: string
+  /** In the phones' menu (NavBar) rather than floating bottom-left, which phones do not show (issue 17). */
+  inMenu?: boolean
+}
+
 /**
- * Fixed bottom-left. Without JavaScript it is a form the server answers by setting the theme
- * cookie; hydrated, it switches at once and keeps the same cookie.
+ * Fixed bottom-left on wide screens, an item of the menu on phones. Without JavaScript it is a form the
+ * server answers by setting the theme cookie; hydrated, it switches at once and keeps the same cookie.
  */
-export default function ThemeToggle({ theme: initial, returnTo }: { theme: Theme; returnTo: string }) {
-  const [theme, setTheme] = useState(initial)
+export default function ThemeToggle({ theme: initial, returnTo, inMenu = false }: ThemeToggleProps) {
+  const theme = useDocumentTheme(initial)
   const next: Theme = theme === 'dark' ? 'light' : 'dark'
   return (
     <form
       method="post"
       action="/theme"
-      className="theme-toggle"
+      className={inMenu ? 'nav-theme-toggle' : 'theme-toggle'}
       onSubmit={(event) => {
         event.preventDefault()
         document.documentElement.dataset.theme = next
         document.cookie = `theme=${next}; path=/; max-age=31536000; samesite=lax`
-        setTheme(next)
       }}
     >
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="returnTo" value={returnTo} />
-      {/* The name starts with the visible text, so voice control finds it by what it shows (WCAG 2.5.3). */}
-      <button type="submit" aria-label={theme === 'dark' ? 'LTH : passer au thème clair' : 'DRK : passer au thème sombre'}>
-        {theme === 'dark' ? 'LTH' : 'DRK'}
-      </button>
+      {inMenu ? (
+        <button type="submit">{words.menu[theme]}</button>
+      ) : (
+        <button type="submit" aria-label={words.floatingName[theme]}>
+          {words.floating[theme]}
+        </button>
+      )}
     </form>
   )
+}
+
+/** The page's theme, followed as it changes: the two toggles (menu and floating) stay in step. */
+function useDocumentTheme(initial: Theme): Theme {
+  const [theme, setTheme] = useState(initial)
+  useEffect(() => {
+    const root = document.documentElement
+    const read = () => setTheme(root.dataset.theme === 'dark' ? 'dark' : 'light')
+    read()
+    const observer = new MutationObserver(read)
+    observer.observe(root, { attributes: true, attributeFilter: ['data-theme'] })
+    return () => observer.disconnect()
+  }, [])
+  return theme
 }

@@ -1,15 +1,24 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { Toast } from '../../src/render/context.js'
 import { onToast } from '../client/toast.js'
 
-/** Every toast closes on its own after this long (spec §9). */
+/** A success or an information closes on its own after this long (spec §9); an error or a warning stays (issue 17). */
 export const TOAST_DURATION_MS = 2000
+
+/** What stays until its close button or Escape: the visitor must be able to read it and act on it. */
+const STAYS: ReadonlySet<Toast['type']> = new Set(['error', 'warning'])
+
+const CLOSE_LABEL = 'Fermer la notification'
 
 interface ShownToast extends Toast {
   id: number
 }
 
-/** Top-center toasts: the server's flash toasts, then every showToast() of the page's islands. */
+/**
+ * The server's flash toasts, then every showToast() of the page's islands: top-right below the bar on
+ * wide screens, above the floating buttons on phones (shell.css), so that none covers a page title.
+ * An error is an alert and stays; a success is a status and goes after TOAST_DURATION_MS.
+ */
 export default function Toaster({ initial }: { initial: Toast[] }) {
   const [toasts, setToasts] = useState<ShownToast[]>(() => initial.map((toast, id) => ({ ...toast, id })))
   const nextId = useRef(initial.length)
@@ -25,7 +34,7 @@ export default function Toaster({ initial }: { initial: Toast[] }) {
   )
 
   return (
-    <div className="toaster" role="status" aria-live="polite">
+    <div className="toaster">
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} onClose={dismiss} />
       ))}
@@ -34,16 +43,42 @@ export default function Toaster({ initial }: { initial: Toast[] }) {
 }
 
 function ToastItem({ toast, onClose }: { toast: ShownToast; onClose: (id: number) => void }) {
+  const stays = STAYS.has(toast.type)
   useEffect(() => {
+    if (stays) return
     const timer = window.setTimeout(() => onClose(toast.id), TOAST_DURATION_MS)
     return () => window.clearTimeout(timer)
-  }, [toast.id, onClose])
+  }, [toast.id, onClose, stays])
+
+  const closeByKeyboard = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape') return
+    event.stopPropagation()
+    keepFocusAfter(event.currentTarget)
+    onClose(toast.id)
+  }
+
   return (
-    <div className="toast" data-type={toast.type}>
+    <div className="toast" data-type={toast.type} role={stays ? 'alert' : 'status'} onKeyDown={closeByKeyboard}>
       <span className="toast-message">{toast.message}</span>
-      <button type="button" className="toast-close" aria-label="Fermer la notification" onClick={() => onClose(toast.id)}>
+      <button
+        type="button"
+        className="toast-close"
+        aria-label={CLOSE_LABEL}
+        onClick={(event) => {
+          keepFocusAfter(event.currentTarget.closest('.toast'))
+          onClose(toast.id)
+        }}
+      >
         ×
       </button>
     </div>
   )
+}
+
+/** A closed toast takes the focus with it: it goes to the next toast's button, or to the page's content. */
+function keepFocusAfter(toast: Element | null) {
+  if (!toast?.contains(document.activeElement)) return
+  const next = toast.nextElementSibling ?? toast.previousElementSibling
+  const target = next?.querySelector<HTMLElement>('.toast-close') ?? document.getElementById('main')
+  target?.focus({ preventScroll: true })
 }

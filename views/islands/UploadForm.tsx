@@ -105,7 +105,7 @@ export default function UploadForm({ userId, types, maxBytes, requestId, fixedTy
           </p>
         </div>
       </DropZone>
-      <FileList items={queue.items} onCancel={queue.cancel} onRemove={queue.remove} />
+      <FileList items={queue.items} onCancel={queue.cancel} onRemove={queue.remove} onRetry={queue.retry} />
       <p className="upload-summary" role="status">
         {announcement}
       </p>

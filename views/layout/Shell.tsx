@@ -56,14 +56,14 @@ const FLOATING = { className: 'floating-controls', 'aria-label': 'Raccourcis' }
 
 /** Logo, main links and, for a logged-in user, their menu. */
 function Header() {
-  const { path, user, links, assets } = useRenderContext()
+  const { path, user, links, assets, theme } = useRenderContext()
   return (
     <div className="container navbar-inner">
       <a className="brand" href="/">
         <img src={assets.url(site.logo)} alt="" width={40} height={40} />
         <span className="brand-name">{site.shortName}</span>
       </a>
-      <Island name="NavBar" hydrate="intent" props={{ links: navLinksFor(user, path, links.main), onHome: path === '/' }} />
+      <Island name="NavBar" hydrate="intent" props={{ links: navLinksFor(user, path, links.main), onHome: path === '/', theme, returnTo: path }} />
       {user && (
         // The outside click that closes its dropdown needs JavaScript.
         <Island

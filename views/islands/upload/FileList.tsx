@@ -1,3 +1,4 @@
+import { useId, type MouseEvent } from 'react'
 import { formatFileSize } from '../../../src/shared/sizes.js'
 import type { QueuedFile } from './useUploadQueue.js'
 import { words } from './words.js'
@@ -6,6 +7,7 @@ interface FileListProps {
   items: QueuedFile[]
   onCancel(key: number): void
   onRemove(key: number): void
+  onRetry(key: number): void
 }
 
 /** What a row says beside its bar: its state, or its error, which stays until the row is removed. */
@@ -28,9 +30,12 @@ function statusOf(item: QueuedFile): string {
 
 /**
  * The chosen files, one row each: name, size, a progress bar once the form is sent, and "Annuler"
- * while it waits or is sent (then "Retirer" for what is not sent).
+ * while it waits or is sent (then "Retirer" for what is not sent, and "Réessayer" for what the server
+ * refused or was cancelled). An error stays on its row, named by the row's buttons (aria-describedby),
+ * until the file is removed or retried (issue 17).
  */
-export function FileList({ items, onCancel, onRemove }: FileListProps) {
+export function FileList({ items, onCancel, onRemove, onRetry }: FileListProps) {
+  const listId = useId()
   if (items.length === 0) return null
   return (
     <ul className="upload-files">
@@ -38,6 +43,12 @@ export function FileList({ items, onCancel, onRemove }: FileListProps) {
         const { name, size } = item.file
         const underWay = item.state === 'waiting' || item.state === 'sending'
         const failed = item.state === 'refused' || item.state === 'failed'
+        const errorId = failed ? `${listId}-${item.key}-error` : undefined
+        // The retried row keeps its "Retirer" button: the focus goes there rather than to the page.
+        const retry = (event: MouseEvent<HTMLButtonElement>) => {
+          event.currentTarget.parentElement?.querySelector<HTMLButtonElement>('.upload-file-remove')?.focus()
+          onRetry(item.key)
+        }
         return (
           <li key={item.key} className="upload-file" data-state={item.state}>
             <span className="upload-file-name">{name}</span>
@@ -45,16 +56,26 @@ export function FileList({ items, onCancel, onRemove }: FileListProps) {
             {(underWay || item.state === 'sent') && (
               <progress className="upload-progress-bar" aria-label={words.progressOf(name)} value={Math.round(item.progress * size)} max={Math.max(size, 1)} />
             )}
-            <span className={failed ? 'upload-file-status upload-file-error' : 'upload-file-status'}>{statusOf(item)}</span>
-            {underWay ? (
-              <button type="button" className="button button-secondary upload-file-action" aria-label={words.cancelOf(name)} onClick={() => onCancel(item.key)}>
-                {words.cancel}
-              </button>
-            ) : item.state !== 'sent' ? (
-              <button type="button" className="button button-secondary upload-file-action" aria-label={words.removeOf(name)} onClick={() => onRemove(item.key)}>
-                {words.remove}
-              </button>
-            ) : null}
+            <span id={errorId} className={failed ? 'upload-file-status upload-file-error' : 'upload-file-status'}>
+              {statusOf(item)}
+            </span>
+            <span className="upload-file-actions">
+              {underWay && (
+                <button type="button" className="button button-secondary upload-file-action" aria-label={words.cancelOf(name)} onClick={() => onCancel(item.key)}>
+                  {words.cancel}
+                </button>
+              )}
+              {(item.state === 'failed' || item.state === 'cancelled') && (
+                <button type="button" className="button button-secondary upload-file-action" aria-label={words.retryOf(name)} aria-describedby={errorId} onClick={retry}>
+                  {words.retry}
+                </button>
+              )}
+              {!underWay && item.state !== 'sent' && (
+                <button type="button" className="button button-secondary upload-file-action upload-file-remove" aria-label={words.removeOf(name)} aria-describedby={errorId} onClick={() => onRemove(item.key)}>
+                  {words.remove}
+                </button>
+              )}
+            </span>
           </li>
         )
       })}

@@ -31,6 +31,8 @@ export interface UploadQueue {
   add(files: Iterable<File>): { added: number; refused: number }
   /** Takes a file that is not under way off the list. */
   remove(key: number): void
+  /** Puts a failed or cancelled file back to `ready`, its error cleared: the next send takes it. */
+  retry(key: number): void
   /** Cancels a waiting file (it will not be sent) or aborts the one being sent. */
   cancel(key: number): void
   /** Sends every `ready` file one after another, each with the body `bodyOf` makes; one's failure does not stop the others. */
@@ -73,6 +75,9 @@ export function useUploadQueue(refusal: (file: File) => string | null): UploadQu
     },
     remove(key) {
       commit(current.current.filter((item) => item.key !== key || item.state === 'waiting' || item.state === 'sending'))
+    },
+    retry(key) {
+      if (current.current.some((item) => item.key === key && (item.state === 'failed' || item.state === 'cancelled'))) patch(key, { state: 'ready', progress: 0, error: undefined })
     },
     cancel(key) {
       if (sending.current?.key === key) sending.current.abort()

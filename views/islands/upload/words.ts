@@ -20,6 +20,8 @@ export const words = {
   cancelOf: (name: string) => `Annuler l’envoi de ${name}`,
   remove: 'Retirer',
   removeOf: (name: string) => `Retirer ${name}`,
+  retry: 'Réessayer',
+  retryOf: (name: string) => `Réessayer l’envoi de ${name}`,
   progressOf: (name: string) => `Progression de l’envoi de ${name}`,
   percent: (n: number) => `${n} %`,
   added: (count: number, refused: number) =>

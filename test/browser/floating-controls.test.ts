@@ -1,0 +1,189 @@
+// Errors that stay and point (issue 17), the shell's side: an error toast stays until its button or
+// Escape closes it while a success toast goes, and no toast covers the page title or a dialog's
+// buttons; on phones the floating buttons cover no button, link or heading of the pages a client
+// uses most (the theme toggle is in the menu there); those pages are axe clean in both themes.
+import t from 'tap'
+import sharp from 'sharp'
+import type { Browser, Page } from 'playwright-core'
+import type { TestSmtp } from '../helpers/smtp.js'
+import { apiSession, axeViolations, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
+
+let server: RunningServer
+let browser: Browser
+let smtp: TestSmtp
+let client: { id: number; email: string }
+
+const PASSWORD = 'Zt9#qLm2vR!x'
+const ADMIN = { email: 'cabinet-floating@example.dz', password: 'Adm1n#Cabinet!x' }
+const PHONE = { width: 390, height: 844 }
+const DESKTOP = { width: 1366, height: 768 }
+
+// One accepted client (the profile shows "Vérifié", /files its upload form).
+t.before(async () => {
+  ;({ smtp, server, browser } = await startSuite(t, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }))
+  const email = `floating-${Date.now().toString(36)}@example.dz`
+  const { id } = await register(server.url, smtp, { username: 'Client Flottant', email, password: PASSWORD, entreprise: 'SARL Flottant' }, { follow: 'api' })
+  const admin = await apiSession(server.url, ADMIN.email, ADMIN.password)
+  await call(server.url, admin, 'POST', `/api/users/accept/${id}`)
+  await call(server.url, admin, 'POST', '/api/documents/types', { typeName: 'Factures' })
+  client = { id, email }
+})
+
+/** A page `viewport` wide in `theme`, the client logged in when `loggedIn`. */
+async function pageFor(t: { teardown: (fn: () => unknown) => void }, viewport: { width: number; height: number }, { theme = 'light', loggedIn = false } = {}) {
+  const opened = await openPage(browser, t, { timeout: 15_000, bypassCSP: true, viewport })
+  await opened.page.context().addCookies([{ name: 'theme', value: theme, url: server.url }])
+  if (loggedIn) await logIn(opened.page, server.url, client.email, PASSWORD)
+  return opened
+}
+
+/** The boxes of `selector`'s visible elements, in the page's coordinates of the moment. */
+function boxes(page: Page, selector: string) {
+  return page.locator(selector).evaluateAll((elements) =>
+    elements.filter((element) => element.getClientRects().length > 0).map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+  )
+}
+
+function meets(a: DOMRect, b: DOMRect): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+}
+
+t.test('an error toast stays until closed, a success toast goes; neither covers the title or the dialog\'s buttons', async (t) => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    const { page, problems } = await pageFor(t, viewport, { loggedIn: true })
+    await page.goto(`${server.url}/users/profile/${client.id}`)
+    const title = page.getByRole('heading', { level: 1 })
+    await title.waitFor()
+
+    // Two errors from the change-password dialog, each checked against its buttons while it is open.
+    const opener = page.getByRole('button', { name: 'Changer le mot de passe' })
+    const dialog = page.getByRole('dialog')
+    const errors = page.locator('.toast[data-type="error"]')
+    for (let shown = 1; shown <= 2; shown++) {
+      await opener.click()
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click()
+      await errors.nth(shown - 1).waitFor()
+      const toasts = await boxes(page, '.toast')
+      const buttons = await boxes(page, 'dialog[open] button')
+      t.ok(buttons.length >= 2, `${viewport.width} px: the dialog's buttons are measured`)
+      t.notOk(toasts.some((toast) => buttons.some((button) => meets(toast, button))), `${viewport.width} px: no toast covers the dialog's buttons`)
+      await dialog.getByRole('button', { name: 'Annuler' }).click()
+      await dialog.waitFor({ state: 'hidden' })
+    }
+    t.equal(await errors.first().getAttribute('role'), 'alert', 'an error is an alert')
+
+    // A success goes after its delay; both errors are still there when it has gone.
+    const picture = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#36a' } }).png().toBuffer()
+    await page.getByLabel('Choisir une photo').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: picture })
+    await page.getByRole('button', { name: 'Mettre à jour la photo' }).click()
+    const success = page.locator('.toast[data-type="success"]')
+    await success.waitFor()
+    t.equal(await success.getAttribute('role'), 'status', 'a success is a status')
+    const titleText = await title.evaluate((heading) => {
+      const range = document.createRange()
+      range.selectNodeContents(heading)
+      return [...range.getClientRects()].map((rect) => rect.toJSON() as DOMRect)
+    })
+    // The errors at least (the success may have gone already on a busy machine): all share one corner.
+    const shown = await boxes(page, '.toast')
+    t.ok(shown.length >= 2, 'the toasts are measured')
+    t.notOk(shown.some((toast) => titleText.some((line) => meets(toast, line))), `${viewport.width} px: no toast covers the page title`)
+    await success.waitFor({ state: 'detached' })
+    t.equal(await errors.count(), 2, 'the errors stayed after the success went')
+    t.ok(await errors.first().isVisible(), 'and are still visible')
+
+    // Escape closes the toast holding the focus; the other one's button closes it.
+    await errors.first().getByRole('button', { name: 'Fermer la notification' }).focus()
+    await page.keyboard.press('Escape')
+    await page.waitForFunction(() => document.querySelectorAll('.toast[data-type="error"]').length === 1)
+    await errors.getByRole('button', { name: 'Fermer la notification' }).click()
+    await errors.waitFor({ state: 'detached' })
+    t.same(problems, [], 'no script error')
+  }
+})
+
+/** The pages a client uses most, at 390 px: what to open and which part of it to check. */
+const PAGES = [
+  { name: 'the home page', path: '/', scope: 'body', loggedIn: false },
+  { name: 'the contact section', path: '/', scope: '#contact', loggedIn: false },
+  { name: 'the login page', path: '/login', scope: 'body', loggedIn: false },
+  { name: 'the profile and its photo form', path: 'profile', scope: 'body', loggedIn: true },
+  { name: 'the upload form', path: '/files', scope: 'body', loggedIn: true },
+]
+
+const pathOf = (path: string) => (path === 'profile' ? `/users/profile/${client.id}` : path)
+
+/**
+ * Brings each button, link and heading of `scope` into view from the top, as a keyboard or a scroll
+ * down reaches it, and answers those a visible floating control then covers.
+ */
+function coveredTargets(page: Page, scope: string): Promise<string[]> {
+  // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
+  return page.evaluate(`(() => {
+    const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+    const shown = (element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden'
+    const floating = [...document.querySelectorAll('.floating-controls a, .floating-controls button')].filter(shown)
+    if (floating.length === 0) return ['no floating control is shown']
+    const targets = [...document.querySelector(${JSON.stringify(scope)}).querySelectorAll('a[href], button, h1, h2, h3, h4, h5, h6, input[type=submit]')]
+      .filter((element) => shown(element) && !element.closest('.floating-controls'))
+    const covered = []
+    for (const target of targets) {
+      window.scrollTo(0, 0)
+      target.scrollIntoView({ block: 'nearest', inline: 'nearest', behavior: 'instant' })
+      const box = target.getBoundingClientRect()
+      if (floating.some((control) => meets(control.getBoundingClientRect(), box))) covered.push(target.tagName + ' ' + (target.textContent || target.getAttribute('aria-label') || '').trim().slice(0, 40))
+    }
+    window.scrollTo(0, 0)
+    return covered.length ? covered : targets.length ? [] : ['nothing to check']
+  })()`)
+}
+
+t.test('at 390 px no floating control covers a button, link or heading; the theme toggle is in the menu', async (t) => {
+  for (const loggedIn of [false, true]) {
+    const { page } = await pageFor(t, PHONE, { loggedIn })
+    for (const entry of PAGES.filter((candidate) => candidate.loggedIn === loggedIn)) {
+      await page.goto(`${server.url}${pathOf(entry.path)}`, { waitUntil: 'load' })
+      await page.waitForLoadState('networkidle')
+      t.same(await coveredTargets(page, entry.scope), [], `${entry.name}: nothing covered`)
+      t.notOk(await page.locator('.floating-controls .theme-toggle').isVisible(), `${entry.name}: no floating theme toggle`)
+    }
+  }
+  // In the menu, it switches the theme.
+  const { page } = await pageFor(t, PHONE)
+  await page.goto(`${server.url}/login`)
+  await page.getByTestId('nav-toggle').click()
+  await page.getByRole('button', { name: 'Thème sombre', exact: true }).click()
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark')
+  // Switched by the island, or by the form's answer when the press came before it hydrated.
+  await page.getByRole('button', { name: 'Thème clair', exact: true, includeHidden: true }).waitFor({ state: 'attached' })
+})
+
+/** The profile's photo refusal (beside the file and as a toast) and a refused file's row on /files, for axe to judge too. */
+async function showErrors(t: { ok: (value: unknown, message: string) => unknown }, page: Page, path: string) {
+  if (path === 'profile') {
+    await page.getByRole('button', { name: 'Mettre à jour la photo' }).click()
+    await page.locator('.profile-photo-error').waitFor()
+    await page.locator('.toast[data-type="warning"]').waitFor()
+    t.ok(await page.locator('.profile-verified', { hasText: 'Vérifié' }).isVisible(), 'the profile shows "Vérifié"')
+  } else if (path === '/files') {
+    // Hydrated first: the island lists the choice.
+    await page.locator('button.upload-submit:not([disabled])').waitFor()
+    await page.getByLabel('Fichiers').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') })
+    await page.locator('.upload-file-error').waitFor()
+  }
+}
+
+t.test('those pages, their errors shown, are axe clean in both themes, on a phone and on a wide screen', async (t) => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    for (const theme of ['light', 'dark']) {
+      for (const loggedIn of [false, true]) {
+        const { page } = await pageFor(t, viewport, { theme, loggedIn })
+        for (const entry of PAGES.filter((candidate) => candidate.loggedIn === loggedIn && candidate.scope === 'body')) {
+          await page.goto(`${server.url}${pathOf(entry.path)}`, { waitUntil: 'load' })
+          await showErrors(t, page, entry.path)
+          t.same(await axeViolations(page), [], `${entry.name}, ${theme}, ${viewport.width} px: no axe violation`)
+        }
+      }
+    }
+  }
+})
