@@ -26,7 +26,7 @@ export function sqliteReadPool(path: string, threads: number): ReadPool {
   let pool: Piscina<ReadTask, ReadResult> | undefined
   return {
     read(task) {
-      pool ??= new Piscina({ filename, workerData: { path }, minThreads: 0, maxThreads: threads, idleTimeout: IDLE_MS })
+      pool ??= new Piscina({ filename, workerData: { path }, minThreads: 0, maxThreads: threads, idleTimeout: IDLE_MS, recordTiming: false })
       return pool.run(task)
     },
     async close() {
