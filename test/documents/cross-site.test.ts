@@ -1,5 +1,6 @@
 // Issue 15: a GET changes nothing unless the portal's own pages (or the address typed) asked for it.
-// Another site sending a logged-in administrator to a download or a stored file's address marks nothing viewed.
+// Another site sending a logged-in administrator to a download or a stored file's address marks nothing viewed,
+// and a HEAD (answered by the GET's handler) neither marks nor journals.
 import t from 'tap'
 import { injectAs, seedAccount } from '../helpers/accounts.js'
 import { buildTestApp } from '../helpers/app.js'
@@ -56,4 +57,23 @@ t.test('view-document refuses a same-site request like a cross-site one', async 
   const res = await injectAs(app, admin, { url: `/api/documents/view-document/${id}`, headers: { 'sec-fetch-site': 'same-site' } })
   t.equal(res.statusCode, 403)
   t.ok(await isNew(id))
+})
+
+t.test('a HEAD of a download or a stored file answers its headers, marks nothing and journals nothing', async (t) => {
+  const { id, url } = await newDocument()
+  const before = await opened(id)
+  for (const path of [`/api/documents/download/${id}`, url]) {
+    const res = await injectAs(app, admin, { method: 'HEAD', url: path })
+    t.equal(res.statusCode, 200, `${path}: 200`)
+    t.equal(res.headers['content-type'], 'application/pdf')
+    t.equal(res.body, '', 'no body')
+  }
+  t.ok(await isNew(id), 'still new')
+  t.same(await opened(id), before, 'nothing journaled')
+  t.equal((await injectAs(app, admin, { method: 'HEAD', url: `/api/documents/view-document/${id}` })).statusCode, 404, 'view-document has no HEAD')
+  t.ok(await isNew(id))
+  // The GET after it does what a GET does.
+  t.equal((await injectAs(app, admin, `/api/documents/download/${id}`)).statusCode, 200)
+  t.notOk(await isNew(id), 'viewed by the GET')
+  t.same((await opened(id)).slice(before.length), [`document.downloaded by ${admin.id}`])
 })

@@ -111,6 +111,9 @@ t.test('reading marks the other side’s messages only, and a GET from another s
     t.ok(listed.every((m: { readAt: unknown }) => m.readAt === null), `${site}: nothing read`)
   }
   t.same(await unread(), [1, 2], 'a link from another site changed nothing')
+  const head = await injectAs(app, client, { method: 'HEAD', url: `/api/messages/${client.id}`, headers: { 'sec-fetch-site': 'same-origin' } })
+  t.equal(head.statusCode, 200)
+  t.same(await unread(), [1, 2], 'a HEAD read nothing')
 
   const byClient = (await read(app, client, client.id, '', { 'sec-fetch-site': 'same-origin' })).json()
   t.same(byClient.map((m: { text: string; readAt: string | null }) => [m.text, m.readAt !== null]), [['Question 1', false], ['Question 2', false], ['Réponse', true]], 'the client read the firm’s message, not their own')

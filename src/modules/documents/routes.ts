@@ -10,7 +10,7 @@ import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schema
 import { requireAdmin, requireUser } from '../identity/index.js'
 import { DOCUMENT_MIMES } from './content-check.js'
 import { DocumentSchema, DocumentTypeSchema, NewTypeBodySchema, StoredNameParamsSchema, UploadedSchema, UploadFormSchema } from './schemas.js'
-import type { Documents, OpenedFile } from './service.js'
+import type { Documents, OpenedFile, OpenOptions } from './service.js'
 import { receiveUpload, refuseDeclaredTooLarge } from './upload-http.js'
 import { messages } from './validation.js'
 
@@ -118,6 +118,8 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
   }
 
   app.get('/api/documents/view-document/:id', {
+    // It marks the document viewed: a HEAD must not (Fastify would run this handler for it).
+    exposeHeadRoute: false,
     schema: { ...operation('viewDocument', 'Le document, marqué consulté (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: DocumentSchema, ...errorResponses(401, 403, 404) } },
     ...admin,
   }, async (request) => {
@@ -165,7 +167,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
       params: IdParamsSchema,
       response: { 200: fileResponse('Le fichier, dans son type vérifié', DOCUMENT_MIMES), ...errorResponses(401, 403, 404) },
     },
-  }, async (request, reply) => sendFile(reply, await documents.openDownload(request.user, request.params.id, { mayMark: isOwnSiteRequest(request), from: originOf(request) }), 'attachment'))
+  }, async (request, reply) => sendFile(reply, await documents.openDownload(request.user, request.params.id, opening(request)), 'attachment'))
 
   // A malformed name is answered like an unknown one; it never reaches the disk.
   app.get('/uploads/:name', {
@@ -173,8 +175,16 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
     attachValidation: true,
   }, async (request, reply) => {
     // Served either way; only the portal's own pages (or the address typed) mark it viewed.
-    const file = await documents.openStoredFile(request.user, request.validationError ? undefined : request.params.name, { mayMark: isOwnSiteRequest(request), from: originOf(request) })
+    const file = await documents.openStoredFile(request.user, request.validationError ? undefined : request.params.name, opening(request))
     return sendFile(reply, file, file.inline ? 'inline' : 'attachment')
   })
 }
+/**
+ * How a file request may open its document: only the portal's own pages (or the address typed)
+ * mark it viewed, and a HEAD (Fastify answers it with the GET's handler) marks and journals nothing.
+ */
+function opening(request: FastifyRequest): OpenOptions {
+  return { mayMark: isOwnSiteRequest(request), from: originOf(request), peek: request.method === 'HEAD' }
+}
+
 export default documentRoutes

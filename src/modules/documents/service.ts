@@ -61,6 +61,8 @@ export interface OpenOptions {
   mayMark: boolean
   /** Where the request came from: the journal's entry. */
   from: RequestOrigin | null
+  /** A HEAD request: its headers only. Nothing is sent, so nothing is marked or journaled. */
+  peek?: boolean
 }
 
 export interface OpenedFile {
@@ -224,7 +226,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
    * for a request another site caused: the file is served and nothing changes but the journal's
    * entry, which records what was opened either way (issue 15).
    */
-  async function openFor(viewer: SessionUser | null, record: DocumentRecord | undefined, action: 'document.viewed' | 'document.downloaded', { mayMark, from }: OpenOptions): Promise<OpenedFile> {
+  async function openFor(viewer: SessionUser | null, record: DocumentRecord | undefined, action: 'document.viewed' | 'document.downloaded', { mayMark, from, peek }: OpenOptions): Promise<OpenedFile> {
     if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
     if (!record) throw new HttpError(404, messages.notFound)
     const isOwner = record.userId === viewer.id
@@ -234,6 +236,9 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     // Spec §4: a document is viewed once an administrator opens it, whichever link they followed;
     // a document the firm sent is downloaded once its client opens it (contract §7).
     // Marked and journaled after the file opened (a missing file records nothing); the opened file is closed if that fails.
+    const ext = acceptedExtension(record.storageKey)
+    const opened = { record, ...file, inline: ext ? KIND_BY_EXTENSION[ext].inline : false }
+    if (peek) return opened
     try {
       await transaction(db, async (trx) => {
         if (mayMark && viewer.isAdmin && !record.isViewed && !record.fromFirm) await repo.markViewedRow(trx, record.id)
@@ -244,8 +249,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
       file.stream.destroy()
       throw error
     }
-    const ext = acceptedExtension(record.storageKey)
-    return { record, ...file, inline: ext ? KIND_BY_EXTENSION[ext].inline : false }
+    return opened
   }
 
   return {

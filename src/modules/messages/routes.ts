@@ -22,8 +22,8 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ messages: Messages }> = async (
     },
     preHandler: requireUser,
   }, async (request, reply) => {
-    // Reading marks the other side's messages read, unless another site sent the reader here.
-    const page = await messages.readThread(request.user!, request.params.userId, listFilter(request.query), { markRead: isOwnSiteRequest(request) })
+    // Reading marks the other side's messages read, unless another site sent the reader here (or it was a HEAD).
+    const page = await messages.readThread(request.user!, request.params.userId, listFilter(request.query), { markRead: request.method !== 'HEAD' && isOwnSiteRequest(request) })
     return sendList(reply, page)
   })
 
