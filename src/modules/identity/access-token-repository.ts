@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js'
 import { fromDbBool, fromDbId, fromDbTime, toDbTime } from '../../db/values.js'
-import { parsePhoto } from './photo/value.js'
 import type { SessionUser } from './session-user.js'
+import { toSessionUser } from './session-user-row.js'
 
 /** A personal access token as its owner sees it (never its secret, which is not kept). */
 export interface AccessTokenView {
@@ -70,16 +70,7 @@ export async function findLiveAccessToken(db: Db, tokenHash: string, now: Date):
     .where('access_tokens.expires_at', '>', toDbTime(now))
     .executeTakeFirst()
   if (!row) return undefined
-  const user: SessionUser = {
-    id: fromDbId(row.id),
-    username: row.username,
-    email: row.email,
-    profilePhoto: parsePhoto(row.profile_photo),
-    isAccepted: fromDbBool(row.is_accepted),
-    isAdmin: fromDbBool(row.is_admin),
-    twoFactor: row.enabled_at !== null,
-    secondFactor: fromDbBool(row.second_factor),
-  }
+  const user = toSessionUser(row)
   return { id: fromDbId(row.tokenId), user, lastUsedAt: row.last_used_at ? fromDbTime(row.last_used_at) : null }
 }
 

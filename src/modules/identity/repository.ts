@@ -1,8 +1,8 @@
 import type { CompiledQuery, InferResult } from 'kysely'
 import type { Db } from '../../db/database.js'
-import { parsePhoto } from './photo/value.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb, toDbBool, toDbTime } from '../../db/values.js'
 import type { SessionUser } from './session-user.js'
+import { toSessionUser } from './session-user-row.js'
 import type { TokenPurpose } from './tokens.js'
 
 /** A user with what the identity service needs to decide (never sent as is). */
@@ -201,16 +201,7 @@ export async function findLiveSession(db: Db, sessionId: string, now: Date): Pro
   const { rows } = await db.executeQuery<SessionUserRow>({ ...compiled, parameters })
   const row = rows[0]
   if (!row) return undefined
-  const user = {
-    id: fromDbId(row.id),
-    username: row.username,
-    email: row.email,
-    profilePhoto: parsePhoto(row.profile_photo),
-    isAccepted: fromDbBool(row.is_accepted),
-    isAdmin: fromDbBool(row.is_admin),
-    twoFactor: row.enabled_at !== null,
-    secondFactor: fromDbBool(row.second_factor),
-  }
+  const user = toSessionUser(row)
   return { user, lastSeenAt: fromDbTime(row.last_seen_at ?? row.created_at) }
 }
 
