@@ -2,7 +2,7 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kys
 import { fold } from '../shared/fold.js'
 import { firmDayStart, nextDay } from '../shared/time.js'
 import { isMysql, type Db } from './database.js'
-import { readRows } from './readers.js'
+import { readCountedRows, readRows } from './readers.js'
 import { toDbTime } from './values.js'
 
 /** One page of one admin list: what to look for and which slice to answer. */
@@ -193,14 +193,15 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
   filter: Pick<ListFilter, 'page' | 'pageSize'>,
   knownTotal?: () => Promise<number>,
 ): Promise<Page<O>> {
-  const total = knownTotal ? await knownTotal() : await countRows(db, filtered)
   const offset = (filter.page - 1) * filter.pageSize
+  const slice = ordered(filtered).limit(filter.pageSize).offset(offset)
+  const counting = filtered.select(sql<number | string>`count(*)`.as('total'))
+  if (!knownTotal) {
+    // SQLite: the count and the page in one trip to the read worker.
+    const both = await readCountedRows(db, counting, slice, offset)
+    if (both) return { total: both.total, items: both.rows }
+  }
+  const total = knownTotal ? await knownTotal() : Number(((await readRows(db, counting))[0] as { total?: number | string } | undefined)?.total ?? 0)
   if (offset >= total) return { total, items: [] }
-  const items = await readRows(db, ordered(filtered).limit(filter.pageSize).offset(offset))
-  return { total, items: items as O[] }
-}
-
-async function countRows<DB, TB extends keyof DB>(db: ReadsOf, filtered: SelectQueryBuilder<DB, TB, object>): Promise<number> {
-  const [counted] = await readRows(db, filtered.select(sql<number | string>`count(*)`.as('total')))
-  return Number((counted as { total?: number | string } | undefined)?.total ?? 0)
+  return { total, items: await readRows(db, slice) }
 }

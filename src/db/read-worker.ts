@@ -5,18 +5,26 @@ import { openSqlite, withStatementCache } from './sqlite-connection.js'
 export interface ReadTask {
   sql: string
   parameters: readonly unknown[]
+  /**
+   * A list's page: this count runs first, and the SELECT only when its first `skip` rows do not
+   * already cover the total (one trip to the worker for both).
+   */
+  counted?: { sql: string; parameters: readonly unknown[]; skip: number }
 }
 
 const { path } = workerData as { path: string }
 const connection = withStatementCache(openSqlite(path, { queryOnly: true }))
 
 /** What a read answers: its rows, or SQLite's error (a thrown SqliteError would cross the thread as an empty object). */
-export type ReadResult = { rows: unknown[] } | { error: { message: string; code?: string } }
+export type ReadResult = { rows: unknown[]; total?: number } | { error: { message: string; code?: string } }
 
 /** A read worker's one task: the rows of a SELECT, read on this thread's own connection. */
-export default function read({ sql, parameters }: ReadTask): ReadResult {
+export default function read({ sql, parameters, counted }: ReadTask): ReadResult {
   try {
-    return { rows: connection.prepare(sql).all(parameters as unknown[]) }
+    if (!counted) return { rows: connection.prepare(sql).all(parameters as unknown[]) }
+    const row = connection.prepare(counted.sql).get(counted.parameters as unknown[]) as Record<string, unknown> | undefined
+    const total = Number(Object.values(row ?? {})[0] ?? 0)
+    return { total, rows: counted.skip >= total ? [] : connection.prepare(sql).all(parameters as unknown[]) }
   } catch (error) {
     const { message, code } = error as { message: string; code?: string }
     return { error: { message, code } }

@@ -49,12 +49,34 @@ export function attachReadPool(db: { getExecutor(): { adapter: object } }, pool:
  * own writes only its connection sees), and on the database's connection otherwise (MariaDB's pool
  * is asynchronous already).
  */
-export async function readRows<O>(db: { isTransaction: boolean; getExecutor(): { adapter: object } }, query: Compilable<O> & { execute(): Promise<O[]> }): Promise<O[]> {
-  const pool = db.isTransaction ? undefined : pools.get(db.getExecutor().adapter)
+/**
+ * A list's total (the first column of `count`) and, unless the first `skip` rows already cover it,
+ * the rows of `rows`, in one trip to a worker; undefined when the database reads on its own
+ * connection (the caller then runs them itself).
+ */
+export async function readCountedRows<O>(db: ReadsFrom, count: Compilable<unknown>, rows: Compilable<O>, skip: number): Promise<{ total: number; rows: O[] } | undefined> {
+  const pool = poolOf(db)
+  if (!pool) return undefined
+  const counting = count.compile()
+  const { sql, parameters } = rows.compile()
+  const result = thrownAgain(await pool.read({ sql, parameters, counted: { sql: counting.sql, parameters: counting.parameters, skip } }))
+  return { total: result.total ?? 0, rows: result.rows as O[] }
+}
+
+export async function readRows<O>(db: ReadsFrom, query: Compilable<O> & { execute(): Promise<O[]> }): Promise<O[]> {
+  const pool = poolOf(db)
   if (!pool) return query.execute()
   const { sql, parameters } = query.compile()
-  const result = await pool.read({ sql, parameters })
-  if ('rows' in result) return result.rows as O[]
-  // SQLite's error, as the main connection would have thrown it (better-sqlite3's SqliteError: name, message, code).
+  return thrownAgain(await pool.read({ sql, parameters })).rows as O[]
+}
+
+/** A database or transaction: reads go to its pool, if it has one and is not a transaction. */
+type ReadsFrom = { isTransaction: boolean; getExecutor(): { adapter: object } }
+
+const poolOf = (db: ReadsFrom) => (db.isTransaction ? undefined : pools.get(db.getExecutor().adapter))
+
+/** SQLite's error, thrown as the main connection would have thrown it (better-sqlite3's SqliteError: name, message, code). */
+function thrownAgain(result: ReadResult): Extract<ReadResult, { rows: unknown[] }> {
+  if ('rows' in result) return result
   throw Object.assign(new Error(result.error.message), { name: 'SqliteError', code: result.error.code })
 }

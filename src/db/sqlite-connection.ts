@@ -1,5 +1,4 @@
 import SQLite from 'better-sqlite3'
-import type { SqliteDatabase } from 'kysely'
 import { fold } from '../shared/fold.js'
 import { Lru } from '../shared/lru.js'
 
@@ -32,7 +31,7 @@ const STATEMENT_CACHE_SIZE = 256
  * page's time (issue 8). The same text reuses its statement, unless that one is still being iterated
  * (a streamed query), which better-sqlite3 would refuse.
  */
-export function withStatementCache(database: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase & { prepare(sql: string): SQLite.Statement } {
+export function withStatementCache(database: SQLite.Database, size = STATEMENT_CACHE_SIZE): { close(): void; prepare(sql: string): SQLite.Statement } {
   const statements = new Lru<SQLite.Statement>(size)
   return {
     close: () => database.close(),

@@ -42,6 +42,10 @@ t.test('a list read by the worker finds what was just committed, accents folded 
   t.same(await names(db, 'elod'), ['Elodie Kaci', 'Élodie Benaïssa'], 'the next read sees the commit')
   const { total } = await findAccountsPage(db, true, page('kaci'))
   t.equal(total, 1, 'the count is read there too')
+  const beyond = await findAccountsPage(db, true, { q: 'elod', page: 3, pageSize: 1 })
+  t.same([beyond.total, beyond.items.length], [2, 0], 'a page past the total: the total, no rows')
+  const second = await findAccountsPage(db, true, { q: 'elod', page: 2, pageSize: 1 })
+  t.same([second.total, second.items.map((user) => user.username)], [2, ['Élodie Benaïssa']], 'the count and the page in one trip')
 })
 
 t.test('inside a transaction a list reads on the transaction’s connection: its own writes, uncommitted', async (t) => {
