@@ -51,12 +51,12 @@ export async function findAccountSummary(db: Db, id: number): Promise<AccountSum
   return row && toSummary(row)
 }
 
-/** Username and photo of each id that exists (documents show who sent them). */
-export async function summariesByIds(db: Db, ids: number[]): Promise<Map<number, Pick<AccountSummary, 'id' | 'username' | 'profilePhoto'>>> {
+/** Username, company and photo of each id that exists (documents show who sent them; the company tells two of one name apart). */
+export async function summariesByIds(db: Db, ids: number[]): Promise<Map<number, Pick<AccountSummary, 'id' | 'username' | 'entreprise' | 'profilePhoto'>>> {
   const unique = [...new Set(ids)]
   if (unique.length === 0) return new Map()
-  const rows = await db.selectFrom('users').select(['id', 'username', 'profile_photo']).where('id', 'in', unique).execute()
-  return new Map(rows.map((row) => [fromDbId(row.id), { id: fromDbId(row.id), username: row.username, profilePhoto: parsePhoto(row.profile_photo) }]))
+  const rows = await db.selectFrom('users').select(['id', 'username', 'entreprise', 'profile_photo']).where('id', 'in', unique).execute()
+  return new Map(rows.map((row) => [fromDbId(row.id), { id: fromDbId(row.id), username: row.username, entreprise: row.entreprise, profilePhoto: parsePhoto(row.profile_photo) }]))
 }
 
 /**

@@ -57,7 +57,7 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
       status: r.status,
       overdue: r.status === 'open' && r.dueDate < day,
       type: { id: r.typeId, typeName: types.get(r.typeId) ?? '' },
-      user: { id: r.userId, username: users.get(r.userId)?.username ?? '' },
+      user: { id: r.userId, username: users.get(r.userId)?.username ?? '', entreprise: users.get(r.userId)?.entreprise ?? '' },
       createdAt: r.createdAt,
       fulfilledAt: r.fulfilledAt,
       cancelledAt: r.cancelledAt,

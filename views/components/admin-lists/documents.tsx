@@ -3,6 +3,7 @@ import type { DocumentType, DocumentView } from '../../../src/modules/documents/
 import { messages, previewOf } from '../../../src/modules/documents/validation.js'
 import { api } from '../../client/api.js'
 import { showToast } from '../../client/toast.js'
+import { Person } from '../Person.js'
 import { AvatarCell, DateCell } from './cells.js'
 import { callApi, defineKind, type ActionOutcome, type Column, type RowAction } from './types.js'
 
@@ -39,14 +40,15 @@ const columns = (download: boolean): Column<DocumentRow>[] => [
     cell: (row) => (
       <span className="document-user">
         <AvatarCell photo={row.user.profilePhoto} />
-        <span>{row.user.username}</span>
+        <Person person={row.user} />
       </span>
     ),
+    className: 'admin-cell-text',
   },
   { header: 'Fichier', cell: (row) => <FileLink row={row} download={download} />, className: 'admin-cell-photo' },
-  { header: 'Nom', cell: (row) => row.name },
-  { header: 'Description', cell: (row) => <span title={row.description}>{previewOf(row.description)}</span> },
-  { header: 'Type', cell: (row) => row.type.typeName },
+  { header: 'Nom', cell: (row) => row.name, className: 'admin-cell-text' },
+  { header: 'Description', cell: (row) => <span title={row.description}>{previewOf(row.description)}</span>, className: 'admin-cell-text' },
+  { header: 'Type', cell: (row) => row.type.typeName, className: 'admin-cell-text' },
   { header: 'Déposé le', cell: (row) => <DateCell value={row.createdAt} withTime /> },
 ]
 
@@ -85,7 +87,7 @@ const restoreDocument: RowAction<DocumentRow> = {
 }
 
 const listBase = {
-  search: 'Utilisateur, nom du document ou type',
+  search: 'Utilisateur, entreprise, nom du document ou type',
   dates: true,
   rowName: (row: DocumentRow) => row.name,
 }
