@@ -56,6 +56,7 @@ t.test('the company beside the name, and found by q', async (t) => {
   // The pages: the profile's header and the threads' list.
   const profile = await injectAs(app, admin, `/users/profile/${bakery.id}`)
   t.match(profile.body, /<p class="profile-company">.*Boulangerie du Port<\/p>/s, 'the profile names the company under the name')
+  t.match(profile.body, /Membre depuis le<\/dt><dd><time dateTime="[^"]+">\d{1,2} \p{L}+ \d{4} à \d{2}:\d{2}<\/time>/u, 'its date in the one format')
   await injectAs(app, transports, { method: 'POST', url: `/api/messages/${transports.id}`, payload: { text: 'Bonjour' } })
   const threads = await injectAs(app, admin, '/admin-dashboard/threads')
   t.match(threads.body, /Amina Haddad<\/a><\/span><span class="person-company">Transports Ezzahra<\/span>/, 'a thread names its client’s company')

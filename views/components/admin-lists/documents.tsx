@@ -4,7 +4,8 @@ import { messages, previewOf } from '../../../src/modules/documents/validation.j
 import { api } from '../../client/api.js'
 import { showToast } from '../../client/toast.js'
 import { Person } from '../Person.js'
-import { AvatarCell, DateCell } from './cells.js'
+import { When } from '../When.js'
+import { AvatarCell } from './cells.js'
 import { callApi, defineKind, type ActionOutcome, type Column, type RowAction } from './types.js'
 
 /** A document as the documents module's lists answer it (spec §3): its schema's type, as the browser holds it. */
@@ -49,7 +50,7 @@ const columns = (download: boolean): Column<DocumentRow>[] => [
   { header: 'Nom', cell: (row) => row.name, className: 'admin-cell-text' },
   { header: 'Description', cell: (row) => <span title={row.description}>{previewOf(row.description)}</span>, className: 'admin-cell-text' },
   { header: 'Type', cell: (row) => row.type.typeName, className: 'admin-cell-text' },
-  { header: 'Déposé le', cell: (row) => <DateCell value={row.createdAt} withTime /> },
+  { header: 'Déposé le', cell: (row) => <When at={row.createdAt} /> },
 ]
 
 /**
@@ -146,7 +147,7 @@ export const documentTypesKind = defineKind<DocumentTypeRow>({
     // Numbered by a CSS counter (views/styles/documents.css): the position on the page.
     { header: 'N°', cell: () => <span className="document-type-number" />, className: 'document-type-number-cell' },
     { header: 'Nom', cell: (row) => row.typeName },
-    { header: 'Créé le', cell: (row) => <DateCell value={row.createdAt} /> },
+    { header: 'Créé le', cell: (row) => <When at={row.createdAt} /> },
   ],
   actions: [
     {

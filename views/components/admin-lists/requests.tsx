@@ -3,7 +3,7 @@ import { pageTexts, STATUS_FILTERS, statusFilterLabels } from '../../../src/modu
 import type { Wire } from '../../../src/shared/wire.js'
 import { DueDate, StatusBadge } from '../requests/RequestCells.js'
 import { Person, personLabel } from '../Person.js'
-import { DateCell } from './cells.js'
+import { When } from '../When.js'
 import { callApi, defineKind } from './types.js'
 
 /** A request as the requests module's list answers it (contract §7). */
@@ -28,7 +28,7 @@ export const requestsKind = defineKind<RequestRow>({
     { header: columns.dueDate, cell: (row) => <DueDate day={row.dueDate} /> },
     { header: columns.status, cell: (row) => <StatusBadge row={row} /> },
     { header: columns.documents, cell: (row) => row.documents.map((d) => d.name).join(', ') || '—', className: 'admin-cell-text' },
-    { header: columns.createdAt, cell: (row) => <DateCell value={row.createdAt} /> },
+    { header: columns.createdAt, cell: (row) => <When at={row.createdAt} /> },
   ],
   actions: [
     {

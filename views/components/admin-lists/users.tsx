@@ -1,7 +1,8 @@
 import type { Wire } from '../../../src/shared/wire.js'
 import type { AccountRow } from '../../../src/modules/clients/types.js'
 import { Person, personLabel } from '../Person.js'
-import { AvatarCell, DateCell, YesNoBadge } from './cells.js'
+import { When } from '../When.js'
+import { AvatarCell, YesNoBadge } from './cells.js'
 import { callApi, defineKind, type Column } from './types.js'
 
 /** A registered user as the clients module's lists answer it. */
@@ -11,7 +12,7 @@ const identityColumns: Column<UserRow>[] = [
   { header: 'Photo', cell: (row) => <AvatarCell photo={row.profilePhoto} />, className: 'admin-cell-photo' },
   { header: 'Nom', cell: (row) => <Person person={row} />, className: 'admin-cell-text' },
   { header: 'E-mail', cell: (row) => <a href={`mailto:${row.email}`}>{row.email}</a>, className: 'admin-cell-text' },
-  { header: 'Inscrit le', cell: (row) => <DateCell value={row.createdAt} /> },
+  { header: 'Inscrit le', cell: (row) => <When at={row.createdAt} /> },
 ]
 
 const deleteUser = (text: (row: UserRow) => string) => ({

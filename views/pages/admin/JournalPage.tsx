@@ -1,6 +1,7 @@
 import type { JournalAction, JournalState, ListedEntry } from '../../../src/modules/journal/index.js'
 import { page } from '../../../src/render/page.js'
-import { actionLabel, Subject, When } from '../../components/journal/EntryCells.js'
+import { actionLabel, Subject } from '../../components/journal/EntryCells.js'
+import { When } from '../../components/When.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
 
 export interface JournalPageProps {

@@ -1,8 +1,8 @@
 import { messageTexts as texts, type ThreadPageProps, type ThreadsPageProps } from '../../../src/modules/messages/index.js'
 import { page } from '../../../src/render/page.js'
-import { formatDateTimeFr } from '../../../src/shared/time.js'
 import { Pager } from '../../components/Pager.js'
 import { Person, personLabel } from '../../components/Person.js'
+import { When } from '../../components/When.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
 import { Island } from '../../runtime/Island.js'
 
@@ -60,7 +60,9 @@ export const ThreadsPage = page<ThreadsPageProps>(
                     <td data-label={texts.threadsClient} className="admin-cell-text">
                       <Person person={thread} href={`/admin-dashboard/clients/${thread.userId}/messages`} label={texts.openThread(personLabel(thread))} />
                     </td>
-                    <td data-label={texts.threadsLast}>{formatDateTimeFr(thread.lastMessageAt)}</td>
+                    <td data-label={texts.threadsLast}>
+                      <When at={thread.lastMessageAt} />
+                    </td>
                     <td data-label={texts.threadsUnread}>{thread.unread > 0 ? <strong>{texts.unread(thread.unread)}</strong> : '—'}</td>
                   </tr>
                 ))}

@@ -1,5 +1,5 @@
 import type { Profile } from '../../../src/modules/clients/types.js'
-import { formatDateFr } from '../../../src/shared/time.js'
+import { When } from '../../components/When.js'
 import { DEFAULT_AVATAR } from '../../../src/shared/avatar.js'
 import { Island } from '../../runtime/Island.js'
 
@@ -46,7 +46,7 @@ export function ProfileHeader({ profile, isOwner }: { profile: Profile; isOwner:
           <div>
             <dt>Membre depuis le</dt>
             <dd>
-              <time dateTime={profile.createdAt.toISOString()}>{formatDateFr(profile.createdAt)}</time>
+              <When at={profile.createdAt} />
             </dd>
           </div>
         </dl>
