@@ -52,6 +52,8 @@ t.test('the company beside the name, and found by q', async (t) => {
   const requests = await list('/api/requests?q=boulan')
   t.same(requests.items.map((r) => r.user), [{ id: bakery.id, username: 'Amina Haddad', entreprise: BAKERY }], 'a request names its client’s company, and is found by it')
   await settled(app)
+  const board = await injectAs(app, admin, '/admin-dashboard/requests')
+  for (const company of [TRANSPORTS, BAKERY]) t.match(board.body, `>Amina Haddad (${company})</option>`, `the request form’s chooser tells ${company}`)
 
   // The pages: the profile's header and the threads' list.
   const profile = await injectAs(app, admin, `/users/profile/${bakery.id}`)
@@ -62,4 +64,7 @@ t.test('the company beside the name, and found by q', async (t) => {
   t.match(threads.body, /Amina Haddad<\/a><\/span><span class="person-company">Transports Ezzahra<\/span>/, 'a thread names its client’s company')
   const thread = await injectAs(app, admin, `/admin-dashboard/clients/${transports.id}/messages`)
   t.match(thread.body, /Messages — Amina Haddad \(Transports Ezzahra\)/, 'and so does the thread’s title')
+  const journal = await injectAs(app, admin, '/admin-dashboard/journal')
+  t.match(journal.body, /<a href="\/users\/profile\/\d+">Amina Haddad<\/a><\/span><span class="person-company">Transports Ezzahra<\/span>/, 'the journal names each person’s company')
+  t.match(journal.body, /<a href="\/users\/profile\/\d+">Amina Haddad<\/a><\/span><span class="person-company">Boulangerie du Port<\/span>/)
 })

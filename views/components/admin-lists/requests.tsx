@@ -20,7 +20,7 @@ export const requestsKind = defineKind<RequestRow>({
   dates: true,
   choices: [{ name: 'status', label: columns.status, options: (['', ...STATUS_FILTERS] as const).map((value) => ({ value, label: statusFilterLabels[value] })) }],
   empty: pageTexts.empty,
-  rowName: (row) => `${row.title} (${personLabel(row.user)})`,
+  rowName: (row) => `${row.title}, ${personLabel(row.user)}`,
   columns: [
     { header: columns.title, cell: (row) => row.title, className: 'admin-cell-text' },
     { header: columns.client, cell: (row) => <Person person={row.user} href={`/users/profile/${row.user.id}`} />, className: 'admin-cell-text' },
