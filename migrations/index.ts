@@ -22,6 +22,7 @@ import * as m0021 from './0021-access-tokens.js'
 import * as m0022 from './0022-requests-search.js'
 import * as m0023 from './0023-document-search.js'
 import * as m0024 from './0024-document-search-mariadb.js'
+import * as m0025 from './0025-company-search.js'
 import * as m0027 from './0027-archived-are-viewed.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '0022-requests-search': m0022,
   '0023-document-search': m0023,
   '0024-document-search-mariadb': m0024,
+  '0025-company-search': m0025,
   '0027-archived-are-viewed': m0027,
 }

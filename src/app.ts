@@ -270,7 +270,8 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(clientsPlugin, { clients, views: { AdminListPage, DashboardPage, ProfilePage, SubAdminsPage } })
   await app.register(messagesPlugin, { messages, views: messagePages })
   // Identity's guards are handed in: identity records into the journal, so the journal cannot import it.
-  await app.register(journalPlugin, { journal, views: { JournalPage }, guards: { requireAdmin, requireUser, adminOnly } })
+  const people = { companiesOf: async (ids: number[]) => new Map([...(await identity.accounts.summariesByIds(ids))].map(([id, account]) => [id, account.entreprise])) }
+  await app.register(journalPlugin, { journal, views: { JournalPage }, guards: { requireAdmin, requireUser, adminOnly }, people })
   return app
 }
 

@@ -29,7 +29,15 @@ export function formatDateFr(date: Date | string): string {
   return dateFr.format(new Date(date))
 }
 
-/** "22/11/2026 14:05" */
+const timeFr = new Intl.DateTimeFormat('fr-FR', { timeZone: FIRM_TIME_ZONE, hour: '2-digit', minute: '2-digit' })
+
+/** "22 novembre 2026 à 14:05": an instant as every page shows it (views/components/When.tsx) and mails tell it. */
+export function formatInstantFr(date: Date | string): string {
+  const at = new Date(date)
+  return `${formatDateFr(at)} à ${timeFr.format(at)}`
+}
+
+/** "22/11/2026 14:05" (the security mails' "Date :" line) */
 export function formatDateTimeFr(date: Date | string): string {
   return dateTimeFr.format(new Date(date))
 }

@@ -49,7 +49,7 @@ t.test('profile page', async (t) => {
     t.match(html, /href="tel:0551234567"/, 'the phone with its leading 0')
     t.match(html, /class="profile-verified"/, 'the verified badge for an accepted client')
     t.match(html, /Membre depuis le/)
-    t.match(html, / \d{4}<\/time>/, 'the join date in French')
+    t.match(html, / \d{4} à \d{2}:\d{2}<\/time>/, 'the join date in French, with its time (issue 17: one format)')
     t.ok(has(html, 'ProfilePhotoForm'), 'photo upload')
     t.ok(has(html, 'ChangePasswordDialog'), 'change-password button')
     t.ok(has(html, 'DeleteAccount'), 'delete-account section')

@@ -15,10 +15,10 @@ const at = (i: number) => toDbTime(new Date(Date.UTC(2026, 2, 1 + Math.floor(i /
 interface Doc { id: number; name: string; userId: number; state: DocumentState; i: number }
 
 async function seed(db: Db) {
-  const user = async (username: string, n: number) =>
-    Number((await db.insertInto('users').values({ username, email: `u${n}@x.dz`, entreprise: 'SARL', telephone: '0551234567', password_hash: 'x', is_verified: 1, is_accepted: 1, is_admin: 0, profile_photo: null, created_at: at(n), updated_at: at(n) }).executeTakeFirstOrThrow()).insertId)
-  const karim = await user('Karim Saïdi', 1)
-  const nadia = await user('Nadia Haddad', 2)
+  const user = async (username: string, n: number, entreprise: string) =>
+    Number((await db.insertInto('users').values({ username, email: `u${n}@x.dz`, entreprise, telephone: '0551234567', password_hash: 'x', is_verified: 1, is_accepted: 1, is_admin: 0, profile_photo: null, created_at: at(n), updated_at: at(n) }).executeTakeFirstOrThrow()).insertId)
+  const karim = await user('Karim Saïdi', 1, 'Cabinet Zéphyr')
+  const nadia = await user('Nadia Haddad', 2, 'SARL')
   const type = Number((await db.insertInto('document_types').values({ type_name: 'Bilan', type_key: 'bilan', created_at: at(0) }).executeTakeFirstOrThrow()).insertId)
   const docs: Doc[] = []
   // Ids and dates disagree on purpose (the list is newest first by date): every third is older than its id says.
@@ -62,6 +62,8 @@ t.test('common and rare words, page after page, in each list', async (t) => {
     for (const q of ['bilan', 'bil']) t.same(await list(db, state, q, 2, 5), expected(docs, state, () => true, 2, 5), `${state}, by the type’s name, ${q}`)
     const karim = docs[1]!.userId
     for (const q of ['saïd', 'SAI']) t.same(await list(db, state, q, 1, 50), expected(docs, state, (doc) => doc.userId === karim, 1, 50), `${state}, by sender, ${q}`)
+    // Issue 17: by the sender's company (migration 0025), on every path: FTS5 or the key, the rarest key and LIKE, two letters.
+    for (const q of ['zéphyr', 'ZEP', 'ph']) t.same(await list(db, state, q, 1, 50), expected(docs, state, (doc) => doc.userId === karim, 1, 50), `${state}, by the sender’s company, ${q}`)
     t.same(await list(db, state, 'zzz', 1, 50), { total: 0, names: [] }, `${state}: nothing`)
   }
 })

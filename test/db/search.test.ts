@@ -14,10 +14,10 @@ import { freshDatabase } from '../helpers/app.js'
 const at = (i: number) => toDbTime(new Date(Date.UTC(2026, 2, 1, 10, i)))
 const page = (q: string) => ({ q, page: 1, pageSize: 50 })
 
-async function addUser(db: Db, username: string, i: number): Promise<number> {
+async function addUser(db: Db, username: string, i: number, entreprise = 'SARL'): Promise<number> {
   const result = await db
     .insertInto('users')
-    .values({ username, email: `u${i}@x.dz`, entreprise: 'SARL', telephone: '0551234567', password_hash: 'x', is_verified: 1, is_accepted: 1, is_admin: 0, profile_photo: null, created_at: at(i), updated_at: at(i) })
+    .values({ username, email: `u${i}@x.dz`, entreprise, telephone: '0551234567', password_hash: 'x', is_verified: 1, is_accepted: 1, is_admin: 0, profile_photo: null, created_at: at(i), updated_at: at(i) })
     .executeTakeFirstOrThrow()
   return Number(result.insertId)
 }
@@ -113,6 +113,66 @@ t.test('every list finds through its index what the per-row search found', async
   t.same(await thread(ids[2]!, 'relevé'), ['Mon relevé de mars'])
   t.same(await thread(ids[0]!, 'recu'), ['Merci, bien reçu'])
   t.same(await thread(ids[0]!, 'çu'), ['Merci, bien reçu'], 'two letters')
+})
+
+// Issue 17: two clients of one name are told apart, and found, by their company.
+t.test('the company finds users and, as their sender, their documents', async (t) => {
+  const { db, drop } = await freshDatabase()
+  t.teardown(drop)
+  const amina = await addUser(db, 'Amina Haddad', 1, 'Transports Ézzahra')
+  const other = await addUser(db, 'Amina Haddad', 2, 'Boulangerie du Port')
+  await addUser(db, 'Karim Saïdi', 3, 'Pharmacie Centrale')
+  const users = async (q: string) => (await findAccountsPage(db, true, page(q))).items.map((u) => u.id)
+  t.same(await users('ezzah'), [amina], 'longer than three letters, the accent of the text ignored')
+  t.same(await users('BOU'), [other], 'three letters')
+  t.same(await users('du'), [other], 'two letters')
+  t.same(await users('haddad'), [other, amina], 'the name still finds both')
+  t.same((await findAccountsPage(db, true, page('trans'))).total, 1, 'the total counts by company too')
+
+  const senders = async (q: string) => (await db.selectFrom('users').select('id').where('id', 'in', await idsMatching(db, q)).execute()).map((row) => Number(row.id))
+  t.same(await senders('ézz'), [amina], 'senders by company')
+  t.same(await senders('boulan'), [other])
+  t.same(await senders('u1@'), [], 'still not by e-mail')
+
+  await db.insertInto('document_types').values({ id: 1, type_name: 'Bilan', type_key: 'bilan', created_at: at(1) } as never).execute()
+  const document = (id: number, userId: number, name: string) => ({
+    id, user_id: userId, type_id: 1, name, description: '', original_name: `${name}.pdf`, storage_key: `key-${id}`, mime: 'application/pdf', size: 1, is_viewed: 0, is_archived: 0, created_at: at(id), viewed_at: null, archived_at: null,
+  })
+  await db.insertInto('documents').values([document(1, amina, 'Facture mars'), document(2, other, 'Facture avril')] as never).execute()
+  const documents = async (q: string) => (await findDocumentsPage(db, 'new', page(q), await idsMatching(db, q))).items.map((d) => d.name).sort()
+  t.same(await documents('zzahra'), ['Facture mars'], 'a document by its sender’s company')
+  t.same(await documents('BOU'), ['Facture avril'], 'three letters')
+  t.same(await documents('du'), ['Facture avril'], 'two letters')
+  t.same(await documents('haddad'), ['Facture avril', 'Facture mars'], 'the sender’s name still finds both')
+
+  await db.updateTable('users').set({ entreprise: 'Menuiserie Atlas' }).where('id', '=', amina).execute()
+  t.same(await users('ezzah'), [], 'a new company leaves the old one')
+  t.same(await users('menuis'), [amina], 'and finds the new one')
+  t.same(await documents('zzahra'), [], 'the documents leave the old company')
+  t.same(await documents('atlas'), ['Facture mars'], 'and are found by the new one')
+  t.same(await documents('atl'), ['Facture mars'], 'three letters of it too')
+  await db.updateTable('users').set({ username: 'Amina Kaci' }).where('id', '=', amina).execute()
+  t.same(await documents('kaci'), ['Facture mars'], 'a rename of the sender is still followed')
+  t.same(await documents('atlas'), ['Facture mars'], 'and keeps the company')
+})
+
+t.test('migration 0025 indexes the companies written before it, and goes down cleanly', async (t) => {
+  const { db, drop } = await freshDatabase()
+  t.teardown(drop)
+  await migrateTo(db, '0024-document-search-mariadb')
+  const id = await addUser(db, 'Amina Haddad', 1, 'Transports Ézzahra')
+  await db.insertInto('document_types').values({ id: 1, type_name: 'Bilan', type_key: 'bilan', created_at: at(1) } as never).execute()
+  await db.insertInto('documents').values({ id: 1, user_id: id, type_id: 1, name: 'Facture', description: '', original_name: 'f.pdf', storage_key: 'k1', mime: 'application/pdf', size: 1, is_viewed: 0, is_archived: 0, created_at: at(1), viewed_at: null, archived_at: null } as never).execute()
+  await migrateToLatest(db)
+  const found = async (q: string) => ({
+    users: (await findAccountsPage(db, true, page(q))).total,
+    documents: (await findDocumentsPage(db, 'new', page(q), await idsMatching(db, q))).total,
+  })
+  for (const q of ['ezzahra', 'ÉZZ', 'haddad', 'had', 'factu', 'bil']) t.same(await found(q), { users: q.startsWith('f') || q.startsWith('b') ? 0 : 1, documents: 1 }, `after the migration: ${q}`)
+  await migrateTo(db, '0024-document-search-mariadb')
+  for (const q of ['haddad', 'had', 'factu']) t.same((await findDocumentsPage(db, 'new', page(q), await idsMatching(db, q))).total, 1, `down: ${q} still found`)
+  await migrateToLatest(db)
+  t.same(await found('ézz'), { users: 1, documents: 1 }, 'and up again')
 })
 
 t.test('migration 0020 indexes the rows written before it, and goes down cleanly', async (t) => {

@@ -1,5 +1,5 @@
 import type { ReceivedDocument } from '../../src/modules/documents/index.js'
-import { formatDateFr, formatDateTimeFr } from '../../src/shared/time.js'
+import { When } from './When.js'
 import { formatMegabytes } from '../../src/shared/sizes.js'
 
 export interface ReceivedDocumentsTableProps {
@@ -35,7 +35,7 @@ export function ReceivedDocumentsTable({ items, reader, caption }: ReceivedDocum
                 {item.description && <span className="received-description">{item.description}</span>}
               </td>
               <td data-label="Date">
-                <time dateTime={new Date(item.createdAt).toISOString()}>{formatDateFr(item.createdAt)}</time>
+                <When at={item.createdAt} />
               </td>
               <td data-label={reader === 'client' ? 'État' : 'Téléchargé par le client'}>
                 <DownloadState downloadedAt={item.downloadedAt} reader={reader} />
@@ -53,7 +53,7 @@ function DownloadState({ downloadedAt, reader }: { downloadedAt: Date | string |
   if (!downloadedAt) return <span className="profile-badge profile-badge-no">Pas encore</span>
   return (
     <span className="profile-badge profile-badge-yes">
-      Oui, le <time dateTime={new Date(downloadedAt).toISOString()}>{formatDateTimeFr(downloadedAt)}</time>
+      Oui, le <When at={downloadedAt} />
     </span>
   )
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { accessTokenTexts, checkNewAccessToken, TOKEN_DAYS_MAX, TOKEN_DAYS_MIN, TOKEN_NAME_MAX } from '../../src/modules/identity/access-token-validation.js'
-import { formatDateTimeFr } from '../../src/shared/time.js'
+import { When } from '../components/When.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog.js'
@@ -48,7 +48,7 @@ const texts = {
   revoking: 'Révocation…',
 } as const
 
-const when = (date: Date | string) => <time dateTime={new Date(date).toISOString()}>{formatDateTimeFr(date)}</time>
+const when = (date: Date | string) => <When at={date} />
 
 /** The owner's personal access tokens (issue 17): create one (shown once, with a copy button), list, revoke. */
 export default function AccessTokens({ rows: initial }: { rows: AccessTokenRow[] }) {

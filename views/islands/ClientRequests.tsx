@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { RequestView } from '../../src/modules/requests/index.js'
 import { pageTexts } from '../../src/modules/requests/texts.js'
 import type { Wire } from '../../src/shared/wire.js'
-import { DateCell } from '../components/admin-lists/cells.js'
+import { When } from '../components/When.js'
 import { DueDate, StatusBadge } from '../components/requests/RequestCells.js'
 import { RequestForm } from '../components/requests/RequestForm.js'
 
@@ -63,7 +63,7 @@ export default function ClientRequests({ userId, items, total, types, today }: C
                     <StatusBadge row={row} />
                   </td>
                   <td data-label={columns.createdAt}>
-                    <DateCell value={row.createdAt} />
+                    <When at={row.createdAt} />
                   </td>
                 </tr>
               ))}

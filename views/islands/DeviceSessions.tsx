@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { formatDateTimeFr } from '../../src/shared/time.js'
+import { When } from '../components/When.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { useHydrated } from '../components/useHydrated.js'
@@ -77,10 +77,10 @@ export default function DeviceSessions({ rows: initial }: { rows: DeviceSessionR
                 </td>
                 <td>{row.ip ?? texts.unknownAddress}</td>
                 <td>
-                  <time dateTime={new Date(row.createdAt).toISOString()}>{formatDateTimeFr(row.createdAt)}</time>
+                  <When at={row.createdAt} />
                 </td>
                 <td>
-                  <time dateTime={new Date(row.lastSeenAt).toISOString()}>{formatDateTimeFr(row.lastSeenAt)}</time>
+                  <When at={row.lastSeenAt} />
                 </td>
                 <td>
                   <button type="button" className="profile-action-danger" disabled={!hydrated || busy !== null} onClick={() => void end(row)} aria-label={`${texts.end} : ${row.device}${row.current ? ` (${texts.current})` : ''}`}>

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent,
 import type { ThreadMessage } from '../../src/modules/messages/schemas.js'
 import { texts } from '../../src/modules/messages/texts.js'
 import { checkMessage, TEXT_MAX } from '../../src/modules/messages/validation.js'
-import { formatDateTimeFr } from '../../src/shared/time.js'
+import { When, whenText } from '../components/When.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { LinkedText } from '../components/LinkedText.js'
@@ -98,14 +98,14 @@ export default function MessageThread({ userId, viewer, messages: first, total, 
             <li key={message.id} className={own(message) ? 'thread-message thread-own' : 'thread-message'}>
               <p className="thread-meta">
                 <span className="thread-author">{own(message) ? texts.you : viewer === 'client' ? texts.firm : message.author.username}</span>{' '}
-                <time dateTime={new Date(message.at).toISOString()}>{formatDateTimeFr(message.at)}</time>
+                <When at={message.at} />
               </p>
               <p className="thread-text" dir="auto">
                 <LinkedText text={message.text} />
               </p>
               {own(message) && message.readAt && (
                 <p className="thread-read">
-                  <abbr title={formatDateTimeFr(message.readAt)}>{texts.read}</abbr>
+                  <abbr title={whenText(message.readAt)}>{texts.read}</abbr>
                 </p>
               )}
             </li>

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react'
 import type { Profile } from '../../src/modules/clients/types.js'
-import { formatDateFr } from '../../src/shared/time.js'
+import { When } from '../components/When.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { ConfirmDialog } from '../components/ConfirmDialog.js'
@@ -57,7 +57,7 @@ export default function OwnedDocuments({ rows: initial, canDelete }: OwnedDocume
               </td>
               <td data-label="Type">{row.typeName}</td>
               <td data-label="Date">
-                <time dateTime={new Date(row.createdAt).toISOString()}>{formatDateFr(row.createdAt)}</time>
+                <When at={row.createdAt} />
               </td>
               <td data-label="Vu par le cabinet">
                 <span className={row.isViewed ? 'profile-badge profile-badge-yes' : 'profile-badge profile-badge-no'}>{row.isViewed ? 'Oui' : 'Non'}</span>

@@ -12,7 +12,7 @@ export interface RequestsBoardProps {
   total: number
   query: ListState
   /** Accepted clients to choose from; null when there are too many for a list (ask from the client's page). */
-  clients: Array<{ id: number; username: string }> | null
+  clients: Array<{ id: number; username: string; entreprise: string }> | null
   types: Array<{ id: number; typeName: string }>
   today: string
 }

@@ -3,6 +3,7 @@ import { checkTwoFactorCode } from '../../src/modules/identity/two-factor-valida
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
+import { whenText } from '../components/When.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 
 /** Confirms the secret shown on the page with a code, then shows the recovery codes once, with a download. */
@@ -37,7 +38,7 @@ export default function TwoFactorSetup({ profileUrl }: { profileUrl: string }) {
 /** Shown once: the page never shows them again (only their hashes are kept). */
 function RecoveryCodes({ codes, profileUrl }: { codes: string[]; profileUrl: string }) {
   function download() {
-    const text = ['Codes de secours du portail client', `Créés le ${new Date().toLocaleString('fr-FR')}`, 'Chaque code ne sert qu’une fois.', '', ...codes, ''].join('\n')
+    const text = ['Codes de secours du portail client', `Créés le ${whenText(new Date())}`, 'Chaque code ne sert qu’une fois.', '', ...codes, ''].join('\n')
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }))
     const link = document.createElement('a')
     link.href = url

@@ -218,7 +218,7 @@ function inState(state: DocumentState): Expression<SqlBool> {
 
 /**
  * One admin list, newest first. `q` looks in the document's name, its type's name and (through
- * `senders`, identity's query of the accounts whose username matches) who sent it.
+ * `senders`, identity's query of the accounts whose username or company matches) who sent it.
  */
 export async function findDocumentsPage(db: Db, state: DocumentState, filter: ListFilter, senders?: IdsMatching): Promise<Page<DocumentRecord>> {
   if (isMysql(db) && [...filter.q].length === 3) return findTrigramPage(db, state, filter)

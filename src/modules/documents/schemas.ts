@@ -35,7 +35,7 @@ export const DocumentSchema = Type.Object(
     isArchived: Type.Boolean(),
     file: StoredFileSchema,
     type: Type.Object({ typeName: Type.String({ examples: ['Bilan'] }) }),
-    user: Type.Object({ id: Type.Integer({ examples: [7] }), username: Type.String({ examples: ['Amina Haddad'] }), profilePhoto: PhotoSchema }),
+    user: Type.Object({ id: Type.Integer({ examples: [7] }), username: Type.String({ examples: ['Amina Haddad'] }), entreprise: Type.String({ examples: ['Transports Ezzahra'] }), profilePhoto: PhotoSchema }),
   },
   { title: 'Document' },
 )

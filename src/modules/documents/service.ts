@@ -98,7 +98,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
         isArchived: r.isArchived,
         file: { url, originalName: r.originalName, mime: r.mime, size: r.size },
         type: { typeName: r.typeName },
-        user: { id: r.userId, username: user?.username ?? '', profilePhoto: user?.profilePhoto ?? null },
+        user: { id: r.userId, username: user?.username ?? '', entreprise: user?.entreprise ?? '', profilePhoto: user?.profilePhoto ?? null },
       }
     })
   }

@@ -28,14 +28,19 @@ function toSummary(row: SummaryRow): AccountSummary {
   }
 }
 
-/** Clients (accepted) or new users (not yet accepted), newest first; `q` over username and e-mail. */
+/** What the users' lists find an account by (its index: migrations 0020, 0025). */
+const ACCOUNT_TEXTS = { table: 'users', columns: ['username', 'email', 'entreprise'], everyColumn: true }
+/** What a document's sender is found by (issue 17: two clients of one name, told apart by their company). */
+const SENDER_TEXTS = { table: 'users', columns: ['username', 'entreprise'] }
+
+/** Clients (accepted) or new users (not yet accepted), newest first; `q` over username, e-mail and company. */
 export async function findAccountsPage(db: Db, accepted: boolean, filter: ListFilter): Promise<Page<AccountSummary>> {
   let query = db
     .selectFrom('users')
     .where('is_admin', '=', 0)
     .where('is_accepted', '=', accepted ? 1 : 0)
     .where(withinDays('created_at', filter.from, filter.to))
-  if (filter.q) query = query.where(await textMatches(db, { table: 'users', columns: ['username', 'email'], everyColumn: true }, filter.q))
+  if (filter.q) query = query.where(await textMatches(db, ACCOUNT_TEXTS, filter.q))
   const total = unfiltered(filter) ? async () => (await countAccounts(db))[accepted ? 'accepted' : 'unaccepted'] : undefined
   const page = await fetchPage(db, query, (q) => q.select(SUMMARY_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter, total)
   return { total: page.total, items: page.items.map(toSummary) }
@@ -46,21 +51,21 @@ export async function findAccountSummary(db: Db, id: number): Promise<AccountSum
   return row && toSummary(row)
 }
 
-/** Username and photo of each id that exists (documents show who sent them). */
-export async function summariesByIds(db: Db, ids: number[]): Promise<Map<number, Pick<AccountSummary, 'id' | 'username' | 'profilePhoto'>>> {
+/** Username, company and photo of each id that exists (documents show who sent them; the company tells two of one name apart). */
+export async function summariesByIds(db: Db, ids: number[]): Promise<Map<number, Pick<AccountSummary, 'id' | 'username' | 'entreprise' | 'profilePhoto'>>> {
   const unique = [...new Set(ids)]
   if (unique.length === 0) return new Map()
-  const rows = await db.selectFrom('users').select(['id', 'username', 'profile_photo']).where('id', 'in', unique).execute()
-  return new Map(rows.map((row) => [fromDbId(row.id), { id: fromDbId(row.id), username: row.username, profilePhoto: parsePhoto(row.profile_photo) }]))
+  const rows = await db.selectFrom('users').select(['id', 'username', 'entreprise', 'profile_photo']).where('id', 'in', unique).execute()
+  return new Map(rows.map((row) => [fromDbId(row.id), { id: fromDbId(row.id), username: row.username, entreprise: row.entreprise, profilePhoto: parsePhoto(row.profile_photo) }]))
 }
 
 /**
- * The ids of the accounts whose username contains `q` (case- and accent-insensitive), as a query
+ * The ids of the accounts whose username or company contains `q` (case- and accent-insensitive), as a query
  * another module's list can filter on (`user_id in (…)`) without reading the users table itself,
  * and without a cap that would miss senders at 100,000 users.
  */
 export async function idsMatching(db: Db, q: string) {
-  return db.selectFrom('users').select('users.id').where(await textMatches(db, { table: 'users', columns: ['username'] }, q))
+  return db.selectFrom('users').select('users.id').where(await textMatches(db, SENDER_TEXTS, q))
 }
 export type IdsMatching = Awaited<ReturnType<typeof idsMatching>>
 

@@ -1,6 +1,6 @@
 import type { Mail } from '../../mail/mailer.js'
 import { actionMail, firmMail } from '../../mail/layout.js'
-import { FIRM_TIME_ZONE, formatDateFr, formatDateTimeFr } from '../../shared/time.js'
+import { formatDateTimeFr, formatInstantFr } from '../../shared/time.js'
 import { describeUserAgent } from '../../shared/user-agent.js'
 
 const FOOTER = 'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message.'
@@ -100,7 +100,6 @@ export function twoFactorMail(publicUrl: string, account: { email: string; usern
   }
 }
 
-const timeFr = new Intl.DateTimeFormat('fr-FR', { timeZone: FIRM_TIME_ZONE, hour: '2-digit', minute: '2-digit' })
 
 /**
  * To the account's address after its password was changed or reset (issue 15): when, from which
@@ -114,7 +113,7 @@ export function passwordChangedMail(publicUrl: string, account: { email: string;
     ...actionMail({
       greeting: `Bonjour ${account.username},`,
       lines: [
-        `Le mot de passe de votre compte sur le portail client a été ${what} le ${formatDateFr(event.at)} à ${timeFr.format(event.at)} (heure d’Alger).`,
+        `Le mot de passe de votre compte sur le portail client a été ${what} le ${formatInstantFr(event.at)} (heure d’Alger).`,
         `Navigateur : ${describeUserAgent(event.userAgent)}${event.ip ? `\nAdresse IP : ${event.ip}` : ''}`,
         event.kind === 'changed' ? 'Vos autres appareils ont été déconnectés.' : 'Tous vos appareils ont été déconnectés.',
         'Si vous n’êtes pas à l’origine de ce changement, choisissez tout de suite un nouveau mot de passe avec le lien ci-dessous et prévenez le cabinet.',

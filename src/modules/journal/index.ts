@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify'
 import journalPages from './pages.js'
 import journalRoutes, { type JournalGuards } from './routes.js'
 import type { Journal } from './service.js'
-import type { JournalViews } from './views.js'
+import type { JournalPeople, JournalViews } from './views.js'
 
 /** The journal's HTTP side: its API, a client's activity and the administrators' page. */
 export default fp(
-  async function journal(app: FastifyInstance, { journal, views, guards }: { journal: Journal; views: JournalViews; guards: JournalGuards }) {
+  async function journal(app: FastifyInstance, { journal, views, guards, people }: { journal: Journal; views: JournalViews; guards: JournalGuards; people: JournalPeople }) {
     await app.register(journalRoutes, { journal, guards })
-    await app.register(journalPages, { journal, views, guards })
+    await app.register(journalPages, { journal, views, guards, people })
   },
   { name: 'journal', dependencies: ['identity', 'render'] },
 )
@@ -20,4 +20,4 @@ export { actionLabels, JOURNAL_ACTIONS, type JournalAction, type SubjectType } f
 export type { JournalRow } from './repository.js'
 export type { JournalGuards } from './routes.js'
 export type { JournalEntry } from './schemas.js'
-export type { JournalState, JournalViews } from './views.js'
+export type { JournalPeople, JournalState, JournalViews } from './views.js'

@@ -5,16 +5,18 @@ import { journalFilter } from './filters.js'
 import { JournalQuerySchema, type JournalQuery } from './schemas.js'
 import type { JournalGuards } from './routes.js'
 import type { Journal } from './service.js'
-import type { JournalViews } from './views.js'
+import type { JournalPeople, JournalViews } from './views.js'
 
 /** /admin-dashboard/journal (contract §6): the journal with its filters, each subject linked to its page. */
-const journalPages: FastifyPluginAsyncTypebox<{ journal: Journal; views: JournalViews; guards: JournalGuards }> = async (app, { journal, views, guards }) => {
+const journalPages: FastifyPluginAsyncTypebox<{ journal: Journal; views: JournalViews; guards: JournalGuards; people: JournalPeople }> = async (app, { journal, views, guards, people }) => {
   app.get('/admin-dashboard/journal', { preHandler: guards.adminOnly, attachValidation: true, schema: { hide: true, querystring: JournalQuerySchema } }, async (request, reply) => {
     // A hand-edited, invalid URL shows the journal unfiltered rather than an error page.
     const query: JournalQuery = request.validationError ? {} : request.query
     const filter = journalFilter(query)
     const { total, items } = await journal.listForPage(filter)
+    const companies = await people.companiesOf(items.flatMap((entry) => (entry.actor ? [entry.actor.id] : [])))
     return reply.render(views.JournalPage, {
+      companies: Object.fromEntries(companies),
       entries: items,
       total,
       query: { ...listStateOf(query), action: filter.action ?? '', actorId: filter.actorId ?? null },

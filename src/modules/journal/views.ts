@@ -9,7 +9,16 @@ export interface JournalState extends ListState {
   actorId: number | null
 }
 
+/**
+ * Who the entries' people are beyond their recorded name, handed in by app.ts from identity (which
+ * records into the journal, so the journal cannot import it): their company, by account id, for
+ * the accounts that still exist (issue 17: two of one name are told apart by it).
+ */
+export interface JournalPeople {
+  companiesOf: (ids: number[]) => Promise<Map<number, string>>
+}
+
 /** The page journal renders, handed to it by app.ts (src/ never imports views/). */
 export interface JournalViews {
-  JournalPage: Page<{ entries: ListedEntry[]; total: number; query: JournalState; actions: Array<{ value: JournalAction; label: string }> }>
+  JournalPage: Page<{ entries: ListedEntry[]; total: number; query: JournalState; actions: Array<{ value: JournalAction; label: string }>; companies: Record<number, string> }>
 }

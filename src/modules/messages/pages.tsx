@@ -35,7 +35,7 @@ const messagePages: FastifyPluginAsyncTypebox<{ messages: Messages; views: Messa
   async function threadProps(request: FastifyRequest, userId: number): Promise<ThreadPageProps> {
     const filter = { ...listFilter(listQueryOf(request)), q: '', from: undefined, to: undefined }
     const page = await messages.readThread(request.user!, userId, filter, { markRead: isOwnSiteRequest(request) })
-    return { client: { id: page.client.id, username: page.client.username }, messages: page.items, total: page.total, page: filter.page, pageSize: filter.pageSize }
+    return { client: { id: page.client.id, username: page.client.username, entreprise: page.client.entreprise }, messages: page.items, total: page.total, page: filter.page, pageSize: filter.pageSize }
   }
 
   async function postFromForm(request: FastifyRequest, reply: FastifyReply, userId: number, view: Page<ThreadPageProps>, back: string) {

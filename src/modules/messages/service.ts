@@ -22,7 +22,7 @@ export interface MessagesDeps {
   settings: { publicUrl: string; firmEmail: string }
 }
 
-export type ThreadSummary = repo.ThreadRow & { username: string }
+export type ThreadSummary = repo.ThreadRow & { username: string; entreprise: string }
 
 /** Who reads or writes a thread: its client or an administrator. */
 export type Reader = Pick<SessionUser, 'id' | 'isAdmin' | 'isAccepted'>
@@ -93,7 +93,7 @@ export function createMessages({ db, outbox, identity, clock, settings }: Messag
     async listThreads(filter: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Page<ThreadSummary>> {
       const page = await repo.findThreadsPage(db, filter)
       const names = await accounts.summariesByIds(page.items.map((row) => row.userId))
-      return { total: page.total, items: page.items.map((row) => ({ ...row, username: names.get(row.userId)?.username ?? '' })) }
+      return { total: page.total, items: page.items.map((row) => ({ ...row, username: names.get(row.userId)?.username ?? '', entreprise: names.get(row.userId)?.entreprise ?? '' })) }
     },
 
     /** The unread count the navigation shows: a client's from the firm, the firm's from every client. */

@@ -4,7 +4,7 @@ import type { ThreadSummary } from './service.js'
 
 /** What a thread page shows: page `page` of the thread (page 1: the latest), oldest first. */
 export interface ThreadPageProps {
-  client: { id: number; username: string }
+  client: { id: number; username: string; entreprise: string }
   messages: ThreadMessage[]
   total: number
   page: number

@@ -15,7 +15,7 @@ export const RequestSchema = Type.Object({
   status: Type.Union([Type.Literal('open'), Type.Literal('fulfilled'), Type.Literal('cancelled')]),
   overdue: Type.Boolean(),
   type: Type.Object({ id: Type.Integer(), typeName: Type.String() }),
-  user: Type.Object({ id: Type.Integer(), username: Type.String() }),
+  user: Type.Object({ id: Type.Integer(), username: Type.String(), entreprise: Type.String() }),
   createdAt: DateTime,
   fulfilledAt: NullableDateTime,
   cancelledAt: NullableDateTime,

@@ -57,7 +57,7 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
       status: r.status,
       overdue: r.status === 'open' && r.dueDate < day,
       type: { id: r.typeId, typeName: types.get(r.typeId) ?? '' },
-      user: { id: r.userId, username: users.get(r.userId)?.username ?? '' },
+      user: { id: r.userId, username: users.get(r.userId)?.username ?? '', entreprise: users.get(r.userId)?.entreprise ?? '' },
       createdAt: r.createdAt,
       fulfilledAt: r.fulfilledAt,
       cancelledAt: r.cancelledAt,
@@ -159,10 +159,10 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
     /** A client's open requests, soonest due first (their space). */
     openFor: async (userId: number): Promise<RequestView[]> => toViews(await repo.findOpenFor(db, userId)),
     /** Accepted clients by name for the requests page's chooser; null when there are more than it lists. */
-    async clientChoices(): Promise<Array<{ id: number; username: string }> | null> {
+    async clientChoices(): Promise<Array<{ id: number; username: string; entreprise: string }> | null> {
       const page = await accounts.findPage(true, { q: '', page: 1, pageSize: CHOOSER_MAX })
       if (page.total > CHOOSER_MAX) return null
-      return page.items.map((a) => ({ id: a.id, username: a.username })).sort((a, b) => a.username.localeCompare(b.username, 'fr'))
+      return page.items.map((a) => ({ id: a.id, username: a.username, entreprise: a.entreprise })).sort((a, b) => a.username.localeCompare(b.username, 'fr') || a.entreprise.localeCompare(b.entreprise, 'fr'))
     },
     /** Open requests past their due date (the dashboard). */
     countOverdue: (): Promise<number> => repo.countOverdue(db, today()),

@@ -90,7 +90,7 @@ export const pageTexts = {
   ownNone: 'Vous n’avez encore envoyé aucun document.',
   fulfilledOn: 'reçue le',
   columns: { title: 'Demande', client: 'Client', type: 'Type', dueDate: 'Date limite', status: 'État', createdAt: 'Créée le', documents: 'Documents' },
-  search: 'Intitulé, note ou client',
+  search: 'Intitulé, note, client ou entreprise',
   empty: 'Aucune demande.',
   caption: 'Demandes de documents',
 } as const

@@ -28,7 +28,7 @@ export interface RequestsPageProps {
   total: number
   query: ListState
   /** Accepted clients by name; null when there are too many to list (ask from the client's page). */
-  clients: Array<{ id: number; username: string }> | null
+  clients: Array<{ id: number; username: string; entreprise: string }> | null
   types: Array<{ id: number; typeName: string }>
   today: string
 }

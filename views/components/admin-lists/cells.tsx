@@ -1,5 +1,4 @@
 import { parsePhoto } from '../../../src/modules/identity/photo/value.js'
-import { formatDateFr, formatDateTimeFr } from '../../../src/shared/time.js'
 import { DEFAULT_AVATAR } from '../../../src/shared/avatar.js'
 
 /** A user's photo, or the blank avatar when there is none or it fails to load. */
@@ -17,12 +16,6 @@ export function AvatarCell({ photo }: { photo: unknown }) {
       }}
     />
   )
-}
-
-/** Dates arrive as Date from the page and as ISO text from the API; both read the same. */
-export function DateCell({ value, withTime = false }: { value: Date | string; withTime?: boolean }) {
-  const date = new Date(value)
-  return <time dateTime={date.toISOString()}>{withTime ? formatDateTimeFr(date) : formatDateFr(date)}</time>
 }
 
 export function YesNoBadge({ value }: { value: boolean }) {

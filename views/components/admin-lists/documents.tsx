@@ -3,7 +3,9 @@ import type { DocumentType, DocumentView } from '../../../src/modules/documents/
 import { messages, previewOf } from '../../../src/modules/documents/validation.js'
 import { api } from '../../client/api.js'
 import { showToast } from '../../client/toast.js'
-import { AvatarCell, DateCell } from './cells.js'
+import { Person } from '../Person.js'
+import { When } from '../When.js'
+import { AvatarCell } from './cells.js'
 import { callApi, defineKind, type ActionOutcome, type Column, type RowAction } from './types.js'
 
 /** A document as the documents module's lists answer it (spec §3): its schema's type, as the browser holds it. */
@@ -39,15 +41,16 @@ const columns = (download: boolean): Column<DocumentRow>[] => [
     cell: (row) => (
       <span className="document-user">
         <AvatarCell photo={row.user.profilePhoto} />
-        <span>{row.user.username}</span>
+        <Person person={row.user} />
       </span>
     ),
+    className: 'admin-cell-text',
   },
   { header: 'Fichier', cell: (row) => <FileLink row={row} download={download} />, className: 'admin-cell-photo' },
-  { header: 'Nom', cell: (row) => row.name },
-  { header: 'Description', cell: (row) => <span title={row.description}>{previewOf(row.description)}</span> },
-  { header: 'Type', cell: (row) => row.type.typeName },
-  { header: 'Déposé le', cell: (row) => <DateCell value={row.createdAt} withTime /> },
+  { header: 'Nom', cell: (row) => row.name, className: 'admin-cell-text' },
+  { header: 'Description', cell: (row) => <span title={row.description}>{previewOf(row.description)}</span>, className: 'admin-cell-text' },
+  { header: 'Type', cell: (row) => row.type.typeName, className: 'admin-cell-text' },
+  { header: 'Déposé le', cell: (row) => <When at={row.createdAt} /> },
 ]
 
 /**
@@ -85,7 +88,7 @@ const restoreDocument: RowAction<DocumentRow> = {
 }
 
 const listBase = {
-  search: 'Utilisateur, nom du document ou type',
+  search: 'Utilisateur, entreprise, nom du document ou type',
   dates: true,
   rowName: (row: DocumentRow) => row.name,
 }
@@ -144,7 +147,7 @@ export const documentTypesKind = defineKind<DocumentTypeRow>({
     // Numbered by a CSS counter (views/styles/documents.css): the position on the page.
     { header: 'N°', cell: () => <span className="document-type-number" />, className: 'document-type-number-cell' },
     { header: 'Nom', cell: (row) => row.typeName },
-    { header: 'Créé le', cell: (row) => <DateCell value={row.createdAt} /> },
+    { header: 'Créé le', cell: (row) => <When at={row.createdAt} /> },
   ],
   actions: [
     {

@@ -1,6 +1,6 @@
 import type { Wire } from '../../../src/shared/wire.js'
 import type { StoredMessage } from '../../../src/modules/contact/index.js'
-import { DateCell } from './cells.js'
+import { When } from '../When.js'
 import { callApi, defineKind } from './types.js'
 
 /** One message of the firm's inbox, as GET /api/users/contact answers it (contract §2). */
@@ -19,7 +19,7 @@ export const messagesKind = defineKind<MessageRow>({
     { header: 'E-mail', cell: (row) => <a href={`mailto:${row.email}`}>{row.email}</a> },
     { header: 'Téléphone', cell: (row) => <a href={`tel:${row.telephone}`}>{row.telephone}</a> },
     { header: 'Message', cell: (row) => <p className="admin-message">{row.message}</p>, className: 'admin-cell-wide' },
-    { header: 'Reçu le', cell: (row) => <DateCell value={row.createdAt} withTime /> },
+    { header: 'Reçu le', cell: (row) => <When at={row.createdAt} /> },
   ],
   actions: [
     {

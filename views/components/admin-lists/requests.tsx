@@ -2,7 +2,8 @@ import type { RequestView } from '../../../src/modules/requests/index.js'
 import { pageTexts, STATUS_FILTERS, statusFilterLabels } from '../../../src/modules/requests/texts.js'
 import type { Wire } from '../../../src/shared/wire.js'
 import { DueDate, StatusBadge } from '../requests/RequestCells.js'
-import { DateCell } from './cells.js'
+import { Person, personLabel } from '../Person.js'
+import { When } from '../When.js'
 import { callApi, defineKind } from './types.js'
 
 /** A request as the requests module's list answers it (contract §7). */
@@ -19,15 +20,15 @@ export const requestsKind = defineKind<RequestRow>({
   dates: true,
   choices: [{ name: 'status', label: columns.status, options: (['', ...STATUS_FILTERS] as const).map((value) => ({ value, label: statusFilterLabels[value] })) }],
   empty: pageTexts.empty,
-  rowName: (row) => `${row.title} (${row.user.username})`,
+  rowName: (row) => `${row.title}, ${personLabel(row.user)}`,
   columns: [
-    { header: columns.title, cell: (row) => row.title },
-    { header: columns.client, cell: (row) => <a href={`/users/profile/${row.user.id}`}>{row.user.username}</a> },
+    { header: columns.title, cell: (row) => row.title, className: 'admin-cell-text' },
+    { header: columns.client, cell: (row) => <Person person={row.user} href={`/users/profile/${row.user.id}`} />, className: 'admin-cell-text' },
     { header: columns.type, cell: (row) => row.type.typeName },
     { header: columns.dueDate, cell: (row) => <DueDate day={row.dueDate} /> },
     { header: columns.status, cell: (row) => <StatusBadge row={row} /> },
-    { header: columns.documents, cell: (row) => row.documents.map((d) => d.name).join(', ') || '—' },
-    { header: columns.createdAt, cell: (row) => <DateCell value={row.createdAt} /> },
+    { header: columns.documents, cell: (row) => row.documents.map((d) => d.name).join(', ') || '—', className: 'admin-cell-text' },
+    { header: columns.createdAt, cell: (row) => <When at={row.createdAt} /> },
   ],
   actions: [
     {

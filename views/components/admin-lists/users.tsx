@@ -1,6 +1,8 @@
 import type { Wire } from '../../../src/shared/wire.js'
 import type { AccountRow } from '../../../src/modules/clients/types.js'
-import { AvatarCell, DateCell, YesNoBadge } from './cells.js'
+import { Person, personLabel } from '../Person.js'
+import { When } from '../When.js'
+import { AvatarCell, YesNoBadge } from './cells.js'
 import { callApi, defineKind, type Column } from './types.js'
 
 /** A registered user as the clients module's lists answer it. */
@@ -8,9 +10,9 @@ export type UserRow = Wire<AccountRow>
 
 const identityColumns: Column<UserRow>[] = [
   { header: 'Photo', cell: (row) => <AvatarCell photo={row.profilePhoto} />, className: 'admin-cell-photo' },
-  { header: 'Nom', cell: (row) => row.username },
-  { header: 'E-mail', cell: (row) => <a href={`mailto:${row.email}`}>{row.email}</a> },
-  { header: 'Inscrit le', cell: (row) => <DateCell value={row.createdAt} /> },
+  { header: 'Nom', cell: (row) => <Person person={row} />, className: 'admin-cell-text' },
+  { header: 'E-mail', cell: (row) => <a href={`mailto:${row.email}`}>{row.email}</a>, className: 'admin-cell-text' },
+  { header: 'Inscrit le', cell: (row) => <When at={row.createdAt} /> },
 ]
 
 const deleteUser = (text: (row: UserRow) => string) => ({
@@ -25,10 +27,10 @@ export const newUsersKind = defineKind<UserRow>({
   path: '/admin-dashboard/new-users',
   endpoint: '/api/users/users-profile',
   caption: 'Utilisateurs en attente d’acceptation',
-  search: 'Nom ou e-mail',
+  search: 'Nom, e-mail ou entreprise',
   dates: true,
   empty: 'Aucun nouvel utilisateur.',
-  rowName: (row) => row.username,
+  rowName: personLabel,
   columns: [...identityColumns, { header: 'E-mail vérifié', cell: (row) => <YesNoBadge value={row.isVerified} /> }],
   actions: [
     {
@@ -51,10 +53,10 @@ export const clientsKind = defineKind<UserRow>({
   path: '/admin-dashboard/clients',
   endpoint: '/api/users/clients-profile',
   caption: 'Clients acceptés',
-  search: 'Nom ou e-mail',
+  search: 'Nom, e-mail ou entreprise',
   dates: true,
   empty: 'Aucun client.',
-  rowName: (row) => row.username,
+  rowName: personLabel,
   columns: identityColumns,
   actions: [
     { label: 'Voir le profil', tone: 'neutral', href: (row) => `/users/profile/${row.id}` },

@@ -1,5 +1,4 @@
 import { actionLabels, type JournalAction } from '../../../src/modules/journal/actions.js'
-import { formatDateTimeFr } from '../../../src/shared/time.js'
 
 /** An entry as the pages show it: the contract's entry, whose it is, and whether its pages still exist. */
 export interface ShownEntry {
@@ -25,11 +24,6 @@ export function subjectHref(subject: NonNullable<ShownEntry['subject']>, ownerId
   if (subject.type === 'type') return '/admin-dashboard/documents/types'
   if (subject.type === 'message') return '/admin-dashboard/messages'
   return undefined
-}
-
-export function When({ at }: { at: Date }) {
-  const date = new Date(at)
-  return <time dateTime={date.toISOString()}>{formatDateTimeFr(date)}</time>
 }
 
 /** The subject: its kind, then its label, linked to its page while it exists. */

@@ -1,7 +1,7 @@
 import type { RequestView } from '../../../src/modules/requests/index.js'
 import { pageTexts, statusLabels } from '../../../src/modules/requests/texts.js'
-import { formatDayFr } from '../../../src/shared/time.js'
 import type { Wire } from '../../../src/shared/wire.js'
+import { Day } from '../When.js'
 
 /** A request as a page or the API gives it (dates as Date or ISO text). */
 export type RequestRow = RequestView | Wire<RequestView>
@@ -18,9 +18,9 @@ export function StatusBadge({ row }: { row: Pick<RequestRow, 'status' | 'overdue
   return <span className={BADGE[state]}>{statusLabels[state]}</span>
 }
 
-/** The due date in the lists' format, Algiers time ("12 décembre 2026"). */
+/** The due date in the portal's one format ("12 décembre 2026"). */
 export function DueDate({ day }: { day: string }) {
-  return <time dateTime={day}>{formatDayFr(day)}</time>
+  return <Day day={day} />
 }
 
 /** What the client reads beside an open request: by when, or since when it is late. */

@@ -6,11 +6,12 @@ import type { Wire } from '../../../src/shared/wire.js'
 import { api } from '../../client/api.js'
 import { showToast } from '../../client/toast.js'
 import { useHydrated } from '../useHydrated.js'
+import { personLabel } from '../Person.js'
 
 export interface RequestFormProps {
   /** The client asked (their page), or null: a client chooser over `clients` (the requests list). */
   userId: number | null
-  clients?: Array<{ id: number; username: string }>
+  clients?: Array<{ id: number; username: string; entreprise: string }>
   types: Array<{ id: number; typeName: string }>
   /** The firm's day (Algiers time): the due date's minimum. */
   today: string
@@ -54,7 +55,7 @@ export function RequestForm({ userId, clients = [], types, today, onCreated, lev
             <option value="">{pageTexts.clientChoose}</option>
             {clients.map((client) => (
               <option key={client.id} value={client.id}>
-                {client.username}
+                {personLabel(client)}
               </option>
             ))}
           </select>

@@ -1,6 +1,8 @@
 import type { JournalAction, JournalState, ListedEntry } from '../../../src/modules/journal/index.js'
 import { page } from '../../../src/render/page.js'
-import { actionLabel, Subject, When } from '../../components/journal/EntryCells.js'
+import { actionLabel, Subject } from '../../components/journal/EntryCells.js'
+import { Person } from '../../components/Person.js'
+import { When } from '../../components/When.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
 
 export interface JournalPageProps {
@@ -8,6 +10,8 @@ export interface JournalPageProps {
   total: number
   query: JournalState
   actions: Array<{ value: JournalAction; label: string }>
+  /** The company of each person still there, by id (issue 17). */
+  companies: Record<number, string>
 }
 
 const PATH = '/admin-dashboard/journal'
@@ -30,7 +34,7 @@ function hrefWith(query: JournalState, change: Partial<JournalState>): string {
 /** /admin-dashboard/journal (contract §6): who did what, newest first; plain HTML, no script. */
 export const JournalPage = page<JournalPageProps>(
   { title: 'Journal', description: 'Qui a fait quoi sur le portail, les plus récents d’abord.' },
-  function JournalPage({ entries, total, query, actions }) {
+  function JournalPage({ entries, total, query, actions, companies }) {
     const last = Math.max(1, Math.ceil(total / query.pageSize))
     const person = query.actorId ? entries.find((e) => e.actor?.id === query.actorId)?.actor?.username ?? `n° ${query.actorId}` : undefined
     return (
@@ -97,7 +101,7 @@ export const JournalPage = page<JournalPageProps>(
                     <td data-label="Personne">
                       {entry.actor ? (
                         <>
-                          {entry.actorLive ? <a href={`/users/profile/${entry.actor.id}`}>{entry.actor.username}</a> : <span>{entry.actor.username}</span>}{' '}
+                          <Person person={{ username: entry.actor.username, entreprise: companies[entry.actor.id] }} href={entry.actorLive ? `/users/profile/${entry.actor.id}` : undefined} />{' '}
                           <a className="journal-filter" href={hrefWith(query, { actorId: entry.actor.id, page: 1 })}>
                             (ses actions<span className="visually-hidden"> : {entry.actor.username}</span>)
                           </a>

@@ -1,7 +1,8 @@
 import { messageTexts as texts, type ThreadPageProps, type ThreadsPageProps } from '../../../src/modules/messages/index.js'
 import { page } from '../../../src/render/page.js'
-import { formatDateTimeFr } from '../../../src/shared/time.js'
 import { Pager } from '../../components/Pager.js'
+import { Person, personLabel } from '../../components/Person.js'
+import { When } from '../../components/When.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
 import { Island } from '../../runtime/Island.js'
 
@@ -21,10 +22,10 @@ export const ClientThreadPage = page<ThreadPageProps>(
 
 /** /admin-dashboard/clients/:id/messages (contract §7): one client's thread, for the firm. */
 export const AdminThreadPage = page<ThreadPageProps>(
-  ({ client }) => ({ title: texts.adminTitle(client.username), description: texts.adminDescription }),
+  ({ client }) => ({ title: texts.adminTitle(personLabel(client)), description: texts.adminDescription }),
   function AdminThreadPage({ client, messages, total, page, pageSize, draft, error }) {
     return (
-      <AdminLayout title={texts.adminTitle(client.username)} lead={texts.adminLead}>
+      <AdminLayout title={texts.adminTitle(personLabel(client))} lead={texts.adminLead}>
         <p className="thread-profile">
           <a href={`/users/profile/${client.id}`}>{texts.profileLink}</a>
         </p>
@@ -56,12 +57,12 @@ export const ThreadsPage = page<ThreadsPageProps>(
               <tbody>
                 {threads.map((thread) => (
                   <tr key={thread.userId}>
-                    <td data-label={texts.threadsClient}>
-                      <a href={`/admin-dashboard/clients/${thread.userId}/messages`} aria-label={texts.openThread(thread.username)}>
-                        {thread.username}
-                      </a>
+                    <td data-label={texts.threadsClient} className="admin-cell-text">
+                      <Person person={thread} href={`/admin-dashboard/clients/${thread.userId}/messages`} label={texts.openThread(personLabel(thread))} />
                     </td>
-                    <td data-label={texts.threadsLast}>{formatDateTimeFr(thread.lastMessageAt)}</td>
+                    <td data-label={texts.threadsLast}>
+                      <When at={thread.lastMessageAt} />
+                    </td>
                     <td data-label={texts.threadsUnread}>{thread.unread > 0 ? <strong>{texts.unread(thread.unread)}</strong> : '—'}</td>
                   </tr>
                 ))}

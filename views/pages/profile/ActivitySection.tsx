@@ -1,5 +1,6 @@
 import type { JournalRow } from '../../../src/modules/journal/index.js'
-import { actionLabel, Subject, When } from '../../components/journal/EntryCells.js'
+import { actionLabel, Subject } from '../../components/journal/EntryCells.js'
+import { When } from '../../components/When.js'
 
 /** The profile's « Qui a consulté mes documents »: the owner's activity (GET /api/users/activity), newest first. */
 export function ActivitySection({ entries, total }: { entries: JournalRow[]; total: number }) {

@@ -1,5 +1,5 @@
 import type { Profile } from '../../../src/modules/clients/types.js'
-import { formatDateFr } from '../../../src/shared/time.js'
+import { When } from '../../components/When.js'
 import { DEFAULT_AVATAR } from '../../../src/shared/avatar.js'
 import { Island } from '../../runtime/Island.js'
 
@@ -9,7 +9,7 @@ export function phoneWithZero(telephone: string): string {
   return digits.startsWith('0') ? digits : `0${digits}`
 }
 
-/** Avatar, name with the verified badge, company, phone and join date; the owner changes the photo here. */
+/** Avatar, name with the verified badge and the company beneath, phone and join date; the owner changes the photo here. */
 export function ProfileHeader({ profile, isOwner }: { profile: Profile; isOwner: boolean }) {
   const phone = phoneWithZero(profile.telephone)
   const photoUrl = profile.profilePhoto?.url ?? null
@@ -27,11 +27,12 @@ export function ProfileHeader({ profile, isOwner }: { profile: Profile; isOwner:
           <span>{profile.username}</span>
           {profile.isAccepted && <VerifiedBadge />}
         </h1>
+        {/* Beside the name, as in the lists: two clients of one name are told apart by their company. */}
+        <p className="profile-company">
+          <span className="visually-hidden">Entreprise : </span>
+          {profile.entreprise}
+        </p>
         <dl className="profile-facts">
-          <div>
-            <dt>Entreprise</dt>
-            <dd>{profile.entreprise}</dd>
-          </div>
           <div>
             <dt>Téléphone</dt>
             <dd>
@@ -45,7 +46,7 @@ export function ProfileHeader({ profile, isOwner }: { profile: Profile; isOwner:
           <div>
             <dt>Membre depuis le</dt>
             <dd>
-              <time dateTime={profile.createdAt.toISOString()}>{formatDateFr(profile.createdAt)}</time>
+              <When at={profile.createdAt} />
             </dd>
           </div>
         </dl>

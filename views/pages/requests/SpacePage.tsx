@@ -1,7 +1,7 @@
 import type { SpacePageProps } from '../../../src/modules/requests/views.js'
 import { pageTexts } from '../../../src/modules/requests/texts.js'
 import { page } from '../../../src/render/page.js'
-import { DateCell } from '../../components/admin-lists/cells.js'
+import { When } from '../../components/When.js'
 import { DueLine, StatusBadge } from '../../components/requests/RequestCells.js'
 import { Island } from '../../runtime/Island.js'
 import { ReceivedSection } from '../documents/ReceivedSection.js'
@@ -80,7 +80,7 @@ export const SpacePage = page<SpacePageProps>(
                   {request.fulfilledAt && (
                     <>
                       {' '}
-                      ({pageTexts.fulfilledOn} <DateCell value={request.fulfilledAt} />)
+                      ({pageTexts.fulfilledOn} <When at={request.fulfilledAt} />)
                     </>
                   )}
                 </li>

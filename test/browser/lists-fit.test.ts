@@ -1,0 +1,122 @@
+// Issue 17, "Lists for a firm's day": on a laptop (1280 and 1366 px wide) every admin list with rows
+// shows each action button whole, inside the window and inside its table's box, without scrolling
+// sideways, even with long names, companies, file names and descriptions; each row names the client's
+// company beside the client; on a phone the rows are still cards.
+import t from 'tap'
+import type { Browser, Page } from 'playwright-core'
+import type { TestSmtp } from '../helpers/smtp.js'
+import { apiSession, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
+
+const ADMIN = { email: 'admin@cabinet-benali.dz', password: 'Qv7!rTz2Lp#m' }
+const PASSWORD = 'Zt9#qLm2vR!x'
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1')
+
+const LONG_NAME = 'Amina Haddad-Benmoussa Oulhadj-Boukhelifa de la Casbah'
+const LONG_COMPANY = 'Société Nationale de Transports et de Logistique Ezzahra-Méditerranée Import-Export SARL'
+const OTHER_COMPANY = 'Boulangerie Pâtisserie du Vieux Port'
+const LONG_FILE = (n: number) => `Declaration_fiscale_annuelle_G50_exercice_2025_version_definitive_signee_par_le_gerant_${n}.pdf`
+const LONG_DESCRIPTION = 'Relevés_bancaires_trimestriels_consolidés_de_toutes_les_agences_et_sous-comptes_du_groupe ' + 'avec annexes '.repeat(20)
+
+let server: RunningServer
+let browser: Browser
+let smtp: TestSmtp
+
+t.before(async () => ({ smtp, server, browser } = await startSuite(t, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })))
+
+/** Two clients of one name and different companies, one accepted with a document in each list and a request, one waiting. */
+async function seed(): Promise<void> {
+  const admin = await apiSession(server.url, ADMIN.email, ADMIN.password)
+  await call(server.url, admin, 'POST', '/api/documents/types', { typeName: 'Déclarations fiscales, sociales et parafiscales annuelles' })
+  const [type] = (await (await call(server.url, admin, 'GET', '/api/documents/types')).json()) as Array<{ id: number }>
+  const { id: clientId } = await register(server.url, smtp, { username: LONG_NAME, email: 'amina-transports@example.dz', password: PASSWORD, entreprise: LONG_COMPANY }, { follow: 'api' })
+  await register(server.url, smtp, { username: LONG_NAME, email: 'amina-boulangerie@example.dz', password: PASSWORD, entreprise: OTHER_COMPANY }, { follow: 'api' })
+  await call(server.url, admin, 'POST', `/api/users/accept/${clientId}`)
+  const client = await apiSession(server.url, 'amina-transports@example.dz', PASSWORD)
+  const ids: number[] = []
+  for (let n = 1; n <= 3; n++) {
+    const body = new FormData()
+    body.append('file', new Blob([PDF], { type: 'application/pdf' }), LONG_FILE(n))
+    body.append('type', 'Déclarations fiscales, sociales et parafiscales annuelles')
+    body.append('description', LONG_DESCRIPTION)
+    ids.push(((await (await call(server.url, client, 'POST', '/api/documents/upload', body)).json()) as { id: number }).id)
+  }
+  // One stays new, one is viewed, one viewed then archived.
+  await call(server.url, admin, 'GET', `/api/documents/view-document/${ids[1]}`)
+  await call(server.url, admin, 'GET', `/api/documents/view-document/${ids[2]}`)
+  await call(server.url, admin, 'POST', `/api/documents/archive/${ids[2]}`)
+  const dueDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
+  await call(server.url, admin, 'POST', '/api/requests', { userId: clientId, typeId: type!.id, title: `Relevés_bancaires_et_attestations_de_solde_de_tous_les_comptes_courants_${'et livrets '.repeat(8)}`, note: '', dueDate })
+}
+
+/** The lists with rows, and a company each shows beside the client. */
+const LISTS = [
+  { path: '/admin-dashboard/new-users', company: OTHER_COMPANY },
+  { path: '/admin-dashboard/clients', company: LONG_COMPANY },
+  { path: '/admin-dashboard/new-documents', company: LONG_COMPANY },
+  { path: '/admin-dashboard/documents', company: LONG_COMPANY },
+  { path: '/admin-dashboard/arch-documents', company: LONG_COMPANY },
+  { path: '/admin-dashboard/requests', company: LONG_COMPANY },
+]
+
+/** Each action of each row that sticks out of the window or of its table's box, and each box that scrolls sideways. */
+function outOfBounds(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = []
+    const wraps = [...document.querySelectorAll<HTMLElement>('.admin-table-wrap')]
+    if (!wraps.length) problems.push('no table')
+    for (const wrap of wraps) {
+      const widths = [...wrap.querySelectorAll('th')].map((th) => `${th.textContent} ${Math.round(th.getBoundingClientRect().width)}`).join(', ')
+      if (wrap.scrollWidth > wrap.clientWidth) problems.push(`the table scrolls sideways: ${wrap.scrollWidth} > ${wrap.clientWidth} (${widths})`)
+      const box = wrap.getBoundingClientRect()
+      const actions = [...wrap.querySelectorAll<HTMLElement>('.admin-action')]
+      if (!actions.length) problems.push('no action')
+      for (const action of actions) {
+        const r = action.getBoundingClientRect()
+        const name = action.getAttribute('aria-label')?.slice(0, 40) ?? action.textContent
+        if (r.width === 0 || r.left < 0 || r.right > window.innerWidth) problems.push(`${name}: outside the window (${r.left}–${r.right} of ${window.innerWidth})`)
+        if (r.left < box.left || r.right > box.right) problems.push(`${name}: outside its table (${r.left}–${r.right} of ${box.left}–${box.right})`)
+      }
+    }
+    return problems
+  })
+}
+
+t.test('on a laptop every action is whole, inside the window and its table; each row names the company', async (t) => {
+  await seed()
+  const { page, problems } = await openPage(browser, t, { timeout: 15_000 })
+  await logIn(page, server.url, ADMIN.email, ADMIN.password)
+  for (const width of [1280, 1366]) {
+    await page.setViewportSize({ width, height: 900 })
+    for (const list of LISTS) {
+      await page.goto(`${server.url}${list.path}`)
+      await page.locator('.admin-table tbody tr').first().waitFor()
+      t.same(await outOfBounds(page), [], `${width} px, ${list.path}`)
+      t.ok(await page.locator('.admin-table tbody tr .person-company', { hasText: list.company }).count(), `${list.path}: the company beside the client`)
+    }
+  }
+  t.same(problems, [], 'no script error')
+})
+
+t.test('two clients of one name are told apart by their company, and found by it', async (t) => {
+  const { page } = await openPage(browser, t)
+  await logIn(page, server.url, ADMIN.email, ADMIN.password)
+  await page.goto(`${server.url}/admin-dashboard/new-users?q=${encodeURIComponent('boulangerie')}`)
+  await page.locator('.admin-table tbody tr', { hasText: OTHER_COMPANY }).waitFor()
+  t.equal(await page.locator('.admin-table tbody tr').count(), 1, 'the new users found by company')
+  await page.goto(`${server.url}/admin-dashboard/new-documents?q=${encodeURIComponent('ezzahra')}`)
+  await page.locator('.admin-table tbody tr', { hasText: LONG_COMPANY }).waitFor()
+  t.equal(await page.locator('.admin-table tbody tr').count(), 1, 'a document found by its sender’s company')
+  await page.goto(`${server.url}/admin-dashboard/new-documents?q=${encodeURIComponent('boulangerie')}`)
+  await page.locator('.admin-empty').waitFor()
+})
+
+t.test('on a phone the rows are cards, their actions inside the window', async (t) => {
+  const { page } = await openPage(browser, t, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  await logIn(page, server.url, ADMIN.email, ADMIN.password)
+  await page.goto(`${server.url}/admin-dashboard/documents`)
+  await page.locator('.admin-table tbody tr').first().waitFor()
+  t.equal(await page.locator('.admin-table thead').evaluate((head) => getComputedStyle(head).position), 'absolute', 'the header is hidden: rows are cards')
+  t.equal(await page.locator('.admin-table td.admin-actions').first().evaluate((cell) => getComputedStyle(cell).display), 'grid', 'each cell carries its header')
+  const outside = await page.evaluate(() => [...document.querySelectorAll('.admin-action')].filter((a) => a.getBoundingClientRect().right > window.innerWidth).length)
+  t.equal(outside, 0, 'no action beyond the window')
+})
