@@ -280,11 +280,14 @@ const STATE_CODES: Record<DocumentState, number> = { new: 0, viewed: 1, archived
  */
 async function findTrigramPage(db: Db, state: DocumentState, filter: ListFilter): Promise<Page<DocumentRecord>> {
   const range = sql`from search_documents where trigram = ${filter.q} and state = ${sql.lit(STATE_CODES[state])} and ${withinDays('created_at', filter.from, filter.to)}`
-  const { rows: counted } = await sql<{ n: number | string }>`select count(*) as n ${range}`.execute(db)
-  const total = Number(counted[0]?.n ?? 0)
+  // On the lists' own connections, as every list (db/readers.ts).
+  const [counted] = await readRows(db, db.selectNoFrom(sql<number | string>`(select count(*) ${range})`.as('n')))
+  const total = Number(counted?.n ?? 0)
   const offset = (filter.page - 1) * filter.pageSize
   if (offset >= total) return { total, items: [] }
-  const { rows } = await sql<{ row_id: number }>`select row_id ${range} order by created_at desc, row_id desc limit ${sql.lit(filter.pageSize)} offset ${sql.lit(offset)}`.execute(db)
+  const slice = sql<{ row_id: number; created_at: string }>`(select row_id, created_at ${range} order by created_at desc, row_id desc limit ${sql.lit(filter.pageSize)} offset ${sql.lit(offset)})`
+  // A derived table keeps no order of its own: the slice's is given again outside it.
+  const rows = await readRows(db, db.selectFrom(slice.as('slice')).selectAll().orderBy(sql`created_at`, 'desc').orderBy(sql`row_id`, 'desc'))
   const ids = rows.map((row) => Number(row.row_id))
   if (!ids.length) return { total, items: [] }
   const found = new Map((await withType(db).select(COLUMNS).where('documents.id', 'in', ids).execute()).map((row) => [Number(row.id), toRecord(row)]))
