@@ -147,12 +147,14 @@ t.test('the messaging button opens a chat with the encoded Arabic greeting', asy
   )
 })
 
-t.test('toasts: the live region is always there; flash toasts make the page hydrate', async (t) => {
+t.test('toasts: the toaster is always there, each toast announced by its own role; flash toasts make the page hydrate', async (t) => {
   const quiet = renderShell(null)
-  t.match(quiet.html, /<div class="toaster" role="status" aria-live="polite"><\/div>/)
+  t.match(quiet.html, /<div class="toaster"><\/div>/)
   t.equal(quiet.islands.eager, 0, 'nothing forces JavaScript on a visitor without toasts')
   const flashed = renderShell(null, { toasts: [{ type: 'success', message: 'Compte créé avec succès' }] })
-  t.match(flashed.html, /<div class="toast" data-type="success"><span class="toast-message">Compte créé avec succès<\/span>/)
+  t.match(flashed.html, /<div class="toast" data-type="success" role="status"><span class="toast-message">Compte créé avec succès<\/span><button type="button" class="toast-close" aria-label="Fermer la notification">/)
+  const failed = renderShell(null, { toasts: [{ type: 'error', message: 'Fichier trop volumineux' }] })
+  t.match(failed.html, /<div class="toast" data-type="error" role="alert"><span class="toast-message">Fichier trop volumineux<\/span>/, 'an error is an alert (it stays)')
   t.equal(flashed.islands.eager, 1)
 
   const cookie = app.signCookie(JSON.stringify({ type: 'info', message: 'Bienvenue' }))
