@@ -25,7 +25,7 @@ t.test('each auth page answers its heading, its meta and its island', async (t) 
   }
 })
 
-t.test('the forms render their fields on the server, submit disabled until hydrated', async (t) => {
+t.test('the forms render their fields on the server, submit enabled: without JavaScript they post to the page (contract §8)', async (t) => {
   const registration = (await app.inject('/registration')).body
   for (const name of ['username', 'email', 'entreprise', 'telephone', 'password', 'confirmPassword']) t.match(registration, `name="${name}"`, name)
   t.match(registration, /type="email"/)
@@ -33,7 +33,8 @@ t.test('the forms render their fields on the server, submit disabled until hydra
   t.match(registration, /title="Veuillez entrer un numéro de téléphone valide/)
   t.match(registration, /aria-pressed="false"/)
   t.match(registration, /href="\/login"/)
-  t.match(registration, /<button type="submit" class="button button-primary auth-submit" disabled="">/)
+  t.match(registration, /<button type="submit" class="button button-primary auth-submit">/)
+  t.match(registration, /<form class="auth-form" aria-busy="false" action="\/registration" method="post">/)
   const login = (await app.inject('/login')).body
   t.match(login, /href="\/forget-password"/)
   t.match(login, /href="\/registration"/)

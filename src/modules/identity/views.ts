@@ -1,4 +1,5 @@
 import type { Page } from '../../render/page.js'
+import type { FormProps } from '../../shared/form-state.js'
 
 /** What an e-mailed link's page receives: the pair from its address, or `wellFormed: false`. */
 export interface LinkProps {
@@ -9,12 +10,12 @@ export interface LinkProps {
 
 /** The pages identity renders, handed to it by app.ts (src/ never imports views/). */
 export interface IdentityViews {
-  RegistrationPage: Page<object>
-  LoginPage: Page<object>
-  ForgotPasswordPage: Page<object>
-  ResetPasswordPage: Page<LinkProps>
+  RegistrationPage: Page<FormProps>
+  LoginPage: Page<FormProps>
+  ForgotPasswordPage: Page<FormProps>
+  ResetPasswordPage: Page<LinkProps & FormProps>
   VerifyEmailPage: Page<LinkProps>
-  TwoFactorLoginPage: Page<object>
+  TwoFactorLoginPage: Page<FormProps>
   TwoFactorPage: Page<TwoFactorPageProps>
 }
 
