@@ -18,6 +18,7 @@ export default function ContactForm({ form: answered }: FormProps) {
   const [fields, setFields] = useState<Fields>({ ...EMPTY, ...answered?.values })
   const [website, setWebsite] = useState('')
   const [busy, setBusy] = useState(false)
+  const [hydrated, setHydrated] = useState(false)
   const form = useRef<HTMLFormElement>(null)
   const id = useId()
   useEffect(() => {
@@ -29,6 +30,7 @@ export default function ContactForm({ form: answered }: FormProps) {
       if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) typed[key] = field.value
     }
     setFields(typed)
+    setHydrated(true)
   }, [])
 
   const errors = (key: keyof Fields) => describedBy(`${id}${key}`, false, errorOf(answered, key))
@@ -56,7 +58,7 @@ export default function ContactForm({ form: answered }: FormProps) {
 
   return (
     // noValidate: the shared checks run first so the §5 toasts show in order.
-    <form ref={form} className="contact-form" method="post" action="/#contact" noValidate onSubmit={submit} aria-busy={busy}>
+    <form ref={form} className="contact-form" data-hydrated={hydrated || undefined} method="post" action="/#contact" noValidate onSubmit={submit} aria-busy={busy}>
       <ErrorSummary form={answered} />
       <label className="contact-field">
         <span>Nom</span>

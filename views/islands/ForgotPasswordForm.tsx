@@ -5,10 +5,11 @@ import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
 import { ErrorSummary } from '../components/FormErrors.js'
-import { formValues } from '../components/useHydrated.js'
+import { formValues, useHydrated } from '../components/useHydrated.js'
 
 /** Asks for a reset e-mail; the server answers the same message whether the address is known or not. */
 export default function ForgotPasswordForm({ form }: FormProps) {
+  const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
   const [sent, setSent] = useState('')
 
@@ -28,7 +29,7 @@ export default function ForgotPasswordForm({ form }: FormProps) {
   }
 
   return (
-    <form className="auth-form" method="post" action="/forget-password" onSubmit={submit} aria-busy={busy}>
+    <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action="/forget-password" onSubmit={submit} aria-busy={busy}>
       <ErrorSummary form={form} several={false} />
       <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} defaultValue={form?.values.email} error={errorOf(form, 'email')} />
       <div className="form-status" role="status" aria-live="polite">

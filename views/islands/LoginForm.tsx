@@ -6,13 +6,14 @@ import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
 import { ErrorSummary } from '../components/FormErrors.js'
 import { PasswordField } from '../components/PasswordField.js'
-import { formValues } from '../components/useHydrated.js'
+import { formValues, useHydrated } from '../components/useHydrated.js'
 
 /**
  * Login (spec §2, §4): success goes home; any message in the answer is an error (spec §8). Before
  * hydration, or without JavaScript, the form posts to /login itself (contract §8).
  */
 export default function LoginForm({ form }: FormProps) {
+  const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -35,7 +36,7 @@ export default function LoginForm({ form }: FormProps) {
   }
 
   return (
-    <form className="auth-form" method="post" action="/login" onSubmit={submit} aria-busy={busy}>
+    <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action="/login" onSubmit={submit} aria-busy={busy}>
       <ErrorSummary form={form} />
       <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} defaultValue={form?.values.email} error={errorOf(form, 'email')} />
       <PasswordField label="Mot de passe" name="password" autoComplete="current-password" error={errorOf(form, 'password')} />

@@ -7,12 +7,13 @@ import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
 import { ErrorSummary } from '../components/FormErrors.js'
 import { PasswordField } from '../components/PasswordField.js'
-import { formValues } from '../components/useHydrated.js'
+import { formValues, useHydrated } from '../components/useHydrated.js'
 
 
 /** Sign-up (spec §2, §5): checks in spec order, then a dialog asks to check the mailbox. */
 export default function RegistrationForm({ form }: FormProps) {
   const kept = (name: string) => ({ name, defaultValue: form?.values[name], error: errorOf(form, name) })
+  const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
   const [sentMessage, setSentMessage] = useState('')
 
@@ -30,7 +31,7 @@ export default function RegistrationForm({ form }: FormProps) {
 
   return (
     <>
-      <form className="auth-form" method="post" action="/registration" onSubmit={submit} aria-busy={busy}>
+      <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action="/registration" onSubmit={submit} aria-busy={busy}>
         <ErrorSummary form={form} />
         <Field label="Nom d’utilisateur" {...kept('username')} autoComplete="username" maxLength={100} />
         <Field label="E-mail" {...kept('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />
