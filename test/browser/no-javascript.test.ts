@@ -16,7 +16,7 @@ let smtp: TestSmtp
 t.before(async () => ({ smtp, server, browser } = await startSuite(t, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })))
 
 /** A page whose scripts never run. */
-async function withoutScripts(t: Parameters<Parameters<typeof t.test>[0]>[0]): Promise<Page> {
+async function withoutScripts(t: { teardown: (fn: () => unknown) => void }): Promise<Page> {
   const { page } = await openPage(browser, t, { javaScriptEnabled: false })
   return page
 }
