@@ -112,6 +112,7 @@ t.test('forgotten password: request the mail, set a new password, log in with it
 
   const reset = linkIn(await smtp.nextMail(email, 10_000), /^\/reset-password\/\d+\//)
   await page.goto(reset.toString())
+  await page.locator('form[data-hydrated]').waitFor()
   const fresh = 'Nv7$kWq3pL!z'
   await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(fresh)
   await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill(fresh)

@@ -3,7 +3,8 @@
 import t from 'tap'
 import { SEED_PASSWORD, seedAccount } from '../helpers/accounts.js'
 import { errorUnder, flashAfter, FORM, inputNamed, submit, summaryOf } from '../helpers/forms.js'
-import { identityApp, registration, sessionCookie, uniqueEmail } from '../helpers/identity.js'
+import { identityApp, registration, sessionCookie, STRONG_2, uniqueEmail } from '../helpers/identity.js'
+import { linkIn } from '../helpers/smtp.js'
 import { codeFor, cookieOf, enroll, STEP, twoFactorApp } from '../helpers/two-factor.js'
 
 t.test('the forms are real forms: enabled buttons, method and action', async (t) => {
@@ -142,4 +143,30 @@ t.test('another site cannot post a form', async (t) => {
   const res = await app.inject({ method: 'POST', url: '/login', headers: { ...FORM, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, payload: new URLSearchParams({ email: account.email, password: SEED_PASSWORD }).toString() })
   t.equal(res.statusCode, 403)
   t.notOk(sessionCookie(res))
+})
+
+t.test('reset password: the link checked by the page, errors in place, success, a spent link', async (t) => {
+  const { app, smtp } = await identityApp(t)
+  const account = await seedAccount(app)
+  t.equal((await submit(app, '/forget-password', { email: account.email })).statusCode, 303)
+  const link = linkIn(await smtp.nextMail(account.email), /^\/reset-password\/\d+\//)
+  const page = await app.inject(link.pathname)
+  t.match(new RegExp(`<form[^>]*action="${link.pathname}"[^>]*>`).exec(page.body)?.[0] ?? '', 'method="post"', 'the form, shown by the server, posts to the link')
+
+  const bad = await submit(app, link.pathname, { newPassword: 'court', confirmPassword: 'autre' })
+  t.equal(bad.statusCode, 400)
+  t.equal(errorUnder(bad.body, 'newPassword'), 'Le mot de passe doit contenir au moins 8 caractères, dont une minuscule, une majuscule, un chiffre et un symbole.')
+  t.equal(errorUnder(bad.body, 'confirmPassword'), 'Les mots de passe ne correspondent pas!')
+  t.notMatch(bad.body, /court|autre/, 'never a password')
+
+  const ok = await submit(app, link.pathname, { newPassword: STRONG_2, confirmPassword: STRONG_2 })
+  t.equal(ok.statusCode, 303)
+  t.equal(ok.headers.location, '/login')
+  t.match(await flashAfter(app, ok), 'Mot de passe réinitialisé avec succès.')
+  t.equal((await submit(app, '/login', { email: account.email, password: STRONG_2 })).statusCode, 303, 'the new password opens a session')
+
+  const spent = await submit(app, link.pathname, { newPassword: STRONG_2, confirmPassword: STRONG_2 })
+  t.equal(spent.statusCode, 400)
+  t.match(summaryOf(spent.body), 'Lien invalide ou expiré.')
+  t.match((await app.inject(link.pathname)).body, 'Lien Invalide !', 'and the page says so')
 })

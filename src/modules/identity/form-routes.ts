@@ -10,8 +10,9 @@ import { identityLimits } from './limits.js'
 import { passwordStep, secondStep } from './login-steps.js'
 import { texts, type Identity } from './service.js'
 import { checkSecondStep } from './two-factor-validation.js'
-import { checkForgot, checkLogin, checkRegistration } from './validation.js'
-import type { IdentityViews } from './views.js'
+import { checkForgot, checkLogin, checkRegistration, checkReset } from './validation.js'
+import { LinkParamsSchema, linkProps } from './pages.js'
+import type { IdentityViews, LinkProps } from './views.js'
 import { isWeakPassword } from './weak-passwords.js'
 
 /** The page again, with the form's state. */
@@ -49,6 +50,16 @@ const identityForms: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
     act: async (account, request) => {
       await identity.register(account, originOf(request))
       return { to: '/login', message: texts.registered }
+    },
+  }) })
+
+  app.post('/reset-password/:userId/:token', { schema: { hide: true, params: LinkParamsSchema }, attachValidation: true, config: formLimit(limits.reset), ...formPost({
+    check: (body) => checkReset(body, isWeakPassword),
+    keep: [],
+    show: (request, reply, form) => reply.render(views.ResetPasswordPage, { ...linkProps(request.params as LinkProps, request.validationError), usable: true, form }),
+    act: async ({ password }, request) => {
+      await identity.resetPassword((request.params as LinkProps).token, password, originOf(request))
+      return { to: '/login', message: texts.resetDone }
     },
   }) })
 

@@ -11,6 +11,7 @@ export function identityLimits(limits: RateLimits) {
     secondStep: ipLimit(limits.loginPerIp, QUARTER, 'login-second-step'),
     register: ipLimit(limits.registerPerIp, HOUR, 'register'),
     forgot: ipLimit(limits.tokenPerIp, QUARTER, 'forgot-password'),
+    resetLink: ipLimit(limits.tokenPerIp, QUARTER, 'reset-link'),
     reset: ipLimit(limits.tokenPerIp, QUARTER, 'reset-password'),
     change: ipLimit(limits.tokenPerIp, QUARTER, 'change-password'),
   }

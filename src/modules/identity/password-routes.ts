@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors.js'
-import { ipLimit, QUARTER_HOUR_MS as QUARTER } from '../../http/rate-limit.js'
 import { originOf } from '../../http/origin.js'
 import { operation } from '../../http/openapi.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
@@ -12,11 +11,8 @@ import { texts, type Identity } from './service.js'
 import { checkChangePassword, checkForgot, checkReset } from './validation.js'
 import { isWeakPassword } from './weak-passwords.js'
 
-/** The browser and address a password mail names. */
-
 /** /api/password/*: forgotten password, reset link, reset and change (spec §7). */
 const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app, { identity }) => {
-  const perIp = app.config.rateLimits.tokenPerIp
   const shared = identityLimits(app.config.rateLimits)
 
   app.post('/api/password', {
@@ -31,7 +27,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
 
   app.get('/api/password/:userId/:token', {
     schema: { ...operation('checkPasswordResetLink', 'Vérifie un lien de réinitialisation', 'public'), tags: ['password'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 429) } },
-    config: ipLimit(perIp, QUARTER),
+    config: shared.resetLink,
   }, async (request) => {
     await identity.checkResetLink(request.params.userId, request.params.token)
     return { message: texts.resetValid }

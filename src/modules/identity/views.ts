@@ -8,12 +8,18 @@ export interface LinkProps {
   wellFormed: boolean
 }
 
+/**
+ * The reset page: its link, whether the server found it usable (checked on the page's GET, which
+ * spends nothing, so that the form shows without JavaScript), and its form answered again.
+ */
+export type ResetPageProps = LinkProps & FormProps & { usable: boolean }
+
 /** The pages identity renders, handed to it by app.ts (src/ never imports views/). */
 export interface IdentityViews {
   RegistrationPage: Page<FormProps>
   LoginPage: Page<FormProps>
   ForgotPasswordPage: Page<FormProps>
-  ResetPasswordPage: Page<LinkProps & FormProps>
+  ResetPasswordPage: Page<ResetPageProps>
   VerifyEmailPage: Page<LinkProps>
   TwoFactorLoginPage: Page<FormProps>
   TwoFactorPage: Page<TwoFactorPageProps>

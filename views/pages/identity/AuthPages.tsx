@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { page } from '../../../src/render/page.js'
 import { Island } from '../../runtime/Island.js'
-import type { LinkProps } from '../../../src/modules/identity/views.js'
+import type { LinkProps, ResetPageProps } from '../../../src/modules/identity/views.js'
 import type { FormProps } from '../../../src/shared/form-state.js'
 
 /** The card every auth page sits in: heading, one line of lead text, then its island. */
@@ -42,7 +42,7 @@ export const ForgotPasswordPage = page({ title: 'Mot de passe oublié', descript
 })
 
 
-export const ResetPasswordPage = page<LinkProps>({ title: 'Nouveau mot de passe', description: 'Choisissez un nouveau mot de passe pour votre compte.' }, function ResetPasswordPage(props) {
+export const ResetPasswordPage = page<ResetPageProps>({ title: 'Nouveau mot de passe', description: 'Choisissez un nouveau mot de passe pour votre compte.' }, function ResetPasswordPage(props) {
   return (
     <AuthCard title="Nouveau mot de passe">
       <Island name="ResetPasswordForm" props={props} />
