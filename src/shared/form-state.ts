@@ -18,6 +18,9 @@ export interface FormProps {
   form?: FormState
 }
 
+/** The page of the change of password, where the profile's dialog button leads without JavaScript. */
+export const CHANGE_PASSWORD_PAGE = '/users/profile/password'
+
 /** The message shown under `field`, if any. */
 export function errorOf(form: FormState | undefined, field: string): string | undefined {
   return form?.errors.find((error) => error.field === field)?.message

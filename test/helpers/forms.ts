@@ -10,11 +10,11 @@ export function submit(app: FastifyInstance, url: string, fields: Record<string,
   return app.inject({ method: 'POST', url, headers: { ...FORM, ...(cookie ? { cookie } : {}) }, payload: new URLSearchParams(fields).toString() })
 }
 
-/** The flash message a 303 leaves for the next page. */
-export async function flashAfter(app: FastifyInstance, res: LightMyRequestResponse): Promise<string> {
+/** The flash message a 303 leaves for the next page (opened with `cookie` too, for a page behind a login). */
+export async function flashAfter(app: FastifyInstance, res: LightMyRequestResponse, cookie?: string): Promise<string> {
   const flash = cookieOf(res, /^flash$/)
   if (!flash) return ''
-  const next = await app.inject({ url: String(res.headers.location).split('#')[0]!, headers: { cookie: flash } })
+  const next = await app.inject({ url: String(res.headers.location).split('#')[0]!, headers: { cookie: cookie ? `${cookie}; ${flash}` : flash } })
   return JSON.stringify(islandProps(next.body, 'Toaster'))
 }
 

@@ -1,7 +1,7 @@
 // Issue 17: the auth pages' forms posted without JavaScript (contract §8): a 303 with a flash
 // message, or the page again at the JSON route's status with each error under its field.
 import t from 'tap'
-import { SEED_PASSWORD, seedAccount } from '../helpers/accounts.js'
+import { injectAs, SEED_PASSWORD, seedAccount } from '../helpers/accounts.js'
 import { errorUnder, flashAfter, FORM, inputNamed, submit, summaryOf } from '../helpers/forms.js'
 import { identityApp, registration, sessionCookie, STRONG_2, uniqueEmail } from '../helpers/identity.js'
 import { linkIn } from '../helpers/smtp.js'
@@ -169,4 +169,45 @@ t.test('reset password: the link checked by the page, errors in place, success, 
   t.equal(spent.statusCode, 400)
   t.match(summaryOf(spent.body), 'Lien invalide ou expiré.')
   t.match((await app.inject(link.pathname)).body, 'Lien Invalide !', 'and the page says so')
+})
+
+t.test('change password on its page: visitors log in first, errors in place, success back to the profile', async (t) => {
+  const { app, db } = await identityApp(t)
+  const account = await seedAccount(app)
+  t.equal((await app.inject('/users/profile/password')).headers.location, '/login', 'a visitor logs in first')
+  t.equal((await submit(app, '/users/profile/password', { oldPassword: SEED_PASSWORD, newPassword: STRONG_2 })).headers.location, '/login', 'and cannot post')
+
+  const page = await app.inject({ url: '/users/profile/password', headers: { cookie: account.cookie } })
+  t.equal(page.statusCode, 200)
+  t.match(/<form[^>]*action="\/users\/profile\/password"[^>]*>/.exec(page.body)?.[0] ?? '', 'method="post"')
+  const profile = await app.inject({ url: `/users/profile/${account.id}`, headers: { cookie: account.cookie } })
+  t.match(profile.body, /<a href="\/users\/profile\/password" class="button button-secondary">Changer le mot de passe<\/a>/, 'the profile’s button is a link to it until the dialog’s script takes over')
+
+  const empty = await submit(app, '/users/profile/password', { oldPassword: '', newPassword: '' }, account.cookie)
+  t.equal(empty.statusCode, 400)
+  t.equal(errorUnder(empty.body, 'newPassword'), 'Mots de pass requis')
+  t.equal(errorUnder(empty.body, 'oldPassword'), 'Ancien mots de pass requis')
+  t.match(summaryOf(empty.body), /Mots de pass requis.*Ancien mots de pass requis/s)
+
+  const wrong = await submit(app, '/users/profile/password', { oldPassword: 'Faux#Mot2passe', newPassword: STRONG_2 }, account.cookie)
+  t.equal(wrong.statusCode, 400)
+  t.match(summaryOf(wrong.body), 'Ancien mot de passe incorrect.')
+  t.notMatch(wrong.body, /Faux#Mot2passe|Kp4\$wXn8sQ/, 'never a password')
+
+  const ok = await submit(app, '/users/profile/password', { oldPassword: SEED_PASSWORD, newPassword: STRONG_2 }, account.cookie)
+  t.equal(ok.statusCode, 303)
+  t.equal(ok.headers.location, `/users/profile/${account.id}`)
+  t.match(await flashAfter(app, ok, account.cookie), 'Mot de passe modifié avec succès.')
+  t.equal((await submit(app, '/login', { email: account.email, password: STRONG_2 })).statusCode, 303, 'the new password opens a session')
+  const journaled = await db.selectFrom('journal').select('subject_id').where('action', '=', 'password.changed').execute()
+  t.same(journaled.map((row) => Number(row.subject_id)), [account.id], 'journaled as the API’s change')
+})
+
+t.test('change password: the limit is the API’s, counted together', async (t) => {
+  const { app } = await identityApp(t, { RATE_LIMIT_TOKEN_IP: '1' })
+  const account = await seedAccount(app)
+  t.equal((await injectAs(app, account, { method: 'POST', url: `/api/password/changepassword/${account.id}`, payload: { oldPassword: '', newPassword: '' } })).statusCode, 400)
+  const limited = await submit(app, '/users/profile/password', { oldPassword: SEED_PASSWORD, newPassword: STRONG_2 }, account.cookie)
+  t.equal(limited.statusCode, 429)
+  t.match(summaryOf(limited.body), /Trop de tentatives/)
 })

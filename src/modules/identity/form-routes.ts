@@ -5,15 +5,18 @@ import { originOf } from '../../http/origin.js'
 import { formLimit } from '../../http/rate-limit.js'
 import { takeReturn } from '../../http/return-to.js'
 import type { Page } from '../../render/page.js'
-import type { FormProps, FormState } from '../../shared/form-state.js'
+import { CHANGE_PASSWORD_PAGE, type FormProps, type FormState } from '../../shared/form-state.js'
+import { userOnly } from './guards.js'
 import { identityLimits } from './limits.js'
 import { passwordStep, secondStep } from './login-steps.js'
 import { texts, type Identity } from './service.js'
 import { checkSecondStep } from './two-factor-validation.js'
-import { checkForgot, checkLogin, checkRegistration, checkReset } from './validation.js'
+import { checkChangePassword, checkForgot, checkLogin, checkRegistration, checkReset } from './validation.js'
 import { LinkParamsSchema, linkProps } from './pages.js'
 import type { IdentityViews, LinkProps } from './views.js'
 import { isWeakPassword } from './weak-passwords.js'
+
+const profileOf = (request: FastifyRequest) => `/users/profile/${request.user!.id}`
 
 /** The page again, with the form's state. */
 const again = (view: Page<FormProps>) => (_request: FastifyRequest, reply: FastifyReply, form: FormState) => reply.render(view, { form })
@@ -60,6 +63,16 @@ const identityForms: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
     act: async ({ password }, request) => {
       await identity.resetPassword((request.params as LinkProps).token, password, originOf(request))
       return { to: '/login', message: texts.resetDone }
+    },
+  }) })
+
+  app.post(CHANGE_PASSWORD_PAGE, { ...hidden, preHandler: userOnly, config: formLimit(limits.change), ...formPost({
+    check: (body) => checkChangePassword(body, isWeakPassword),
+    keep: [],
+    show: (request, reply, form) => reply.render(views.ChangePasswordPage, { profileUrl: profileOf(request), form }),
+    act: async ({ oldPassword, newPassword }, request) => {
+      await identity.changePassword(request.user!.id, request.sessionId, oldPassword, newPassword, originOf(request))
+      return { to: profileOf(request), message: texts.changed }
     },
   }) })
 

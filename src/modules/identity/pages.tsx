@@ -3,6 +3,7 @@ import QRCode from 'qrcode'
 import { Type } from 'typebox'
 import { HttpError } from '../../http/errors.js'
 import { takeReturn } from '../../http/return-to.js'
+import { CHANGE_PASSWORD_PAGE } from '../../shared/form-state.js'
 import { guestOnly } from './guards.js'
 import { identityLimits } from './limits.js'
 import { clearPendingLogin, pendingLoginToken } from './pending-login-cookie.js'
@@ -33,7 +34,7 @@ async function resetLinkUsable(identity: Identity, { userId, token }: LinkProps)
 
 /** The auth pages (guests only): registration, login, forgotten password, reset, verification. */
 const identityPages: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity: Identity }> = async (app, { views, identity }) => {
-  const { RegistrationPage, LoginPage, ForgotPasswordPage, ResetPasswordPage, VerifyEmailPage, TwoFactorLoginPage, TwoFactorPage } = views
+  const { RegistrationPage, LoginPage, ForgotPasswordPage, ResetPasswordPage, VerifyEmailPage, TwoFactorLoginPage, TwoFactorPage, ChangePasswordPage } = views
   const guest = { preHandler: guestOnly, schema: { hide: true } }
   const link = { preHandler: guestOnly, attachValidation: true, schema: { hide: true, params: LinkParamsSchema } }
 
@@ -64,6 +65,8 @@ const identityPages: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
     return reply.render(TwoFactorPage, { setup: { ...setup, qrSvg }, required, profileUrl })
   })
   // Checked here (it spends nothing, unlike the verification link), limited as the API's check: the form shows without JavaScript.
+  // The profile's change of password as a page, for browsers without JavaScript (guarded as every /users/profile page).
+  app.get(CHANGE_PASSWORD_PAGE, { schema: { hide: true } }, (request, reply) => reply.render(ChangePasswordPage, { profileUrl: `/users/profile/${request.user!.id}` }))
   app.get('/reset-password/:userId/:token', { ...link, config: identityLimits(app.config.rateLimits).resetLink }, async (request, reply) => {
     const props = linkProps(request.params, request.validationError)
     const usable = props.wellFormed && (await resetLinkUsable(identity, props))

@@ -14,6 +14,9 @@ export interface LinkProps {
  */
 export type ResetPageProps = LinkProps & FormProps & { usable: boolean }
 
+/** /users/profile/password: the change of password as a page, for browsers without JavaScript (the profile's dialog needs it). */
+export type ChangePasswordPageProps = FormProps & { profileUrl: string }
+
 /** The pages identity renders, handed to it by app.ts (src/ never imports views/). */
 export interface IdentityViews {
   RegistrationPage: Page<FormProps>
@@ -22,6 +25,7 @@ export interface IdentityViews {
   ResetPasswordPage: Page<ResetPageProps>
   VerifyEmailPage: Page<LinkProps>
   TwoFactorLoginPage: Page<FormProps>
+  ChangePasswordPage: Page<ChangePasswordPageProps>
   TwoFactorPage: Page<TwoFactorPageProps>
 }
 

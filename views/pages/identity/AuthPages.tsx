@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { page } from '../../../src/render/page.js'
 import { Island } from '../../runtime/Island.js'
-import type { LinkProps, ResetPageProps } from '../../../src/modules/identity/views.js'
+import type { ChangePasswordPageProps, LinkProps, ResetPageProps } from '../../../src/modules/identity/views.js'
 import type { FormProps } from '../../../src/shared/form-state.js'
 
 /** The card every auth page sits in: heading, one line of lead text, then its island. */
@@ -54,6 +54,14 @@ export const VerifyEmailPage = page<LinkProps>({ title: 'Vérification de l’e-
   return (
     <AuthCard title="Vérification de l’e-mail">
       <Island name="VerifyEmail" props={props} />
+    </AuthCard>
+  )
+})
+
+export const ChangePasswordPage = page<ChangePasswordPageProps>({ title: 'Changer le mot de passe', description: 'Choisissez un nouveau mot de passe pour votre compte.' }, function ChangePasswordPage(props) {
+  return (
+    <AuthCard title="Changer le mot de passe">
+      <Island name="ChangePasswordForm" props={props} />
     </AuthCard>
   )
 })
