@@ -20,13 +20,53 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (co
 const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => Store
 
 /**
- * @fastify/rate-limit's options for this instance: nothing (its memory store) without REDIS_URL;
+ * Routes that count together name one `bucket` in their rate-limit config (a JSON route and the
+ * page whose form posts the same thing without JavaScript, issue 17): they get one child store, and
+ * in Redis one key prefix, instead of one per route. Other routes keep the plugin's per-route child.
+ */
+class Bucketed implements Store {
+  private readonly buckets = new Map<string, Store>()
+  constructor(private readonly inner: Store) {}
+
+  incr(key: string, callback: Callback, timeWindow: number, max: number) {
+    this.inner.incr(key, callback, timeWindow, max)
+  }
+
+  read(key: string, callback: Callback, timeWindow: number, max: number) {
+    this.inner.read!(key, callback, timeWindow, max)
+  }
+
+  child(routeOptions: object): Store {
+    const { bucket } = routeOptions as BucketOption
+    if (!bucket) return this.inner.child(routeOptions)
+    let child = this.buckets.get(bucket)
+    if (!child) this.buckets.set(bucket, (child = this.inner.child({ ...routeOptions, routeInfo: { method: 'BUCKET', url: bucket } })))
+    return child
+  }
+}
+
+/** The rate-limit config's shared bucket (see Bucketed). */
+export interface BucketOption {
+  bucket?: string
+}
+
+/**
+ * @fastify/rate-limit's options for this instance: its memory store without REDIS_URL;
  * with it, its Redis store while Redis answers, else its memory store (contract §5: limits degrade
  * to each instance's memory, a request never fails because Redis is away). `skipOnError` stays as a
- * last guard: a store error lets the request through rather than answering 500.
+ * last guard: a store error lets the request through rather than answering 500. Either way routes
+ * may share a bucket.
  */
 export function rateLimitStore(shared: SharedRedis | undefined): Pick<RateLimitPluginOptions, 'store' | 'skipOnError'> {
-  if (!shared) return {}
+  if (!shared) {
+    return {
+      store: class MemoryStore extends Bucketed {
+        constructor({ continueExceeding = false, exponentialBackoff = false, cache }: RateLimitPluginOptions) {
+          super(new LocalStore(continueExceeding, exponentialBackoff, cache))
+        }
+      },
+    }
+  }
   const redis = shared
   const namespace = `${redis.prefix}rate:`
 
@@ -61,9 +101,9 @@ export function rateLimitStore(shared: SharedRedis | undefined): Pick<RateLimitP
   }
 
   /** What the plugin constructs with its options (`new store(globalParams)`). */
-  class PluginStore extends SharedStore {
+  class PluginStore extends Bucketed {
     constructor({ continueExceeding = false, exponentialBackoff = false, cache }: RateLimitPluginOptions) {
-      super(new RedisStore(continueExceeding, exponentialBackoff, redis.client, namespace), new LocalStore(continueExceeding, exponentialBackoff, cache))
+      super(new SharedStore(new RedisStore(continueExceeding, exponentialBackoff, redis.client, namespace), new LocalStore(continueExceeding, exponentialBackoff, cache)))
     }
   }
 

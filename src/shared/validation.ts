@@ -1,5 +1,27 @@
-/** Result of a form check: the normalised values, or the first French message in spec order. */
-export type Checked<T> = { ok: true; value: T } | { ok: false; message: string }
+/** A failed rule: its French message and the form field it is shown under (contract §8, forms without JavaScript). */
+export interface FieldError {
+  field: string
+  message: string
+}
+
+/**
+ * Result of a form check: the normalised values, or the first French message in spec order (what
+ * the API answers) and, for the forms that show them in place, each field's first failure.
+ */
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string; errors?: FieldError[] }
+
+/** A rule of a form: failed or not, its message, and the field it belongs to. */
+export type Rule = [failed: boolean, message: string, field: string]
+
+/**
+ * Runs every rule: each field's first failing message, in rule order. The first of them is the
+ * message `firstFailure` would answer, so the API's message and its order stay those of spec §5.
+ */
+export function checkedBy<T>(rules: Rule[], value: () => T): Checked<T> {
+  const errors: FieldError[] = []
+  for (const [failed, message, field] of rules) if (failed && !errors.some((error) => error.field === field)) errors.push({ field, message })
+  return errors.length > 0 ? { ok: false, message: errors[0]!.message, errors } : { ok: true, value: value() }
+}
 
 /**
  * A missing field counts as an empty one (contract §2); text fields are trimmed and in Unicode NFC,
@@ -70,4 +92,9 @@ export function isEmail(value: string): boolean {
 export function firstFailure(checks: Array<[failed: boolean, message: string]>): string | null {
   for (const [failed, message] of checks) if (failed) return message
   return null
+}
+
+/** A check's single failure, under its field. */
+export function failedAt(field: string, message: string): { ok: false; message: string; errors: FieldError[] } {
+  return { ok: false, message, errors: [{ field, message }] }
 }

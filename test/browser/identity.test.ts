@@ -28,7 +28,8 @@ t.test('register, verify by mail, log in and log out', async (t) => {
   await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Afficher mot de passe', exact: true }).click()
   t.equal(await page.getByLabel('Mot de passe', { exact: true }).getAttribute('type'), 'text', 'the toggle shows the password')
-  // Enabled only once hydrated: clicking waits for it.
+  // The island's own handler (the dialog); before it, the form posts to the page (test/browser/no-javascript.test.ts).
+  await page.locator('form[data-hydrated]').waitFor()
   await page.getByRole('button', { name: 'S’inscrire' }).click()
 
   const dialog = page.getByRole('dialog', { name: 'Vérifiez votre e-mail' })
@@ -80,6 +81,7 @@ t.test('a forged reset link shows Lien Invalide ! with a retry link', async (t) 
 t.test('login validation and server errors show as toasts', async (t) => {
   const { page } = await openPage(browser, t)
   await page.goto(`${server.url}/login`)
+  await page.locator('form[data-hydrated]').waitFor()
   await page.getByRole('button', { name: 'Se connecter' }).click()
   await page.locator('.toast[data-type="error"]', { hasText: 'Email est requis' }).waitFor()
   await page.getByLabel('E-mail').fill('nobody@example.dz')
@@ -102,6 +104,7 @@ t.test('forgotten password: request the mail, set a new password, log in with it
   )
 
   await page.goto(`${server.url}/forget-password`)
+  await page.locator('form[data-hydrated]').waitFor()
   await page.getByLabel('E-mail').fill(email)
   await page.getByRole('button', { name: 'Envoyer le lien' }).click()
   await page.locator('.form-notice-success').waitFor()
@@ -109,6 +112,7 @@ t.test('forgotten password: request the mail, set a new password, log in with it
 
   const reset = linkIn(await smtp.nextMail(email, 10_000), /^\/reset-password\/\d+\//)
   await page.goto(reset.toString())
+  await page.locator('form[data-hydrated]').waitFor()
   const fresh = 'Nv7$kWq3pL!z'
   await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(fresh)
   await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill(fresh)

@@ -71,6 +71,8 @@ t.test('the owner changes the photo, then deletes the account', async (t) => {
   })
   t.ok(await navPhoto.evaluate((image: HTMLImageElement) => image.naturalWidth <= 512 && image.naturalWidth > 0), 'the photo loads, at most 512 px wide')
 
+  // A link to the page of the same form until the dialog's script takes over (test/browser/no-javascript.test.ts).
+  await page.locator('a[href="/users/profile/password"][data-hydrated]').waitFor()
   await page.getByRole('button', { name: 'Changer le mot de passe' }).click()
   const passwordDialog = page.getByRole('dialog', { name: 'Changer le mot de passe' })
   await passwordDialog.waitFor()

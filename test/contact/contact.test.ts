@@ -31,7 +31,7 @@ t.test('the shared checks answer the §5 messages in order, then the format chec
     [{ ...valid, name: 'n'.repeat(101) }, 'Le nom ne doit pas dépasser 100 caractères.'],
     [{ ...valid, message: 'm'.repeat(5001) }, 'Le message ne doit pas dépasser 5000 caractères.'],
   ]
-  for (const [input, message] of cases) t.same(checkContact(input as Record<string, unknown>), { ok: false, message }, message)
+  for (const [input, message] of cases) t.has(checkContact(input as Record<string, unknown>), { ok: false, message }, message)
   t.same(checkContact(valid), { ok: true, value: { name: 'Amina Haddad', email: 'amina@example.dz', message: valid.message, telephone: '0551234567' } })
 })
 

@@ -116,11 +116,11 @@ t.test('finding 6: address lists, display names, comments and controls are refus
   const before = { users: await users(), mails: smtp.mails.length }
   const tricks = ['x<attacker@evil.example>', 'victim@corp.example,attacker', 'victim@corp.example;attacker', 'vic\u0000tim@corp.example', 'vic\u001btim@corp.example', 'attacker(victim@corp.example)', '"victim"@corp.example', 'victim@corp.example attacker@evil.example']
   for (const email of tricks) {
-    t.same(checkRegistration(registration({ email })), { ok: false, message: 'Adresse e-mail invalide.' }, `shared check: ${JSON.stringify(email)}`)
+    t.has(checkRegistration(registration({ email })), { ok: false, message: 'Adresse e-mail invalide.' }, `shared check: ${JSON.stringify(email)}`)
     const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ email }) })
     t.equal(res.statusCode, 400, JSON.stringify(email))
     t.same(res.json(), { message: 'Adresse e-mail invalide.', code: 'validation' })
-    t.same(checkContact({ name: 'A', email, message: 'x', telephone: '0551234567' }), { ok: false, message: 'Adresse e-mail invalide.' })
+    t.has(checkContact({ name: 'A', email, message: 'x', telephone: '0551234567' }), { ok: false, message: 'Adresse e-mail invalide.' })
   }
   await settled(app)
   t.equal(await users(), before.users, 'no account was made')
@@ -131,7 +131,7 @@ t.test('finding 7: line breaks in a contact message are normalised and other con
   const ok = checkContact({ name: 'A', email: 'a@b.dz', message: 'A\r.\r\nB\rC\u2028D', telephone: '0551234567' })
   t.same(ok, { ok: true, value: { name: 'A', email: 'a@b.dz', message: 'A\n.\nB\nC\nD', telephone: '0551234567' } }, 'no bare CR survives')
   for (const message of ['A\u0000B', 'A\u001bB', 'A\u000bB', 'A\u007fB']) {
-    t.same(checkContact({ name: 'A', email: 'a@b.dz', message, telephone: '0551234567' }), { ok: false, message: 'Le message contient des caractères non autorisés.' })
+    t.has(checkContact({ name: 'A', email: 'a@b.dz', message, telephone: '0551234567' }), { ok: false, message: 'Le message contient des caractères non autorisés.' })
   }
   t.same(checkContact({ name: 'A', email: 'a@b.dz', message: 'Ligne 1\n\tLigne 2', telephone: '0551234567' }).ok, true, 'tabs and line feeds stay')
 })

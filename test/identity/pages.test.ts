@@ -25,7 +25,7 @@ t.test('each auth page answers its heading, its meta and its island', async (t) 
   }
 })
 
-t.test('the forms render their fields on the server, submit disabled until hydrated', async (t) => {
+t.test('the forms render their fields on the server, submit enabled: without JavaScript they post to the page (contract §8)', async (t) => {
   const registration = (await app.inject('/registration')).body
   for (const name of ['username', 'email', 'entreprise', 'telephone', 'password', 'confirmPassword']) t.match(registration, `name="${name}"`, name)
   t.match(registration, /type="email"/)
@@ -33,19 +33,22 @@ t.test('the forms render their fields on the server, submit disabled until hydra
   t.match(registration, /title="Veuillez entrer un numéro de téléphone valide/)
   t.match(registration, /aria-pressed="false"/)
   t.match(registration, /href="\/login"/)
-  t.match(registration, /<button type="submit" class="button button-primary auth-submit" disabled="">/)
+  t.match(registration, /<button type="submit" class="button button-primary auth-submit">/)
+  t.match(registration, /<form class="auth-form" aria-busy="false" action="\/registration" method="post">/)
   const login = (await app.inject('/login')).body
   t.match(login, /href="\/forget-password"/)
   t.match(login, /href="\/registration"/)
   t.match(login, /autoComplete="current-password"|autocomplete="current-password"/i)
 })
 
-t.test('the link pages start with a spinner and carry the link in their props', async (t) => {
-  const res = await app.inject(`/reset-password/12/${TOKEN}`)
-  t.match(res.body, /role="status"/)
-  t.match(res.body, /Vérification du lien/)
-  t.match(res.body, `&quot;token&quot;:&quot;${TOKEN}&quot;`)
-  t.match(res.body, '&quot;wellFormed&quot;:true')
+t.test('the verification page starts with a spinner; the reset page is checked by the server', async (t) => {
+  const verify = await app.inject(`/users/12/verify/${TOKEN}`)
+  t.match(verify.body, /role="status"/, 'the verification link spends its token: only a script follows it (mail scanners run none)')
+  t.match(verify.body, `&quot;token&quot;:&quot;${TOKEN}&quot;`)
+  const reset = await app.inject(`/reset-password/12/${TOKEN}`)
+  t.match(reset.body, 'Lien Invalide !', 'an unknown reset link is invalid from the first paint (issue 17: the form works without JavaScript)')
+  t.match(reset.body, '&quot;wellFormed&quot;:true')
+  t.match(reset.body, '&quot;usable&quot;:false')
 })
 
 t.test('/forgot-password redirects permanently to /forget-password', async (t) => {

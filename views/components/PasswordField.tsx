@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { describedBy, FieldError } from './FormErrors.js'
 
 interface PasswordFieldProps {
   name: string
@@ -6,18 +7,20 @@ interface PasswordFieldProps {
   autoComplete: 'new-password' | 'current-password'
   /** Shown under the field and tied to it with aria-describedby. */
   hint?: string
+  /** The server's error for this field (the form was posted without JavaScript). */
+  error?: string
 }
 
 /** A password input with a show/hide toggle (aria-pressed tells its state). */
-export function PasswordField({ name, label, autoComplete, hint }: PasswordFieldProps) {
+export function PasswordField({ name, label, autoComplete, hint, error }: PasswordFieldProps) {
   const id = useId()
   const [visible, setVisible] = useState(false)
-  const hintId = hint ? `${id}-hint` : undefined
+  const described = describedBy(id, Boolean(hint), error)
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="password-field">
-        <input id={id} name={name} type={visible ? 'text' : 'password'} autoComplete={autoComplete} aria-required="true" aria-describedby={hintId} maxLength={128} spellCheck={false} />
+        <input id={id} name={name} type={visible ? 'text' : 'password'} autoComplete={autoComplete} aria-required="true" aria-invalid={error ? true : undefined} aria-describedby={described.describedBy} maxLength={128} spellCheck={false} />
         <button
           type="button"
           className="password-toggle"
@@ -29,10 +32,11 @@ export function PasswordField({ name, label, autoComplete, hint }: PasswordField
         </button>
       </div>
       {hint && (
-        <p id={hintId} className="field-hint">
+        <p id={`${id}-hint`} className="field-hint">
           {hint}
         </p>
       )}
+      <FieldError id={described.errorId} message={error} />
     </div>
   )
 }

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
 
 /**
- * False on the server and during hydration, true afterwards: island forms keep their submit
- * button disabled until their handler is attached, so a password is never sent by a native submit.
+ * False on the server and during hydration, true afterwards. Island forms work before it (a plain
+ * post to their page, contract §8) and say when their own handler has taken over with
+ * `data-hydrated` (what the browser tests of the JavaScript path wait for).
  */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false)

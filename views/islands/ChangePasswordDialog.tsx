@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { checkChangePassword, messages } from '../../src/modules/identity/validation.js'
+import { CHANGE_PASSWORD_PAGE } from '../../src/shared/form-state.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { PasswordField } from '../components/PasswordField.js'
@@ -16,7 +17,7 @@ export default function ChangePasswordDialog({ userId }: { userId: number }) {
   const id = useId()
   const hydrated = useHydrated()
   const dialog = useRef<HTMLDialogElement>(null)
-  const opener = useRef<HTMLButtonElement>(null)
+  const opener = useRef<HTMLAnchorElement>(null)
   const form = useRef<HTMLFormElement>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState('')
@@ -50,9 +51,27 @@ export default function ChangePasswordDialog({ userId }: { userId: number }) {
 
   return (
     <>
-      <button ref={opener} type="button" className="button button-secondary" onClick={open} disabled={!hydrated} aria-haspopup="dialog">
+      {/* A link to the page of the same form until the island takes over; then it opens the dialog. */}
+      <a
+        ref={opener}
+        href={CHANGE_PASSWORD_PAGE}
+        role={hydrated ? 'button' : undefined}
+        className="button button-secondary"
+        data-hydrated={hydrated || undefined}
+        aria-haspopup={hydrated ? 'dialog' : undefined}
+        onClick={(event) => {
+          event.preventDefault()
+          open()
+        }}
+        onKeyDown={(event) => {
+          // A button opens on Space too.
+          if (event.key !== ' ') return
+          event.preventDefault()
+          open()
+        }}
+      >
         Changer le mot de passe
-      </button>
+      </a>
       <dialog
         ref={dialog}
         className="dialog profile-dialog"

@@ -1,20 +1,26 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { PHONE_HINT, PHONE_HTML_PATTERN } from '../../src/shared/validation.js'
 import { checkContact, EMAIL_MAX, MESSAGE_MAX, NAME_MAX } from '../../src/modules/contact/validation.js'
+import { errorOf, type FormProps } from '../../src/shared/form-state.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
+import { describedBy, ErrorSummary, FieldError } from '../components/FormErrors.js'
 
 type Fields = { name: string; email: string; telephone: string; message: string }
 const EMPTY: Fields = { name: '', email: '', telephone: '', message: '' }
 
-/** Home page contact form (spec §2, §5): shared checks, then the API; all four fields clear on success. */
-// Takes no data; the parameter only gives the island registry a props type of {}.
-export default function ContactForm(_props: Record<string, never>) {
-  const [fields, setFields] = useState<Fields>(EMPTY)
+/**
+ * Home page contact form (spec §2, §5): shared checks, then the API; all four fields clear on success.
+ * Before hydration, or without JavaScript, it posts to the home page itself (contract §8), which
+ * answers it again with `answered`: the values typed and the errors in place.
+ */
+export default function ContactForm({ form: answered }: FormProps) {
+  const [fields, setFields] = useState<Fields>({ ...EMPTY, ...answered?.values })
   const [website, setWebsite] = useState('')
   const [busy, setBusy] = useState(false)
   const [hydrated, setHydrated] = useState(false)
   const form = useRef<HTMLFormElement>(null)
+  const id = useId()
   useEffect(() => {
     // The form hydrates when it comes into view: what was typed before is in the page, not yet in
     // the state, and would be lost (and refused as empty) on the first render.
@@ -27,11 +33,15 @@ export default function ContactForm(_props: Record<string, never>) {
     setHydrated(true)
   }, [])
 
+  const errors = (key: keyof Fields) => describedBy(`${id}${key}`, false, errorOf(answered, key))
   const bind = (key: keyof Fields) => ({
     name: key,
     value: fields[key],
+    'aria-invalid': errorOf(answered, key) ? true : undefined,
+    'aria-describedby': errors(key).describedBy,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setFields((f) => ({ ...f, [key]: event.target.value })),
   })
+  const error = (key: keyof Fields) => <FieldError id={errors(key).errorId} message={errorOf(answered, key)} />
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -48,29 +58,34 @@ export default function ContactForm(_props: Record<string, never>) {
 
   return (
     // noValidate: the shared checks run first so the §5 toasts show in order.
-    <form ref={form} className="contact-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
+    <form ref={form} className="contact-form" data-hydrated={hydrated || undefined} method="post" action="/#contact" noValidate onSubmit={submit} aria-busy={busy}>
+      <ErrorSummary form={answered} />
       <label className="contact-field">
         <span>Nom</span>
         <input type="text" autoComplete="name" maxLength={NAME_MAX} {...bind('name')} />
+        {error('name')}
       </label>
       <label className="contact-field">
         <span>E-mail</span>
         <input type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} {...bind('email')} />
+        {error('email')}
       </label>
       <label className="contact-field">
         <span>Téléphone</span>
         <input type="tel" autoComplete="tel" inputMode="tel" pattern={PHONE_HTML_PATTERN} title={PHONE_HINT} maxLength={10} placeholder="0XXXXXXXXX" {...bind('telephone')} />
+        {error('telephone')}
       </label>
       <label className="contact-field">
         <span>Message</span>
         <textarea rows={6} maxLength={MESSAGE_MAX} {...bind('message')} />
+        {error('message')}
       </label>
       {/* Honeypot: out of sight and out of the tab order; only robots fill it. */}
       <label className="contact-honeypot" aria-hidden="true">
         <span>Site web</span>
         <input type="text" name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
       </label>
-      <button type="submit" className="button button-primary contact-submit" disabled={!hydrated || busy}>
+      <button type="submit" className="button button-primary contact-submit" disabled={busy}>
         {busy ? 'Envoi…' : 'Envoyer'}
       </button>
     </form>

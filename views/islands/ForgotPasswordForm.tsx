@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react'
 import { checkForgot } from '../../src/modules/identity/validation.js'
+import { errorOf, type FormProps } from '../../src/shared/form-state.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
+import { ErrorSummary } from '../components/FormErrors.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 
 /** Asks for a reset e-mail; the server answers the same message whether the address is known or not. */
-export default function ForgotPasswordForm(_props: Record<string, never>) {
+export default function ForgotPasswordForm({ form }: FormProps) {
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
   const [sent, setSent] = useState('')
@@ -27,12 +29,13 @@ export default function ForgotPasswordForm(_props: Record<string, never>) {
   }
 
   return (
-    <form className="auth-form" method="post" onSubmit={submit} aria-busy={busy}>
-      <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} />
+    <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action="/forget-password" onSubmit={submit} aria-busy={busy}>
+      <ErrorSummary form={form} several={false} />
+      <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} defaultValue={form?.values.email} error={errorOf(form, 'email')} />
       <div className="form-status" role="status" aria-live="polite">
         {sent && <p className="form-notice form-notice-success">{sent}</p>}
       </div>
-      <button type="submit" className="button button-primary auth-submit" disabled={!hydrated || busy}>
+      <button type="submit" className="button button-primary auth-submit" disabled={busy}>
         {busy ? 'Envoi…' : 'Envoyer le lien'}
       </button>
       <p className="auth-switch">

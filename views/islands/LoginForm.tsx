@@ -1,13 +1,18 @@
 import { useState, type FormEvent } from 'react'
 import { checkLogin } from '../../src/modules/identity/validation.js'
+import { errorOf, type FormProps } from '../../src/shared/form-state.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
+import { ErrorSummary } from '../components/FormErrors.js'
 import { PasswordField } from '../components/PasswordField.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 
-/** Login (spec §2, §4): success goes home; any message in the answer is an error (spec §8). */
-export default function LoginForm(_props: Record<string, never>) {
+/**
+ * Login (spec §2, §4): success goes home; any message in the answer is an error (spec §8). Before
+ * hydration, or without JavaScript, the form posts to /login itself (contract §8).
+ */
+export default function LoginForm({ form }: FormProps) {
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
 
@@ -31,13 +36,14 @@ export default function LoginForm(_props: Record<string, never>) {
   }
 
   return (
-    <form className="auth-form" method="post" onSubmit={submit} aria-busy={busy}>
-      <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} />
-      <PasswordField label="Mot de passe" name="password" autoComplete="current-password" />
+    <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action="/login" onSubmit={submit} aria-busy={busy}>
+      <ErrorSummary form={form} />
+      <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} defaultValue={form?.values.email} error={errorOf(form, 'email')} />
+      <PasswordField label="Mot de passe" name="password" autoComplete="current-password" error={errorOf(form, 'password')} />
       <p className="auth-aside">
         <a href="/forget-password">Mot de passe oublié ?</a>
       </p>
-      <button type="submit" className="button button-primary auth-submit" disabled={!hydrated || busy}>
+      <button type="submit" className="button button-primary auth-submit" disabled={busy}>
         {busy ? 'Connexion…' : 'Se connecter'}
       </button>
       <p className="auth-switch">

@@ -1,15 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { checkRegistration, messages } from '../../src/modules/identity/validation.js'
 import { PHONE_HINT, PHONE_HTML_PATTERN } from '../../src/shared/validation.js'
+import { errorOf, type FormProps } from '../../src/shared/form-state.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
+import { ErrorSummary } from '../components/FormErrors.js'
 import { PasswordField } from '../components/PasswordField.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 
 
 /** Sign-up (spec §2, §5): checks in spec order, then a dialog asks to check the mailbox. */
-export default function RegistrationForm(_props: Record<string, never>) {
+export default function RegistrationForm({ form }: FormProps) {
+  const kept = (name: string) => ({ name, defaultValue: form?.values[name], error: errorOf(form, name) })
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
   const [sentMessage, setSentMessage] = useState('')
@@ -28,14 +31,15 @@ export default function RegistrationForm(_props: Record<string, never>) {
 
   return (
     <>
-      <form className="auth-form" method="post" onSubmit={submit} aria-busy={busy}>
-        <Field label="Nom d’utilisateur" name="username" autoComplete="username" maxLength={100} />
-        <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} />
-        <Field label="Entreprise" name="entreprise" autoComplete="organization" maxLength={200} />
-        <Field label="Téléphone" name="telephone" type="tel" autoComplete="tel" inputMode="numeric" pattern={PHONE_HTML_PATTERN} title={PHONE_HINT} placeholder="0550123456" maxLength={10} />
-        <PasswordField label="Mot de passe" name="password" autoComplete="new-password" hint={messages.passwordPolicy} />
-        <PasswordField label="Confirmer le mot de passe" name="confirmPassword" autoComplete="new-password" />
-        <button type="submit" className="button button-primary auth-submit" disabled={!hydrated || busy}>
+      <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action="/registration" onSubmit={submit} aria-busy={busy}>
+        <ErrorSummary form={form} />
+        <Field label="Nom d’utilisateur" {...kept('username')} autoComplete="username" maxLength={100} />
+        <Field label="E-mail" {...kept('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />
+        <Field label="Entreprise" {...kept('entreprise')} autoComplete="organization" maxLength={200} />
+        <Field label="Téléphone" {...kept('telephone')} type="tel" autoComplete="tel" inputMode="numeric" pattern={PHONE_HTML_PATTERN} title={PHONE_HINT} placeholder="0550123456" maxLength={10} />
+        <PasswordField label="Mot de passe" name="password" autoComplete="new-password" hint={messages.passwordPolicy} error={errorOf(form, 'password')} />
+        <PasswordField label="Confirmer le mot de passe" name="confirmPassword" autoComplete="new-password" error={errorOf(form, 'confirmPassword')} />
+        <button type="submit" className="button button-primary auth-submit" disabled={busy}>
           {busy ? 'Inscription…' : 'S’inscrire'}
         </button>
         <p className="auth-switch">

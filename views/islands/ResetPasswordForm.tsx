@@ -1,22 +1,24 @@
 import { useState, type FormEvent } from 'react'
+import type { ResetPageProps } from '../../src/modules/identity/views.js'
 import { checkReset, messages } from '../../src/modules/identity/validation.js'
+import { errorOf, type FormState } from '../../src/shared/form-state.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { AuthNotice } from '../components/AuthNotice.js'
+import { ErrorSummary } from '../components/FormErrors.js'
 import { PasswordField } from '../components/PasswordField.js'
-import { Spinner } from '../components/Spinner.js'
-import { formValues } from '../components/useHydrated.js'
-import { useLinkCheck } from '../components/useLinkCheck.js'
+import { formValues, useHydrated } from '../components/useHydrated.js'
 
 /** Long enough to read the success toast before the login page replaces this one. */
 const REDIRECT_DELAY_MS = 1200
 
-/** Reset page (spec §2, §4): checking, then the new-password form or 'Lien Invalide !'. */
-export default function ResetPasswordForm({ userId, token, wellFormed }: { userId: string; token: string; wellFormed: boolean }) {
-  const check = useLinkCheck(`/api/password/${encodeURIComponent(userId)}/${encodeURIComponent(token)}`, wellFormed)
-  if (check === 'checking') return <Spinner label="Vérification du lien…" />
-  if (check === 'malformed' || !check.ok) return <InvalidLink />
-  return <NewPasswordForm token={token} />
+/**
+ * Reset page (spec §2, §4): the new-password form, or 'Lien Invalide !'. The server checked the
+ * link before rendering the page, so the form shows (and posts to the page) without JavaScript.
+ */
+export default function ResetPasswordForm({ userId, token, wellFormed, usable, form }: ResetPageProps) {
+  if (!wellFormed || !usable) return <InvalidLink />
+  return <NewPasswordForm userId={userId} token={token} form={form} />
 }
 
 function InvalidLink() {
@@ -27,7 +29,8 @@ function InvalidLink() {
   )
 }
 
-function NewPasswordForm({ token }: { token: string }) {
+function NewPasswordForm({ userId, token, form }: { userId: string; token: string; form: FormState | undefined }) {
+  const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -46,9 +49,10 @@ function NewPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form className="auth-form" method="post" onSubmit={submit} aria-busy={busy}>
-      <PasswordField label="Nouveau mot de passe" name="newPassword" autoComplete="new-password" hint={messages.passwordPolicy} />
-      <PasswordField label="Confirmer le mot de passe" name="confirmPassword" autoComplete="new-password" />
+    <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action={`/reset-password/${encodeURIComponent(userId)}/${encodeURIComponent(token)}`} onSubmit={submit} aria-busy={busy}>
+      <ErrorSummary form={form} />
+      <PasswordField label="Nouveau mot de passe" name="newPassword" autoComplete="new-password" hint={messages.passwordPolicy} error={errorOf(form, 'newPassword')} />
+      <PasswordField label="Confirmer le mot de passe" name="confirmPassword" autoComplete="new-password" error={errorOf(form, 'confirmPassword')} />
       <button type="submit" className="button button-primary auth-submit" disabled={busy}>
         {busy ? 'Enregistrement…' : 'Réinitialiser'}
       </button>

@@ -1,18 +1,21 @@
 import { useState, type FormEvent } from 'react'
 import { checkSecondStep, twoFactorTexts } from '../../src/modules/identity/two-factor-validation.js'
+import { errorOf, type FormProps } from '../../src/shared/form-state.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
+import { ErrorSummary } from '../components/FormErrors.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 
 /**
  * The login's second step (contract §6): a code from the app, or a recovery code. A pending login
  * that ended (5 minutes, 5 wrong codes) sends the browser back to the password.
  */
-export default function TwoFactorLoginForm(_props: Record<string, never>) {
+export default function TwoFactorLoginForm({ form }: FormProps) {
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
-  const [recovery, setRecovery] = useState(false)
+  // Answered again for a recovery code: its field stays shown.
+  const [recovery, setRecovery] = useState(errorOf(form, 'recoveryCode') !== undefined)
   const [over, setOver] = useState(false)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -42,13 +45,14 @@ export default function TwoFactorLoginForm(_props: Record<string, never>) {
   }
 
   return (
-    <form className="auth-form" method="post" onSubmit={submit} aria-busy={busy}>
+    <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action="/login/2fa" onSubmit={submit} aria-busy={busy}>
+      <ErrorSummary form={form} several={false} />
       {recovery ? (
-        <Field key="recovery" label="Code de secours" name="recoveryCode" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={20} hint="Un des 10 codes reçus à l’activation (par exemple ABCDE-23456). Chacun ne sert qu’une fois." />
+        <Field key="recovery" label="Code de secours" name="recoveryCode" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={20} hint="Un des 10 codes reçus à l’activation (par exemple ABCDE-23456). Chacun ne sert qu’une fois." error={errorOf(form, 'recoveryCode')} />
       ) : (
-        <Field key="code" label="Code à 6 chiffres" name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} autoFocus />
+        <Field key="code" label="Code à 6 chiffres" name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} autoFocus error={errorOf(form, 'code')} />
       )}
-      <button type="submit" className="button button-primary auth-submit" disabled={!hydrated || busy}>
+      <button type="submit" className="button button-primary auth-submit" disabled={busy}>
         {busy ? 'Vérification…' : 'Valider'}
       </button>
       <p className="auth-switch">

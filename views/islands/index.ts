@@ -13,6 +13,7 @@ import AdminList from './AdminList.js'
 import AdminSidebar from './AdminSidebar.js'
 import ProfilePhotoForm from './ProfilePhotoForm.js'
 import ChangePasswordDialog from './ChangePasswordDialog.js'
+import ChangePasswordForm from './ChangePasswordForm.js'
 import DeleteAccount from './DeleteAccount.js'
 import DeviceSessions from './DeviceSessions.js'
 import AccessTokens from './AccessTokens.js'
@@ -45,6 +46,7 @@ export const islands = {
   AdminSidebar,
   ProfilePhotoForm,
   ChangePasswordDialog,
+  ChangePasswordForm,
   DeleteAccount,
   DeviceSessions,
   AccessTokens,

@@ -1,18 +1,39 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { listQueryOf, listStateOf, type ListState } from '../../http/list-pages.js'
+import { formPost } from '../../http/form-post.js'
 import { listFilter, ListQuerySchema } from '../../http/lists.js'
+import { formLimit } from '../../http/rate-limit.js'
 import type { Page } from '../../render/page.js'
+import type { FormProps } from '../../shared/form-state.js'
 import { adminOnly } from '../identity/index.js'
 import type { StoredMessage } from './repository.js'
+import { contactLimit } from './routes.js'
 import type { Contact } from './service.js'
+import { checkContact, fromRobot, messages } from './validation.js'
 
 /** The page contact renders, handed to it by app.ts (src/ never imports views/). */
 export interface ContactViews {
+  /** The home page, whose contact section holds the form. */
+  HomePage: Page<FormProps>
   AdminListPage: Page<{ kind: 'messages'; title: string; lead: string; items: StoredMessage[]; total: number; query: ListState }>
 }
 
-/** The firm's inbox page, /admin-dashboard/messages (contract §2). */
+/**
+ * The home page's contact form posted without JavaScript (contract §8: to the page's own address,
+ * limited as the API's), and the firm's inbox page, /admin-dashboard/messages (contract §2).
+ */
 const contactPages: FastifyPluginAsyncTypebox<{ contact: Contact; views: ContactViews }> = async (app, { contact, views }) => {
+  app.post('/', { schema: { hide: true }, config: formLimit(contactLimit(app.config.rateLimits.contactPerIp)), ...formPost({
+    check: checkContact,
+    keep: ['name', 'email', 'telephone', 'message'],
+    show: (_request, reply, form) => reply.render(views.HomePage, { form }),
+    act: async (message, request) => {
+      // A robot filled the hidden field: answered as a person, nothing stored (as the API does).
+      if (!fromRobot(request.body as Record<string, unknown>)) await contact.receiveMessage(message, request.ip || null)
+      return { to: '/#contact', message: messages.sent }
+    },
+  }) })
+
   app.get('/admin-dashboard/messages', { preHandler: adminOnly, attachValidation: true, schema: { hide: true, querystring: ListQuerySchema } }, async (request, reply) => {
     const query = listQueryOf(request)
     const { total, items } = await contact.listMessages(listFilter(query))

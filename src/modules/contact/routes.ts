@@ -8,18 +8,21 @@ import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schema
 import { requireAdmin } from '../identity/index.js'
 import { ContactBodySchema, ContactMessageSchema } from './schemas.js'
 import type { Contact } from './service.js'
-import { checkContact, messages } from './validation.js'
+import { checkContact, fromRobot, messages } from './validation.js'
+
+/** Messages per IP per hour (contract §2), counted together for the API and the home page's form. */
+export const contactLimit = (perIp: number) => ipLimit(perIp, HOUR_MS, 'contact')
 
 /** POST /api/users/contact (anyone), and the firm's inbox: list and delete (administrators, contract §2). */
 const contactRoutes: FastifyPluginAsyncTypebox<{ contact: Contact }> = async (app, { contact }) => {
   app.post('/api/users/contact', {
     schema: { ...operation('sendContactMessage', 'Envoie un message au cabinet', 'public'), tags: ['contact'], body: ContactBodySchema, response: { 201: MessageSchema, ...errorResponses(400, 403, 429) } },
-    config: ipLimit(app.config.rateLimits.contactPerIp, HOUR_MS),
+    config: contactLimit(app.config.rateLimits.contactPerIp),
   }, async (request, reply) => {
     const checked = checkContact(request.body)
     if (!checked.ok) throw new HttpError(400, checked.message)
     // A robot filled the hidden field: answer as for a person so it learns nothing, store nothing.
-    if (!request.body.website?.trim()) await contact.receiveMessage(checked.value, request.ip || null)
+    if (!fromRobot(request.body)) await contact.receiveMessage(checked.value, request.ip || null)
     return reply.code(201).send({ message: messages.sent })
   })
 

@@ -1,4 +1,4 @@
-import { EMAIL_INVALID, firstFailure, hasControlChars, hasControlCharsInText, isEmail, multilineText, nameText, PHONE_HINT, PHONE_PATTERN, text, type Checked } from '../../shared/validation.js'
+import { checkedBy, EMAIL_INVALID, hasControlChars, hasControlCharsInText, isEmail, multilineText, nameText, PHONE_HINT, PHONE_PATTERN, text, type Checked } from '../../shared/validation.js'
 
 /** The contact form's rules and French messages (spec §5), shared by the API route and the island. */
 export const NAME_MAX = 100
@@ -33,17 +33,24 @@ export function checkContact(input: Record<string, unknown>): Checked<ContactMes
   const email = text(input.email).toLowerCase()
   const message = multilineText(input.message)
   const telephone = text(input.telephone)
-  const failure = firstFailure([
-    [!name, messages.nameRequired],
-    [!email, messages.emailRequired],
-    [!message, messages.messageRequired],
-    [!telephone, messages.telephoneRequired],
-    [!isEmail(email), messages.emailInvalid],
-    [!PHONE_PATTERN.test(telephone), messages.phoneInvalid],
-    [name.length > NAME_MAX, messages.nameTooLong],
-    [hasControlChars(name), messages.nameInvalid],
-    [message.length > MESSAGE_MAX, messages.messageTooLong],
-    [hasControlCharsInText(message), messages.messageInvalid],
-  ])
-  return failure ? { ok: false, message: failure } : { ok: true, value: { name, email, telephone, message } }
+  return checkedBy(
+    [
+      [!name, messages.nameRequired, 'name'],
+      [!email, messages.emailRequired, 'email'],
+      [!message, messages.messageRequired, 'message'],
+      [!telephone, messages.telephoneRequired, 'telephone'],
+      [!isEmail(email), messages.emailInvalid, 'email'],
+      [!PHONE_PATTERN.test(telephone), messages.phoneInvalid, 'telephone'],
+      [name.length > NAME_MAX, messages.nameTooLong, 'name'],
+      [hasControlChars(name), messages.nameInvalid, 'name'],
+      [message.length > MESSAGE_MAX, messages.messageTooLong, 'message'],
+      [hasControlCharsInText(message), messages.messageInvalid, 'message'],
+    ],
+    () => ({ name, email, telephone, message }),
+  )
+}
+
+/** The hidden field only robots fill (the form's honeypot): such a message is answered as any other, never stored. */
+export function fromRobot(input: Record<string, unknown>): boolean {
+  return text(input.website) !== ''
 }

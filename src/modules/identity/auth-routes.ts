@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { HttpError } from '../../http/errors.js'
-import { HOUR_MS as HOUR, ipLimit, QUARTER_HOUR_MS as QUARTER } from '../../http/rate-limit.js'
+import { ipLimit, QUARTER_HOUR_MS as QUARTER } from '../../http/rate-limit.js'
 import { originOf } from '../../http/origin.js'
 import { operation } from '../../http/openapi.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
 import { requireUser } from './guards.js'
-import { knownDevice, rememberDevice } from './device-cookie.js'
-import { setPendingLogin } from './pending-login-cookie.js'
+import { identityLimits } from './limits.js'
+import { passwordStep } from './login-steps.js'
 import { LoginAnswerSchema, LoginBodySchema, RegisterBodySchema, SessionUserSchema, UserTokenParamsSchema } from './schemas.js'
 import { texts, type Identity } from './service.js'
 import { checkLogin, checkRegistration } from './validation.js'
@@ -18,10 +18,11 @@ const SENT_HOME = { type: 'null', description: 'Formulaire sans JavaScript (Acce
 /** /api/auth/*: registration, login, logout, status and e-mail verification (spec §7). */
 const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app, { identity }) => {
   const limits = app.config.rateLimits
+  const shared = identityLimits(limits)
 
   app.post('/api/auth/register', {
     schema: { ...operation('register', 'Crée un compte (à vérifier par e-mail, puis à accepter par le cabinet)', 'public'), tags: ['auth'], body: RegisterBodySchema, response: { 201: MessageSchema, ...errorResponses(400, 403, 409, 429) } },
-    config: ipLimit(limits.registerPerIp, HOUR),
+    config: shared.register,
   }, async (request, reply) => {
     const checked = checkRegistration(request.body, isWeakPassword)
     if (!checked.ok) throw new HttpError(400, checked.message)
@@ -31,25 +32,12 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
 
   app.post('/api/auth/login', {
     schema: { ...operation('login', 'Se connecter : ouvre la session, ou demande le second facteur', 'public'), tags: ['auth'], body: LoginBodySchema, response: { 200: LoginAnswerSchema, ...errorResponses(400, 403, 429) } },
-    config: ipLimit(limits.loginPerIp, QUARTER),
+    config: shared.login,
   }, async (request, reply) => {
     const checked = checkLogin(request.body)
     if (!checked.ok) throw new HttpError(400, checked.message)
-    const { email, password } = checked.value
-    const device = knownDevice(request, email)
-    // A browser that logged in to the account before is counted on its own, not locked out with it.
-    const userId = await identity.authenticate(email, password, device, originOf(request))
-    // Two-factor on: no session yet, the second step (POST /api/auth/login/2fa) opens it (contract §6).
-    const pending = await identity.twoFactor.beginLogin(userId)
-    if (pending) {
-      setPendingLogin(reply, pending)
-      rememberDevice(reply, email, device)
-      return { twoFactorRequired: true as const }
-    }
-    if (request.user) await reply.endSession()
-    const sessionId = await reply.startSession(userId)
-    rememberDevice(reply, email, device)
-    return identity.sessions.user(sessionId)
+    const sessionId = await passwordStep(identity, request, reply, checked.value)
+    return sessionId ? identity.sessions.user(sessionId) : { twoFactorRequired: true as const }
   })
 
   app.post('/api/auth/logout', {

@@ -24,15 +24,20 @@ export function knownDevice(request: FastifyRequest, email: string): string | un
   return tag === accountTag(email) && device && /^[A-Za-z0-9_-]{22}$/.test(device) ? device : undefined
 }
 
-/** After a successful login: this browser is known for this address (its device id kept if it had one). */
+/** Where a login is posted: the API, and the login page's own form without JavaScript (contract §8). */
+const LOGIN_PATHS = ['/api/auth/login', '/login']
+
+/** After a successful login: this browser is known for this address (its device id kept if it had one), wherever it logs in next. */
 export function rememberDevice(reply: FastifyReply, email: string, device: string | undefined): void {
   const id = device ?? randomBytes(16).toString('base64url')
-  reply.setCookie(COOKIE, `${accountTag(email)}.${id}`, {
-    path: '/api/auth/login',
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: reply.server.config.secureCookies,
-    signed: true,
-    maxAge: LIFETIME_S,
-  })
+  for (const path of LOGIN_PATHS) {
+    reply.setCookie(COOKIE, `${accountTag(email)}.${id}`, {
+      path,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: reply.server.config.secureCookies,
+      signed: true,
+      maxAge: LIFETIME_S,
+    })
+  }
 }

@@ -5,6 +5,7 @@ import accessTokenRoutes from './access-token-routes.js'
 import authRoutes from './auth-routes.js'
 import passwordRoutes from './password-routes.js'
 import identityPages from './pages.js'
+import identityForms from './form-routes.js'
 import photoRoutes from './photo/routes.js'
 import sessionCookie from './session-cookie.js'
 import twoFactorRoutes from './two-factor-routes.js'
@@ -29,6 +30,7 @@ export default fp(
     await app.register(accessTokenRoutes, { identity })
     await app.register(photoRoutes, { photos: identity.photos })
     await app.register(identityPages, { views, identity })
+    await app.register(identityForms, { views, identity })
     // Expired sessions and one-time tokens go at start and then hourly (issue 9, finding 9); the timer never keeps the process alive.
     const sweep = () =>
       identity.sessions.sweep().then(

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import QRCode from 'qrcode'
 import { Type } from 'typebox'
+import { HttpError } from '../../http/errors.js'
 import { takeReturn } from '../../http/return-to.js'
+import { CHANGE_PASSWORD_PAGE } from '../../shared/form-state.js'
 import { guestOnly } from './guards.js'
+import { identityLimits } from './limits.js'
 import { clearPendingLogin, pendingLoginToken } from './pending-login-cookie.js'
 import type { Identity } from './service.js'
 import type { IdentityViews, LinkProps } from './views.js'
@@ -14,13 +17,24 @@ export const LinkParamsSchema = Type.Object({
 })
 
 /** A malformed link renders the page's invalid view (no 400/500): the island is told not to call. */
-function linkProps(params: { userId: string; token: string }, malformed: unknown): LinkProps {
+export function linkProps(params: { userId: string; token: string }, malformed: unknown): LinkProps {
   return malformed ? { userId: '', token: '', wellFormed: false } : { userId: params.userId, token: params.token, wellFormed: true }
+}
+
+/** The reset link's check as a yes or no; anything but its refusal (400) is an error. */
+async function resetLinkUsable(identity: Identity, { userId, token }: LinkProps): Promise<boolean> {
+  try {
+    await identity.checkResetLink(Number(userId), token)
+    return true
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 400) return false
+    throw error
+  }
 }
 
 /** The auth pages (guests only): registration, login, forgotten password, reset, verification. */
 const identityPages: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity: Identity }> = async (app, { views, identity }) => {
-  const { RegistrationPage, LoginPage, ForgotPasswordPage, ResetPasswordPage, VerifyEmailPage, TwoFactorLoginPage, TwoFactorPage } = views
+  const { RegistrationPage, LoginPage, ForgotPasswordPage, ResetPasswordPage, VerifyEmailPage, TwoFactorLoginPage, TwoFactorPage, ChangePasswordPage } = views
   const guest = { preHandler: guestOnly, schema: { hide: true } }
   const link = { preHandler: guestOnly, attachValidation: true, schema: { hide: true, params: LinkParamsSchema } }
 
@@ -50,7 +64,14 @@ const identityPages: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
     const qrSvg = await QRCode.toString(setup.otpauthUrl, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' })
     return reply.render(TwoFactorPage, { setup: { ...setup, qrSvg }, required, profileUrl })
   })
-  app.get('/reset-password/:userId/:token', link, (request, reply) => reply.render(ResetPasswordPage, linkProps(request.params, request.validationError)))
+  // Checked here (it spends nothing, unlike the verification link), limited as the API's check: the form shows without JavaScript.
+  // The profile's change of password as a page, for browsers without JavaScript (guarded as every /users/profile page).
+  app.get(CHANGE_PASSWORD_PAGE, { schema: { hide: true } }, (request, reply) => reply.render(ChangePasswordPage, { profileUrl: `/users/profile/${request.user!.id}` }))
+  app.get('/reset-password/:userId/:token', { ...link, config: identityLimits(app.config.rateLimits).resetLink }, async (request, reply) => {
+    const props = linkProps(request.params, request.validationError)
+    const usable = props.wellFormed && (await resetLinkUsable(identity, props))
+    return reply.render(ResetPasswordPage, { ...props, usable })
+  })
   app.get('/users/:userId/verify/:token', link, (request, reply) => reply.render(VerifyEmailPage, linkProps(request.params, request.validationError)))
 }
 export default identityPages

@@ -1,25 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors.js'
-import { ipLimit, QUARTER_HOUR_MS as QUARTER } from '../../http/rate-limit.js'
 import { originOf } from '../../http/origin.js'
 import { operation } from '../../http/openapi.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
 import { requireUser } from './guards.js'
+import { identityLimits } from './limits.js'
 import { ChangePasswordBodySchema, ForgotBodySchema, ResetBodySchema, TokenParamsSchema, UserIdParamsSchema, UserTokenParamsSchema } from './schemas.js'
 import { texts, type Identity } from './service.js'
 import { checkChangePassword, checkForgot, checkReset } from './validation.js'
 import { isWeakPassword } from './weak-passwords.js'
 
-/** The browser and address a password mail names. */
-
 /** /api/password/*: forgotten password, reset link, reset and change (spec §7). */
 const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app, { identity }) => {
-  const perIp = app.config.rateLimits.tokenPerIp
+  const shared = identityLimits(app.config.rateLimits)
 
   app.post('/api/password', {
     schema: { ...operation('requestPasswordReset', 'Mot de passe oublié : envoie le lien par e-mail', 'public'), tags: ['password'], body: ForgotBodySchema, response: { 200: MessageSchema, ...errorResponses(400, 403, 429) } },
-    config: ipLimit(perIp, QUARTER),
+    config: shared.forgot,
   }, async (request) => {
     const checked = checkForgot(request.body)
     if (!checked.ok) throw new HttpError(400, checked.message)
@@ -29,7 +27,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
 
   app.get('/api/password/:userId/:token', {
     schema: { ...operation('checkPasswordResetLink', 'Vérifie un lien de réinitialisation', 'public'), tags: ['password'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 429) } },
-    config: ipLimit(perIp, QUARTER),
+    config: shared.resetLink,
   }, async (request) => {
     await identity.checkResetLink(request.params.userId, request.params.token)
     return { message: texts.resetValid }
@@ -37,7 +35,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
 
   app.post('/api/password/reset/:token', {
     schema: { ...operation('resetPassword', 'Choisit un nouveau mot de passe (lien du mail)', 'public'), tags: ['password'], params: TokenParamsSchema, body: ResetBodySchema, response: { 200: MessageSchema, ...errorResponses(400, 403, 429) } },
-    config: ipLimit(perIp, QUARTER),
+    config: shared.reset,
   }, async (request) => {
     const checked = checkReset(request.body, isWeakPassword)
     if (!checked.ok) throw new HttpError(400, checked.message)
@@ -47,7 +45,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
 
   app.post('/api/password/changepassword/:userId', {
     schema: { ...operation('changePassword', 'Change son mot de passe', 'session'), tags: ['password'], params: UserIdParamsSchema, body: ChangePasswordBodySchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 429) } },
-    config: ipLimit(perIp, QUARTER),
+    config: shared.change,
     preHandler: requireUser,
   }, async (request) => {
     if (request.user!.id !== request.params.userId) throw new HttpError(403, texts.notOwn)

@@ -44,6 +44,7 @@ export const texts = {
   oldWrong: 'Ancien mot de passe incorrect.',
   notOwn: 'Vous ne pouvez modifier que votre propre mot de passe.',
   loggedOut: 'Déconnexion réussie.',
+  loggedIn: 'Vous êtes connecté.',
   ...sessionTexts,
 } as const
 

@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { HttpError } from '../../http/errors.js'
 import { originOf } from '../../http/origin.js'
-import { ipLimit, QUARTER_HOUR_MS as QUARTER, userLimit } from '../../http/rate-limit.js'
+import { QUARTER_HOUR_MS as QUARTER, userLimit } from '../../http/rate-limit.js'
 import { operation } from '../../http/openapi.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
 import { requireAdmin, requireUser } from './guards.js'
-import { clearPendingLogin, pendingLoginToken } from './pending-login-cookie.js'
+import { identityLimits } from './limits.js'
+import { secondStep } from './login-steps.js'
 import { SessionUserSchema } from './schemas.js'
 import type { Identity } from './service.js'
 import { checkDisable, checkSecondStep, checkTwoFactorCode, twoFactorTexts as texts } from './two-factor-validation.js'
@@ -63,23 +64,11 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async
 
   app.post('/api/auth/login/2fa', {
     schema: { ...operation('loginSecondStep', 'Connexion, second temps : le code de l’application ou un code de secours', 'public'), tags: ['auth'], body: SecondStepBodySchema, response: { 200: SessionUserSchema, ...errorResponses(400, 401, 403, 429) } },
-    config: ipLimit(limits.loginPerIp, QUARTER),
+    config: identityLimits(limits).secondStep,
   }, async (request, reply) => {
     const checked = checkSecondStep(request.body)
     if (!checked.ok) throw new HttpError(400, checked.message)
-    const token = pendingLoginToken(request)
-    if (!token) throw new HttpError(401, texts.loginExpired)
-    let userId: number
-    try {
-      userId = await twoFactor.completeLogin(token, checked.value, originOf(request))
-    } catch (error) {
-      // The pending login is over (expired, or the fifth wrong code): its cookie goes with it.
-      if (error instanceof HttpError && error.statusCode !== 400) clearPendingLogin(reply)
-      throw error
-    }
-    clearPendingLogin(reply)
-    if (request.user) await reply.endSession()
-    const sessionId = await reply.startSession(userId, { secondFactor: true })
+    const sessionId = await secondStep(identity, request, reply, checked.value)
     return identity.sessions.user(sessionId)
   })
 }

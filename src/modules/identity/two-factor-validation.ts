@@ -1,4 +1,4 @@
-import { secret, text, type Checked } from '../../shared/validation.js'
+import { failedAt, secret, text, type Checked } from '../../shared/validation.js'
 
 /** Two-factor sign-in's French words (issue 15), shared by its routes, its service and its islands. */
 export const twoFactorTexts = {
@@ -36,8 +36,8 @@ function codeOf(value: unknown): string {
 /** `{code}`: six digits. */
 export function checkTwoFactorCode(body: { code?: unknown }): Checked<{ code: string }> {
   const code = codeOf(body.code)
-  if (!code) return { ok: false, message: twoFactorTexts.codeRequired }
-  if (!CODE.test(code)) return { ok: false, message: twoFactorTexts.codeFormat }
+  if (!code) return failedAt('code', twoFactorTexts.codeRequired)
+  if (!CODE.test(code)) return failedAt('code', twoFactorTexts.codeFormat)
   return { ok: true, value: { code } }
 }
 
@@ -45,7 +45,7 @@ export function checkTwoFactorCode(body: { code?: unknown }): Checked<{ code: st
 export function checkSecondStep(body: { code?: unknown; recoveryCode?: unknown }): Checked<{ code: string } | { recoveryCode: string }> {
   if (text(body.recoveryCode) && !codeOf(body.code)) {
     const recoveryCode = text(body.recoveryCode).toUpperCase().replace(/[\s-]+/g, '')
-    if (!RECOVERY.test(recoveryCode)) return { ok: false, message: twoFactorTexts.recoveryFormat }
+    if (!RECOVERY.test(recoveryCode)) return failedAt('recoveryCode', twoFactorTexts.recoveryFormat)
     return { ok: true, value: { recoveryCode } }
   }
   return checkTwoFactorCode(body)

@@ -1,4 +1,4 @@
-import { firstFailure, hasControlChars, isEmail, PHONE_HINT, PHONE_PATTERN, EMAIL_INVALID, nameText, secret, text, type Checked } from '../../shared/validation.js'
+import { checkedBy, firstFailure, hasControlChars, isEmail, PHONE_HINT, PHONE_PATTERN, EMAIL_INVALID, nameText, secret, text, type Checked, type Rule } from '../../shared/validation.js'
 
 /**
  * The identity forms' rules and French messages (spec §5), shared by the API routes and the
@@ -53,6 +53,15 @@ export interface Registration {
   password: string
 }
 
+/** The new password's own rules after the form's: the policy, then (server-side) the weak list. */
+function newPasswordRules(password: string, field: string, isWeak?: IsWeak): Rule[] {
+  const policy = passwordPolicyFailure(password)
+  return [
+    [policy !== null, policy ?? '', field],
+    [policy === null && isWeak?.(password) === true, messages.weak, field],
+  ]
+}
+
 export function checkRegistration(input: Record<string, unknown>, isWeak?: IsWeak): Checked<Registration> {
   const username = nameText(input.username)
   const email = text(input.email).toLowerCase()
@@ -60,59 +69,73 @@ export function checkRegistration(input: Record<string, unknown>, isWeak?: IsWea
   const telephone = text(input.telephone)
   const password = secret(input.password)
   const confirmPassword = secret(input.confirmPassword)
-  const message = firstFailure([
-    [!username, messages.usernameRequired],
-    [!email, messages.emailRequired],
-    [!entreprise, messages.entrepriseRequired],
-    [!telephone, messages.telephoneRequired],
-    [!password, messages.passwordRequired],
-    [!confirmPassword, messages.confirmRequired],
-    [password !== confirmPassword, messages.mismatch],
-    [username.length > 100, messages.usernameTooLong],
-    [hasControlChars(username), messages.usernameInvalid],
-    [!isEmail(email), messages.emailInvalid],
-    [entreprise.length > 200, messages.entrepriseTooLong],
-    [hasControlChars(entreprise), messages.entrepriseInvalid],
-    [!PHONE_PATTERN.test(telephone), messages.phoneInvalid],
-  ]) ?? passwordPolicyFailure(password) ?? (isWeak?.(password) ? messages.weak : null)
-  return message ? { ok: false, message } : { ok: true, value: { username, email, entreprise, telephone, password } }
+  return checkedBy(
+    [
+      [!username, messages.usernameRequired, 'username'],
+      [!email, messages.emailRequired, 'email'],
+      [!entreprise, messages.entrepriseRequired, 'entreprise'],
+      [!telephone, messages.telephoneRequired, 'telephone'],
+      [!password, messages.passwordRequired, 'password'],
+      [!confirmPassword, messages.confirmRequired, 'confirmPassword'],
+      [password !== confirmPassword, messages.mismatch, 'confirmPassword'],
+      [username.length > 100, messages.usernameTooLong, 'username'],
+      [hasControlChars(username), messages.usernameInvalid, 'username'],
+      [!isEmail(email), messages.emailInvalid, 'email'],
+      [entreprise.length > 200, messages.entrepriseTooLong, 'entreprise'],
+      [hasControlChars(entreprise), messages.entrepriseInvalid, 'entreprise'],
+      [!PHONE_PATTERN.test(telephone), messages.phoneInvalid, 'telephone'],
+      ...newPasswordRules(password, 'password', isWeak),
+    ],
+    () => ({ username, email, entreprise, telephone, password }),
+  )
 }
 
 export function checkLogin(input: Record<string, unknown>): Checked<{ email: string; password: string }> {
   const email = text(input.email).toLowerCase()
   const password = secret(input.password)
-  const message = firstFailure([
-    [!email, messages.emailRequired],
-    [!password, messages.loginPasswordRequired],
-  ])
-  return message ? { ok: false, message } : { ok: true, value: { email, password } }
+  return checkedBy(
+    [
+      [!email, messages.emailRequired, 'email'],
+      [!password, messages.loginPasswordRequired, 'password'],
+    ],
+    () => ({ email, password }),
+  )
 }
 
 export function checkForgot(input: Record<string, unknown>): Checked<{ email: string }> {
   const email = text(input.email).toLowerCase()
-  const message = firstFailure([
-    [!email, messages.forgotEmailRequired],
-    [!isEmail(email), messages.emailInvalid],
-  ])
-  return message ? { ok: false, message } : { ok: true, value: { email } }
+  return checkedBy(
+    [
+      [!email, messages.forgotEmailRequired, 'email'],
+      [!isEmail(email), messages.emailInvalid, 'email'],
+    ],
+    () => ({ email }),
+  )
 }
 
 export function checkReset(input: Record<string, unknown>, isWeak?: IsWeak): Checked<{ password: string }> {
   const password = secret(input.newPassword)
   const confirmPassword = secret(input.confirmPassword)
-  const message = firstFailure([
-    [!password || !confirmPassword, messages.resetEmpty],
-    [password !== confirmPassword, messages.resetMismatch],
-  ]) ?? passwordPolicyFailure(password) ?? (isWeak?.(password) ? messages.weak : null)
-  return message ? { ok: false, message } : { ok: true, value: { password } }
+  return checkedBy(
+    [
+      [!password, messages.resetEmpty, 'newPassword'],
+      [!confirmPassword, messages.resetEmpty, 'confirmPassword'],
+      [password !== confirmPassword, messages.resetMismatch, 'confirmPassword'],
+      ...newPasswordRules(password, 'newPassword', isWeak),
+    ],
+    () => ({ password }),
+  )
 }
 
 export function checkChangePassword(input: Record<string, unknown>, isWeak?: IsWeak): Checked<{ oldPassword: string; newPassword: string }> {
   const newPassword = secret(input.newPassword)
   const oldPassword = secret(input.oldPassword)
-  const message = firstFailure([
-    [!newPassword, messages.changeNewRequired],
-    [!oldPassword, messages.changeOldRequired],
-  ]) ?? passwordPolicyFailure(newPassword) ?? (isWeak?.(newPassword) ? messages.weak : null)
-  return message ? { ok: false, message } : { ok: true, value: { oldPassword, newPassword } }
+  return checkedBy(
+    [
+      [!newPassword, messages.changeNewRequired, 'newPassword'],
+      [!oldPassword, messages.changeOldRequired, 'oldPassword'],
+      ...newPasswordRules(newPassword, 'newPassword', isWeak),
+    ],
+    () => ({ oldPassword, newPassword }),
+  )
 }

@@ -1,4 +1,5 @@
 import type { Page } from '../../render/page.js'
+import type { FormProps } from '../../shared/form-state.js'
 
 /** What an e-mailed link's page receives: the pair from its address, or `wellFormed: false`. */
 export interface LinkProps {
@@ -7,14 +8,24 @@ export interface LinkProps {
   wellFormed: boolean
 }
 
+/**
+ * The reset page: its link, whether the server found it usable (checked on the page's GET, which
+ * spends nothing, so that the form shows without JavaScript), and its form answered again.
+ */
+export type ResetPageProps = LinkProps & FormProps & { usable: boolean }
+
+/** /users/profile/password: the change of password as a page, for browsers without JavaScript (the profile's dialog needs it). */
+export type ChangePasswordPageProps = FormProps & { profileUrl: string }
+
 /** The pages identity renders, handed to it by app.ts (src/ never imports views/). */
 export interface IdentityViews {
-  RegistrationPage: Page<object>
-  LoginPage: Page<object>
-  ForgotPasswordPage: Page<object>
-  ResetPasswordPage: Page<LinkProps>
+  RegistrationPage: Page<FormProps>
+  LoginPage: Page<FormProps>
+  ForgotPasswordPage: Page<FormProps>
+  ResetPasswordPage: Page<ResetPageProps>
   VerifyEmailPage: Page<LinkProps>
-  TwoFactorLoginPage: Page<object>
+  TwoFactorLoginPage: Page<FormProps>
+  ChangePasswordPage: Page<ChangePasswordPageProps>
   TwoFactorPage: Page<TwoFactorPageProps>
 }
 

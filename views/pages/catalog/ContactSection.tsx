@@ -1,8 +1,9 @@
 import { site } from '../../../src/modules/catalog/content.js'
+import type { FormProps } from '../../../src/shared/form-state.js'
 import { Island } from '../../runtime/Island.js'
 
 /** The home page's contact section: the form island and the office map. */
-export function ContactSection() {
+export function ContactSection({ form }: FormProps) {
   return (
     <section id="contact" className="contact" aria-labelledby="contact-title">
       <h2 id="contact-title" className="contact-title">Contactez-nous</h2>
@@ -11,7 +12,7 @@ export function ContactSection() {
       </p>
       <div className="contact-grid">
         <div className="contact-panel">
-          <Island name="ContactForm" hydrate="visible" props={{}} />
+          <Island name="ContactForm" hydrate="visible" props={{ form }} />
         </div>
         <div className="contact-map">
           <iframe

@@ -3,15 +3,16 @@ import { page } from '../../../src/render/page.js'
 import { referenceSites, services, site, slides } from '../../../src/modules/catalog/content.js'
 import { Island } from '../../runtime/Island.js'
 import { firmJsonLd } from '../../content/structured-data.js'
+import type { FormProps } from '../../../src/shared/form-state.js'
 import { ContactSection } from './ContactSection.js'
 
-export const HomePage = page({ title: 'Accueil', description: `${site.name} : comptabilité, commissariat aux comptes et conseil bancaire en Algérie.`, jsonLd: firmJsonLd, shared: true }, function HomePage() {
+export const HomePage = page({ title: 'Accueil', description: `${site.name} : comptabilité, commissariat aux comptes et conseil bancaire en Algérie.`, jsonLd: firmJsonLd, shared: true }, function HomePage({ form }: FormProps) {
   return (
     <>
       <h1 className="sr-only">{site.name}</h1>
       <HomeCarousel />
       <ServicesPreview />
-      <ContactSection />
+      <ContactSection form={form} />
       <ReferenceSites />
     </>
   )

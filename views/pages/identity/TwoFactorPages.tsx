@@ -1,15 +1,16 @@
 import { page } from '../../../src/render/page.js'
+import type { FormProps } from '../../../src/shared/form-state.js'
 import type { TwoFactorPageProps } from '../../../src/modules/identity/views.js'
 import { Island } from '../../runtime/Island.js'
 
 /** /login/2fa: the second step of a login whose password was right (contract §6). */
-export const TwoFactorLoginPage = page({ title: 'Vérification en deux étapes', description: 'Saisissez le code de votre application d’authentification.' }, function TwoFactorLoginPage() {
+export const TwoFactorLoginPage = page({ title: 'Vérification en deux étapes', description: 'Saisissez le code de votre application d’authentification.' }, function TwoFactorLoginPage({ form }: FormProps) {
   return (
     <section className="auth-page">
       <div className="auth-card">
         <h1 className="auth-title">Vérification en deux étapes</h1>
         <p className="auth-lead">Saisissez le code à 6 chiffres affiché par votre application d’authentification.</p>
-        <Island name="TwoFactorLoginForm" props={{}} />
+        <Island name="TwoFactorLoginForm" props={{ form }} />
       </div>
     </section>
   )

@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import type { FormError, FormState } from '../shared/form-state.js'
+import type { Checked } from '../shared/validation.js'
+import { HttpError } from './errors.js'
+
+/**
+ * A page's form posted without JavaScript (contract §8): the route's own check, then its action;
+ * a 303 with a flash message, or the page again with the errors in place and the status the JSON
+ * route answers for them (400, 401, 409, 429). Any other error goes to the app's handler.
+ */
+export interface FormPost<T> {
+  /** The JSON route's check: the same rules and French messages. */
+  check(body: Record<string, unknown>): Checked<T>
+  /** The fields typed again into the page answered again; never a password. */
+  keep: readonly string[]
+  /** The page again, given the form's state. */
+  show(request: FastifyRequest, reply: FastifyReply, form: FormState): Promise<FastifyReply>
+  /** Does it: where the browser goes next, and what the next page says (nothing for a step between). */
+  act(value: T, request: FastifyRequest, reply: FastifyReply): Promise<{ to: string; message?: string }>
+}
+
+const SHOWN_IN_PLACE = new Set([400, 401, 409, 429])
+
+function bodyOf(request: FastifyRequest): Record<string, unknown> {
+  return typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {}
+}
+
+function keptValues(body: Record<string, unknown>, keep: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const field of keep) if (typeof body[field] === 'string') values[field] = body[field]
+  return values
+}
+
+/**
+ * The route's `handler` and `errorHandler`: the latter catches what the action, the rate limit or
+ * the service throws (an HttpError) so that it too is shown on the page, at its JSON status.
+ */
+export function formPost<T>(post: FormPost<T>) {
+  const again = (request: FastifyRequest, reply: FastifyReply, status: number, errors: FormError[]) =>
+    post.show(request, reply.code(status), { values: keptValues(bodyOf(request), post.keep), errors })
+
+  return {
+    async handler(request: FastifyRequest, reply: FastifyReply) {
+      const checked = post.check(bodyOf(request))
+      if (!checked.ok) return again(request, reply, 400, checked.errors ?? [{ message: checked.message }])
+      const next = await post.act(checked.value, request, reply)
+      if (next.message) reply.flash({ type: 'success', message: next.message })
+      return reply.redirect(next.to, 303)
+    },
+    async errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+      if (!(error instanceof HttpError) || !SHOWN_IN_PLACE.has(error.statusCode)) throw error
+      reply.headers(error.headers)
+      return again(request, reply, error.statusCode, [{ message: error.message }])
+    },
+  }
+}

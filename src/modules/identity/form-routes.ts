@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { formPost } from '../../http/form-post.js'
+import { originOf } from '../../http/origin.js'
+import { formLimit } from '../../http/rate-limit.js'
+import { takeReturn } from '../../http/return-to.js'
+import type { Page } from '../../render/page.js'
+import { CHANGE_PASSWORD_PAGE, type FormProps, type FormState } from '../../shared/form-state.js'
+import { userOnly } from './guards.js'
+import { identityLimits } from './limits.js'
+import { passwordStep, secondStep } from './login-steps.js'
+import { texts, type Identity } from './service.js'
+import { checkSecondStep } from './two-factor-validation.js'
+import { checkChangePassword, checkForgot, checkLogin, checkRegistration, checkReset } from './validation.js'
+import { LinkParamsSchema, linkProps } from './pages.js'
+import type { IdentityViews, LinkProps } from './views.js'
+import { isWeakPassword } from './weak-passwords.js'
+
+const profileOf = (request: FastifyRequest) => `/users/profile/${request.user!.id}`
+
+/** The page again, with the form's state. */
+const again = (view: Page<FormProps>) => (_request: FastifyRequest, reply: FastifyReply, form: FormState) => reply.render(view, { form })
+
+/**
+ * The auth pages' forms posted without JavaScript (contract §8), each to its page's own address,
+ * with the JSON route's check, service call and rate limit (one bucket for both: limits.ts).
+ */
+const identityForms: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity: Identity }> = async (app, { views, identity }) => {
+  const limits = identityLimits(app.config.rateLimits)
+  const hidden = { schema: { hide: true } }
+
+  app.post('/login', { ...hidden, config: formLimit(limits.login), ...formPost({
+    check: checkLogin,
+    keep: ['email'],
+    show: again(views.LoginPage),
+    act: async (login, request, reply) => ((await passwordStep(identity, request, reply, login)) ? { to: takeReturn(request, reply), message: texts.loggedIn } : { to: '/login/2fa' }),
+  }) })
+
+  app.post('/login/2fa', { ...hidden, config: formLimit(limits.secondStep), ...formPost({
+    check: checkSecondStep,
+    keep: [],
+    show: again(views.TwoFactorLoginPage),
+    act: async (proof, request, reply) => {
+      await secondStep(identity, request, reply, proof)
+      return { to: takeReturn(request, reply), message: texts.loggedIn }
+    },
+  }) })
+
+  app.post('/registration', { ...hidden, config: formLimit(limits.register), ...formPost({
+    check: (body) => checkRegistration(body, isWeakPassword),
+    keep: ['username', 'email', 'entreprise', 'telephone'],
+    show: again(views.RegistrationPage),
+    act: async (account, request) => {
+      await identity.register(account, originOf(request))
+      return { to: '/login', message: texts.registered }
+    },
+  }) })
+
+  app.post('/reset-password/:userId/:token', { schema: { hide: true, params: LinkParamsSchema }, attachValidation: true, config: formLimit(limits.reset), ...formPost({
+    check: (body) => checkReset(body, isWeakPassword),
+    keep: [],
+    show: (request, reply, form) => reply.render(views.ResetPasswordPage, { ...linkProps(request.params as LinkProps, request.validationError), usable: true, form }),
+    act: async ({ password }, request) => {
+      await identity.resetPassword((request.params as LinkProps).token, password, originOf(request))
+      return { to: '/login', message: texts.resetDone }
+    },
+  }) })
+
+  app.post(CHANGE_PASSWORD_PAGE, { ...hidden, preHandler: userOnly, config: formLimit(limits.change), ...formPost({
+    check: (body) => checkChangePassword(body, isWeakPassword),
+    keep: [],
+    show: (request, reply, form) => reply.render(views.ChangePasswordPage, { profileUrl: profileOf(request), form }),
+    act: async ({ oldPassword, newPassword }, request) => {
+      await identity.changePassword(request.user!.id, request.sessionId, oldPassword, newPassword, originOf(request))
+      return { to: profileOf(request), message: texts.changed }
+    },
+  }) })
+
+  app.post('/forget-password', { ...hidden, config: formLimit(limits.forgot), ...formPost({
+    check: checkForgot,
+    keep: ['email'],
+    show: again(views.ForgotPasswordPage),
+    act: async ({ email }) => {
+      identity.requestReset(email)
+      return { to: '/forget-password', message: texts.forgotSent }
+    },
+  }) })
+}
+export default identityForms

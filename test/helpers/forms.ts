@@ -1,0 +1,40 @@
+// Forms posted without JavaScript (contract §8): what a browser sends, and what the page answered shows.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { islandProps } from './html.js'
+import { cookieOf } from './two-factor.js'
+
+export const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+
+/** A plain form post, as a browser without JavaScript sends it. */
+export function submit(app: FastifyInstance, url: string, fields: Record<string, string>, cookie?: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url, headers: { ...FORM, ...(cookie ? { cookie } : {}) }, payload: new URLSearchParams(fields).toString() })
+}
+
+/** The flash message a 303 leaves for the next page (opened with `cookie` too, for a page behind a login). */
+export async function flashAfter(app: FastifyInstance, res: LightMyRequestResponse, cookie?: string): Promise<string> {
+  const flash = cookieOf(res, /^flash$/)
+  if (!flash) return ''
+  const next = await app.inject({ url: String(res.headers.location).split('#')[0]!, headers: { cookie: cookie ? `${cookie}; ${flash}` : flash } })
+  return JSON.stringify(islandProps(next.body, 'Toaster'))
+}
+
+/** The input named `name` in the page's HTML (its attributes). */
+export function inputNamed(html: string, name: string): string {
+  return new RegExp(`<(?:input|textarea)[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? ''
+}
+
+/** The error shown under the input `name`: its aria-describedby names an element holding the message. */
+export function errorUnder(html: string, name: string): string | undefined {
+  const input = inputNamed(html, name)
+  if (!/aria-invalid="true"/.test(input)) return undefined
+  const ids = /aria-describedby="([^"]*)"/.exec(input)?.[1]?.split(' ') ?? []
+  for (const id of ids) {
+    const shown = new RegExp(`<p id="${id}" class="field-error">([^<]*)</p>`).exec(html)
+    if (shown) return shown[1]
+  }
+  return undefined
+}
+
+/** The text of the error summary at the top of the form, or ''. */
+export const summaryOf = (html: string) => /<div class="error-summary" role="alert">(.*?)<\/div>/s.exec(html)?.[1] ?? ''
+
