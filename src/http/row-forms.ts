@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FormState } from '../shared/form-state.js'
-import { bodyPending, genericMessage, HttpError } from './errors.js'
+import { genericMessage, HttpError } from './errors.js'
 import { formPost } from './form-post.js'
 import { listAddress, listQueryOf, listStateOf, type ListState } from './list-pages.js'
 import { ListQuerySchema } from './lists.js'
@@ -48,12 +48,13 @@ function idOf(request: FastifyRequest): number {
 /**
  * A form post's refusals as pages: 403 and 404 are the error pages (the app answers a post's
  * errors in JSON), 400, 409 and 429 the page again (formPost), anything else the app's handler.
- * A refusal before the body was read goes to the app's handler, which closes the connection.
+ * A refusal before the body was read (another site's post) goes to the app's handler, which
+ * closes the connection rather than read the rest.
  */
 export function withErrorPages(handler: (error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
   return async (error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
     const status = error instanceof HttpError ? error.statusCode : 0
-    if ((status === 403 || status === 404) && !bodyPending(request.raw)) return reply.code(status).renderError(status, error.message)
+    if ((status === 403 || status === 404) && request.body !== undefined) return reply.code(status).renderError(status, error.message)
     return handler(error, request, reply)
   }
 }

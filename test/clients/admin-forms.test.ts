@@ -2,39 +2,18 @@
 // through a confirmation page standing in for the dialog; its form answers a 303 back to the list
 // (its query kept) with the API's message, or the page again with the refusal in place.
 import t from 'tap'
-import type { LightMyRequestResponse } from 'fastify'
-import type { Db } from '../../src/db/database.js'
 import { injectAs, seedAccount } from '../helpers/accounts.js'
+import { confirmFormOf, isPage, journalAfter, lastJournalId, recorded } from '../helpers/admin-forms.js'
 import { buildTestApp } from '../helpers/app.js'
 import { flashAfter, FORM, submit, summaryOf } from '../helpers/forms.js'
-import { hrefsOf, unescapeHtml } from '../helpers/html.js'
+import { hrefsOf } from '../helpers/html.js'
 import { cookieOf } from '../helpers/two-factor.js'
 
 const { app, db } = await buildTestApp(t)
 const admin = await seedAccount(app, { admin: true })
 
-/** The journal's entries written after `since`, without what differs between two of them (ids, time). */
-async function journalAfter(db: Db, since: number) {
-  const rows = await db.selectFrom('journal').select(['id', 'action', 'actor_id', 'subject_type', 'subject_id', 'subject_label', 'ip']).where('id', '>', since).orderBy('id').execute()
-  return rows.map((row) => ({ ...row, id: Number(row.id), actor_id: Number(row.actor_id), subject_id: Number(row.subject_id) }))
-}
-const lastJournalId = async () => Number((await db.selectFrom('journal').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0)
-
 const accepted = async (id: number) => Boolean((await db.selectFrom('users').select('is_accepted').where('id', '=', id).executeTakeFirst())?.is_accepted)
 const exists = async (id: number) => (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
-
-/** The form of a page: its action and its submit button's text. */
-function formOf(html: string): { action: string; button: string } {
-  const form = /<form class="admin-confirm-form" action="([^"]*)" method="post"><button type="submit"[^>]*>([^<]*)<\/button>/.exec(html)
-  return { action: unescapeHtml(form?.[1] ?? ''), button: form?.[2] ?? '' }
-}
-
-type T = Parameters<Parameters<typeof t.test>[0]>[0]
-
-const isPage = (t: T, res: LightMyRequestResponse, status: number, what: string) => {
-  t.equal(res.statusCode, status, what)
-  t.match(res.headers['content-type'], /text\/html/, `${what}: a page`)
-}
 
 t.test('the rows’ actions are links to their confirmation pages in the server’s HTML, the list’s query kept', async (t) => {
   const waiting = await seedAccount(app, { username: 'Rania Lists' })
@@ -56,11 +35,11 @@ t.test('accept: the confirmation page, then the post; 303 back with the API’s 
   t.match(page.body, 'ne peut plus être remis en attente', 'its warning')
   t.match(page.body, 'Transports Ezzahra', 'who it is about: the company too')
   t.match(page.body, user.email)
-  t.same(formOf(page.body), { action: `/admin-dashboard/new-users/${user.id}/accept?q=amina&pageSize=5`, button: 'Confirmer' }, 'Confirmer posts to the page itself')
+  t.same(confirmFormOf(page.body), { action: `/admin-dashboard/new-users/${user.id}/accept?q=amina&pageSize=5`, button: 'Confirmer' }, 'Confirmer posts to the page itself')
   t.same(hrefsOf(page.body, 'Annuler'), ['/admin-dashboard/new-users?q=amina&pageSize=5'], 'Annuler goes back to the list as it was')
 
-  const since = await lastJournalId()
-  const res = await submit(app, formOf(page.body).action, {}, admin.cookie)
+  const since = await lastJournalId(db)
+  const res = await submit(app, confirmFormOf(page.body).action, {}, admin.cookie)
   t.equal(res.statusCode, 303)
   t.equal(res.headers.location, '/admin-dashboard/new-users?q=amina&pageSize=5', 'back to the list, its search kept')
   t.match(await flashAfter(app, res, admin.cookie), 'Utilisateur accepté avec succès.', 'the API’s message')
@@ -70,7 +49,7 @@ t.test('accept: the confirmation page, then the post; 303 back with the API’s 
 
   t.equal((await injectAs(app, admin, { method: 'POST', url: `/api/users/accept/${byApi.id}` })).statusCode, 200)
   const [form, api] = await journalAfter(db, since)
-  t.same({ ...form, id: 0, subject_id: 0, subject_label: '' }, { ...api, id: 0, subject_id: 0, subject_label: '' }, 'the same entry as the API’s')
+  t.same(recorded(form), recorded(api), 'the same entry as the API’s')
   t.match(form, { action: 'user.accepted', actor_id: admin.id, subject_type: 'user', subject_id: user.id, subject_label: 'Amina Haddad' })
 })
 
@@ -80,7 +59,7 @@ t.test('accept refused: the confirmation page again with the refusal (409); a mi
   const refused = await submit(app, url, {}, admin.cookie)
   isPage(t, refused, 409, 'unverified: the JSON route’s status')
   t.match(summaryOf(refused.body), 'n’a pas encore vérifié son adresse e-mail', 'the API’s message, in place')
-  t.equal(formOf(refused.body).action, url, 'the form is there to try again')
+  t.equal(confirmFormOf(refused.body).action, url, 'the form is there to try again')
   t.notOk(await accepted(unverified.id))
 
   const client = await seedAccount(app, { accepted: true })
@@ -107,14 +86,14 @@ t.test('delete, from either list: 303 back with the API’s message; the account
     t.match(page.body, `<h1 class="admin-title">Supprimer ${user.username} ?</h1>`)
     t.match(page.body, 'ses documents seront supprimés')
     t.same(hrefsOf(page.body, 'Annuler'), [list])
-    const since = await lastJournalId()
-    const res = await submit(app, formOf(page.body).action, {}, admin.cookie)
+    const since = await lastJournalId(db)
+    const res = await submit(app, confirmFormOf(page.body).action, {}, admin.cookie)
     t.equal(res.statusCode, 303)
     t.equal(res.headers.location, list)
     t.match(await flashAfter(app, res, admin.cookie), 'Compte supprimé avec succès.')
     t.notOk(await exists(user.id), 'the account is gone')
     t.match(await journalAfter(db, since), [{ action: 'user.deleted', actor_id: admin.id, subject_type: 'user', subject_id: user.id }])
-    isPage(t, await submit(app, formOf(page.body).action, {}, admin.cookie), 404, 'posted again: the 404 page')
+    isPage(t, await submit(app, confirmFormOf(page.body).action, {}, admin.cookie), 404, 'posted again: the 404 page')
   }
 })
 
@@ -154,7 +133,7 @@ t.test('a visitor logs in first and comes back to the confirmation page; a clien
 
 t.test('another site cannot post the form', async (t) => {
   const user = await seedAccount(app)
-  const since = await lastJournalId()
+  const since = await lastJournalId(db)
   for (const action of ['accept', 'delete']) {
     const res = await injectAs(app, admin, { method: 'POST', url: `/admin-dashboard/new-users/${user.id}/${action}`, headers: { ...FORM, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, payload: '' })
     t.equal(res.statusCode, 403, action)
