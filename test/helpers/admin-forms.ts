@@ -1,5 +1,6 @@
 // The back-office's forms without JavaScript (contract §8): their confirmation pages and the journal they write.
 import type { LightMyRequestResponse } from 'fastify'
+import type { Test } from 'tap'
 import type { Db } from '../../src/db/database.js'
 import { unescapeHtml } from './html.js'
 
@@ -23,10 +24,8 @@ export async function journalAfter(db: Db, since: number) {
 /** Two entries compared for what they record, not what they are about. */
 export const recorded = (entry: Awaited<ReturnType<typeof journalAfter>>[number] | undefined) => entry && { ...entry, id: 0, subject_id: 0, subject_label: '' }
 
-type T = { equal: (a: unknown, b: unknown, message?: string) => void; match: (a: unknown, b: RegExp, message?: string) => void }
-
 /** An HTML page answered at `status` (a form post's refusals are pages, never JSON). */
-export function isPage(t: T, res: LightMyRequestResponse, status: number, what: string): void {
+export function isPage(t: Test, res: LightMyRequestResponse, status: number, what: string): void {
   t.equal(res.statusCode, status, what)
   t.match(res.headers['content-type'], /text\/html/, `${what}: a page`)
 }
