@@ -1,5 +1,8 @@
 import type { FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors.js'
+import { originOf } from '../../http/origin.js'
+import { QUARTER_HOUR_MS, userLimit } from '../../http/rate-limit.js'
+import type { Documents } from './service.js'
 import { drain, MULTIPART_ALLOWANCE, tooLarge, type IncomingFile, type StoredFile } from './store.js'
 
 /** What a multipart upload carried: its text fields, and the stored file or why it was refused. */
@@ -21,6 +24,26 @@ export function refuseDeclaredTooLarge(maxBytes: number) {
 }
 
 /**
+ * A client's upload as POST /api/documents/upload and the upload form posted without JavaScript
+ * (contract §8) both take it: the same refusals before the body is read, then the same reading and
+ * service call, so the rules, limits and messages are one.
+ */
+export function uploadSteps(documents: Documents, uploadPerUser: number) {
+  return {
+    refuseDeclaredTooLarge: refuseDeclaredTooLarge(documents.maxUploadBytes),
+    /** Each upload takes disk and mails the firm: one client (or a stolen session) cannot flood either; the API and the form count together. */
+    limit: userLimit(uploadPerUser, QUARTER_HOUR_MS, 'upload'),
+    /** A full space (CLIENT_QUOTA_MB) is refused before the body is read. */
+    refuseWhenFull: async (request: FastifyRequest) => documents.refuseWhenFull(request.user!.id, Number(request.headers['content-length']) || undefined),
+    /** Reads the body, the file streamed into storage, and records the upload: the new document's id. Whatever fails, nothing stays. */
+    async receive(request: FastifyRequest): Promise<number> {
+      const { fields, file, refused } = await receiveUpload(request, documents.maxUploadBytes, documents.storeFile, documents.discardFile)
+      return documents.recordUpload(request.user!, fields, file, refused, originOf(request))
+    },
+  }
+}
+
+/**
  * Reads the multipart parts in whatever order they come: the first `file` part goes to `store`
  * as it arrives, the fields are collected. On any failure (limit, client gone, storage) the stored
  * file is handed to `discard`, so nothing stays.
@@ -34,6 +57,8 @@ export async function receiveUpload(
   const received: ReceivedUpload = { fields: {} }
   // A JSON or bodiless request carries no file: its fields still get their §5 messages.
   if (!request.isMultipart()) return { fields: textFields(request.body) }
+  // The fields as they arrive are the request's body: a form answered again keeps what was typed (contract §8).
+  request.body = received.fields
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -66,7 +91,7 @@ function uploadError(error: unknown, maxBytes: number): unknown {
   if (error instanceof HttpError) return error
   const { code, statusCode } = error as { code?: string; statusCode?: number }
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes)
-  if (statusCode === 413) return new HttpError(413, 'Trop de champs ou de fichiers dans l’envoi.', { connection: 'close' })
+  if (statusCode === 413) return new HttpError(413, 'Trop de champs ou de fichiers dans l’envoi.', { connection: 'close' }).under('file')
   if (statusCode && statusCode < 500) return new HttpError(400, 'Envoi du fichier interrompu ou mal formé.')
   // Busboy's own refusals (no boundary, a malformed part) are plain errors without a status.
   if (error instanceof Error && /boundary|multipart data/i.test(error.message)) return new HttpError(400, 'Envoi du fichier interrompu ou mal formé.')
