@@ -10,6 +10,7 @@ import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.j
 import { buildTestApp } from '../helpers/app.js'
 import { flashAfter, inputNamed, summaryOf } from '../helpers/forms.js'
 import { multipart } from '../documents/fixtures.js'
+import { cookieOf } from '../helpers/two-factor.js'
 
 const { app, config } = await buildTestApp(t)
 const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#2a6' } }).png().toBuffer()
@@ -92,6 +93,7 @@ t.test('the owner only: a visitor goes to /login, anyone else gets the 403 page,
 
   const visitor = await post(app, null, owner.id, image)
   t.same([visitor.statusCode, visitor.headers.location], [303, '/login'])
+  t.equal(cookieOf(visitor, /^return-to$/), `return-to=/users/profile/${owner.id}`, 'back to the profile once logged in')
   for (const [who, account] of [['an administrator', admin], ['another client', other]] as const) {
     const refused = await post(app, account, owner.id, image)
     t.equal(refused.statusCode, 403, who)

@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '../helpers/app.js'
 import { errorUnder, flashAfter, inputNamed, summaryOf } from '../helpers/forms.js'
 import { addType, filesIn, HTML, multipart, PDF, upload, type Part } from './fixtures.js'
 import { askFor } from '../requests/helpers.js'
+import { cookieOf } from '../helpers/two-factor.js'
 
 const pdfOf = (bytes: number) => Buffer.concat([PDF, Buffer.alloc(Math.max(0, bytes - PDF.length), 0x20)])
 
@@ -163,6 +164,7 @@ t.test('a visitor goes to /login, a client not yet accepted gets the 403 page; a
 
   const visitor = await post(app, null, { type: 'Bilan', file })
   t.same([visitor.statusCode, visitor.headers.location], [303, '/login'])
+  t.equal(cookieOf(visitor, /^return-to$/), 'return-to=/files', 'back to the form once logged in')
 
   const waiting = await post(app, await seedAccount(app, { accepted: false }), { type: 'Bilan', file })
   t.equal(waiting.statusCode, 403)

@@ -1,9 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { bodyPending } from '../../http/errors.js'
 import { formPost } from '../../http/form-post.js'
-import { closeWithoutReading } from '../../http/lingering-close.js'
 import type { FormState } from '../../shared/form-state.js'
-import { userOnly } from '../identity/index.js'
+import { userForm } from '../identity/index.js'
 import type { Documents } from './service.js'
 import { uploadSteps } from './upload-http.js'
 import { messages } from './validation.js'
@@ -12,15 +10,13 @@ import { messages } from './validation.js'
 const SHOWN_IN_PLACE = [400, 404, 409, 413, 415, 429, 507]
 
 /**
- * Before any of the body is read: a visitor goes to /login and an account not yet accepted gets the
- * 403 page (the API's 401 and 403), and the file is never read.
+ * Before any of the body is read (the API's 401 and 403): a visitor logs in and comes back to the
+ * client's space, an account not yet accepted gets the 403 page; the file is never read.
  */
-async function uploaderOnly(request: FastifyRequest, reply: FastifyReply) {
-  if (request.user?.isAccepted) return
-  if (bodyPending(request.raw)) closeWithoutReading(request, reply)
-  if (!request.user) return userOnly(request, reply)
-  return reply.code(403).renderError(403, messages.notAccepted)
-}
+const uploaderOnly = userForm(
+  () => '/files',
+  (user) => (user.isAccepted ? undefined : messages.notAccepted),
+)
 
 /** The page the form is on again, with the form's state. */
 export type ShowUploadForm = (request: FastifyRequest, reply: FastifyReply, form: FormState) => Promise<FastifyReply>

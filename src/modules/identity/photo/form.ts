@@ -1,10 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { bodyPending } from '../../../http/errors.js'
 import { formPost } from '../../../http/form-post.js'
-import { closeWithoutReading } from '../../../http/lingering-close.js'
 import { IdParamsSchema } from '../../../http/schemas.js'
 import type { FormState } from '../../../shared/form-state.js'
-import { userOnly } from '../guards.js'
+import { userForm } from '../guards.js'
 import { imageOf, photoLimit } from './routes.js'
 import type { Photos } from './service.js'
 import { photoMessages } from './validation.js'
@@ -12,19 +10,17 @@ import { photoMessages } from './validation.js'
 /** The refusals of the JSON route a profile answers again: no file (400), the account gone (404), too large (413), not an image (415), too many (429), the store full (507). */
 const SHOWN_IN_PLACE = [400, 404, 413, 415, 429, 507]
 
-const profileOf = (id: number) => `/users/profile/${id}`
+const profileOf = (id: unknown) => `/users/profile/${String(id)}`
+const idOf = (request: FastifyRequest) => (request.params as { id?: unknown }).id
 
 /**
- * Before any of the body is read: a visitor goes to /login, and a profile that is not one's own
- * (an administrator's view of a client's) gets the 403 page; the photo is never read.
+ * Before any of the body is read: a visitor logs in and comes back to the profile, and a profile that
+ * is not one's own (an administrator's view of a client's) gets the 403 page; the photo is never read.
  */
-async function ownerOnly(request: FastifyRequest, reply: FastifyReply) {
-  const user = request.user
-  if (user && Number((request.params as { id?: unknown }).id) === user.id) return
-  if (bodyPending(request.raw)) closeWithoutReading(request, reply)
-  if (!user) return userOnly(request, reply)
-  return reply.code(403).renderError(403, photoMessages.notOwnPhoto)
-}
+const ownerOnly = userForm(
+  (request) => profileOf(idOf(request)),
+  (user, request) => (Number(idOf(request)) === user.id ? undefined : photoMessages.notOwnPhoto),
+)
 
 /** The profile again, with the photo form's state. */
 export type ShowPhotoForm = (request: FastifyRequest, reply: FastifyReply, form: FormState) => Promise<FastifyReply>
