@@ -171,7 +171,7 @@ export function createServices(config: Config, ports: Ports, log: FastifyBaseLog
   // Requests are built on documents (their types) and answered by documents' uploads: documents is
   // handed requests' answers through a port bound once requests exists, so the arrow stays requests → documents.
   const answers: RequestAnswers = {
-    claim: (trx, requestId, userId) => requests.answers.claim(trx, requestId, userId),
+    claim: (trx, requestId, userId, by) => requests.answers.claim(trx, requestId, userId, by),
     removeForType: (trx, typeId) => requests.answers.removeForType(trx, typeId),
   }
   const documents = createDocuments({ db, storage, outbox, jobs, identity, journal, clock, requests: answers, log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes, clientQuotaBytes: config.clientQuotaBytes } })

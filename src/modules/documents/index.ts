@@ -21,4 +21,4 @@ export { createDocuments, type Documents, type DocumentsDeps } from './service.j
 export { DocumentSchema, DocumentTypeSchema, OwnedDocumentSchema, ReceivedDocumentSchema } from './schemas.js'
 export type { DocumentState, DocumentType, DocumentView, OwnedDocument, ReceivedDocument } from './types.js'
 export type { DocumentListKind, DocumentsViews } from './views.js'
-export type { ClaimedRequest, RequestAnswers } from './request-answers.js'
+export type { Answerer, ClaimedRequest, RequestAnswers } from './request-answers.js'
