@@ -135,10 +135,11 @@ export function createClients({ db, storage, outbox, identity, documents, reques
       const keys = await transaction(db, async (trx) => {
         await requests.removeAllOwnedBy(trx, id)
         const documentKeys = await documents.removeAllOwnedBy(trx, id)
+        // The journal's rows stay: they keep the labels; the link to the profile goes. Written while
+        // the account is still there, so the entry is found by its company too (issue 17).
+        await journal.record(trx, { action: 'user.deleted', actor, subject: { type: 'user', id, label: target.username }, from })
         const deleted = await accounts.deleteAccount(trx, id)
         if (!deleted) throw new HttpError(404, texts.notFound)
-        // The journal's rows stay: they keep the labels; the link to the profile goes.
-        await journal.record(trx, { action: 'user.deleted', actor, subject: { type: 'user', id, label: target.username }, from })
         return deleted.photoKey ? [...documentKeys, deleted.photoKey] : documentKeys
       })
       await removeFiles(keys)

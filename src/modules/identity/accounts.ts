@@ -117,7 +117,8 @@ export function accountsFace(db: Db) {
     findPage: (accepted: boolean, filter: ListFilter) => findAccountsPage(db, accepted, filter),
     /** In the caller's transaction when one is given (as `accept`). */
     findAccountSummary: (id: number, trx: Db = db) => findAccountSummary(trx, id),
-    summariesByIds: (ids: number[]) => summariesByIds(db, ids),
+    /** In the caller's transaction when one is given (the journal names companies in its entry's transaction). */
+    summariesByIds: (ids: number[], trx: Db = db) => summariesByIds(trx, ids),
     idsMatching: (q: string, options: { email?: boolean } = {}) => idsMatching(db, q, options),
     count: () => countAccounts(db),
     accept: (id: number, trx: Db = db) => acceptAccount(trx, id),
