@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { OpenRequestChoice } from '../../src/modules/clients/types.js'
 import { ACCEPT_ATTRIBUTE, checkSend, DESCRIPTION_MAX, DOCUMENT_NAME_MAX, messages } from '../../src/modules/documents/validation.js'
-import { formatDayFr } from '../../src/shared/time.js'
 import { showToast } from '../client/toast.js'
 import { UploadProgress } from '../components/UploadProgress.js'
+import { dayText } from '../components/When.js'
 import { useHydrated } from '../components/useHydrated.js'
 import { multipartBody, sendFile, type Sending } from './upload/send-file.js'
 
@@ -16,7 +16,7 @@ export interface SendDocumentFormProps {
 }
 
 /** An open request as the select names it: its title, its type and its due date. */
-const requestLabel = (r: OpenRequestChoice) => `${r.title} (${r.typeName}) — à rendre le ${formatDayFr(r.dueDate)}${r.overdue ? ', en retard' : ''}`
+const requestLabel = (r: OpenRequestChoice) => `${r.title} (${r.typeName}) — à rendre le ${dayText(r.dueDate)}${r.overdue ? ', en retard' : ''}`
 
 /**
  * « Envoyer un document au client » on the administrators' client page (contract §7): the shared
