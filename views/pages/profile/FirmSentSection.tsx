@@ -10,7 +10,7 @@ export function FirmSentSection({ userId, sent }: { userId: number; sent: FirmSe
         Envoyer un document au client
       </h2>
       <div className="firm-send-form">
-        <Island name="SendDocumentForm" props={{ userId, maxBytes: sent.maxBytes }} />
+        <Island name="SendDocumentForm" props={{ userId, maxBytes: sent.maxBytes, openRequests: sent.openRequests }} />
       </div>
       <h3 className="firm-sent-title">Documents envoyés par le cabinet</h3>
       {sent.items.length === 0 ? (
