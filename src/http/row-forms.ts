@@ -4,6 +4,7 @@ import { genericMessage, HttpError } from './errors.js'
 import { formPost } from './form-post.js'
 import { listAddress, listQueryOf, listStateOf, type ListState } from './list-pages.js'
 import { ListQuerySchema } from './lists.js'
+import { isOwnSiteRequest } from './same-origin.js'
 import { IdParamsSchema } from './schemas.js'
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
@@ -64,8 +65,12 @@ export function registerRowForm<Row>(app: FastifyInstance, guards: RowFormGuards
   const back = (request: FastifyRequest) => listAddress(list, listQueryOf(request))
 
   if (confirm) {
+    // Opened from another site's link (a mail, a page), it would put a one-click action in front of
+    // an administrator that the dialog never did: such a visit goes to the list instead.
     app.get(address, { schema, attachValidation: true, preHandler: guards.page }, async (request, reply) =>
-      confirm.show(reply, { row: await confirm.find(idOf(request)), query: listStateOf(listQueryOf(request)) }),
+      isOwnSiteRequest(request)
+        ? confirm.show(reply, { row: await confirm.find(idOf(request)), query: listStateOf(listQueryOf(request)) })
+        : reply.redirect(back(request), 303),
     )
   }
 
