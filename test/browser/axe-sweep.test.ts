@@ -95,8 +95,8 @@ async function seed(): Promise<Seeded> {
   await fetch(`${server.url}/api/password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: secondStep.email }) })
   const resetLink = (await mailedLink(secondStep.email, /^\/reset-password\/\d+\//)).toString()
 
-  // A visitor's message to the firm.
-  await call(server.url, '', 'POST', '/api/users/contact', { name: 'Nadia Cherif', email: 'nadia@example.dz', telephone: '0551234567', message: 'Bonjour, je souhaite un rendez-vous pour ma déclaration G50.' })
+  // A visitor's message to the firm, longer than its cell shows at once.
+  await call(server.url, '', 'POST', '/api/users/contact', { name: 'Nadia Cherif', email: 'nadia@example.dz', telephone: '0551234567', message: `Bonjour,\n\n${'je souhaite un rendez-vous pour ma déclaration G50 et le bilan de mon entreprise. '.repeat(6)}\n\nCordialement,\nNadia` })
   return { client: { id, email: client.email }, waiting: { verifyLink: verifyLink.toString() }, secondStep: { ...secondStep, resetLink }, requestId: request.id }
 }
 
