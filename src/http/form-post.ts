@@ -15,6 +15,8 @@ export interface FormPost<T> {
   keep: readonly string[]
   /** The page again, given the form's state. */
   show(request: FastifyRequest, reply: FastifyReply, form: FormState): Promise<FastifyReply>
+  /** The field a refusal of the service belongs to (shown under it), if any; else it is the form's. */
+  fieldOf?(message: string): string | undefined
   /** Does it: where the browser goes next, and what the next page says (nothing for a step between). */
   act(value: T, request: FastifyRequest, reply: FastifyReply): Promise<{ to: string; message?: string }>
 }
@@ -50,7 +52,8 @@ export function formPost<T>(post: FormPost<T>) {
     async errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
       if (!(error instanceof HttpError) || !SHOWN_IN_PLACE.has(error.statusCode)) throw error
       reply.headers(error.headers)
-      return again(request, reply, error.statusCode, [{ message: error.message }])
+      const field = post.fieldOf?.(error.message)
+      return again(request, reply, error.statusCode, [field ? { field, message: error.message } : { message: error.message }])
     },
   }
 }
