@@ -1,8 +1,8 @@
 // Issue 17, "axe clean everywhere, admin pages too": with a realistic state (an administrator, an
 // accepted client with documents in every state, a request, a message thread, a document the firm
-// sent, a new user waiting, a contact message, a journal), every page of the portal, opened as the
+// sent, new users waiting, a contact message, a journal), every page of the portal, opened as the
 // role it is for, has no axe violation in the light and the dark theme, 1280 and 390 px wide; the
-// phone menu and the back-office's sidebar, opened, too. One browser, a context per role, the three
+// phone menu and the back-office's sidebar, opened, too. One browser, a context per role, all
 // side by side; each page is loaded once and judged four times (the theme switched as the toggle does
 // it, the width by resizing), so the file stays under a minute on two busy cores.
 import { readFileSync } from 'node:fs'
@@ -28,6 +28,7 @@ let smtp: TestSmtp
 interface Seeded {
   client: { id: number; email: string }
   waiting: { verifyLink: string }
+  pending: { id: number; email: string }
   secondStep: { email: string; resetLink: string }
   requestId: number
 }
@@ -85,6 +86,10 @@ async function seed(): Promise<Seeded> {
   // A new user, not yet verified (the verification page is visited below) nor accepted.
   const { link: verifyLink } = await register(server.url, smtp, { username: 'Karim Benali', email: 'karim-axe@example.dz', password: PASSWORD, entreprise: 'Boulangerie du Port' })
 
+  // A user whose address is verified, waiting for the firm's acceptance (the shell's notice, an empty space).
+  const pending = { email: 'samia-axe@example.dz' }
+  const { id: pendingId } = await register(server.url, smtp, { username: 'Samia Belkacem', email: pending.email, password: PASSWORD, entreprise: 'Pharmacie El Amel' }, { follow: 'api' })
+
   // A user with two-factor sign-in on (the second step's page), who also asked for a new password.
   const secondStep = { email: 'yacine-axe@example.dz' }
   await register(server.url, smtp, { username: 'Yacine Saidi', email: secondStep.email, password: PASSWORD, entreprise: 'Atlas Conseil' }, { follow: 'api' })
@@ -97,7 +102,7 @@ async function seed(): Promise<Seeded> {
 
   // A visitor's message to the firm, longer than its cell shows at once.
   await call(server.url, '', 'POST', '/api/users/contact', { name: 'Nadia Cherif', email: 'nadia@example.dz', telephone: '0551234567', message: `Bonjour,\n\n${'je souhaite un rendez-vous pour ma déclaration G50 et le bilan de mon entreprise. '.repeat(6)}\n\nCordialement,\nNadia` })
-  return { client: { id, email: client.email }, waiting: { verifyLink: verifyLink.toString() }, secondStep: { ...secondStep, resetLink }, requestId: request.id }
+  return { client: { id, email: client.email }, waiting: { verifyLink: verifyLink.toString() }, pending: { id: pendingId, email: pending.email }, secondStep: { ...secondStep, resetLink }, requestId: request.id }
 }
 
 /** A page to judge: its address and what shows it is ready (its islands hydrated, its data in place). */
@@ -234,6 +239,20 @@ function client(t: Test): Promise<void> {
   )
 }
 
+/** A user the firm has not accepted yet. */
+function pendingUser(t: Test): Promise<void> {
+  const { pending } = seeded
+  return sweep(
+    t,
+    'a user waiting',
+    [
+      { path: '/files', ready: '.pending-notice' },
+      { path: `/users/profile/${pending.id}`, ready: 'main h1' },
+    ],
+    { email: pending.email, password: PASSWORD },
+  )
+}
+
 function administrator(t: Test): Promise<void> {
   const { client } = seeded
   return sweep(
@@ -263,7 +282,7 @@ function administrator(t: Test): Promise<void> {
 t.test('every page is axe clean, as its role, in both themes, on a laptop and a phone', async (t) => {
   seeded = await seed()
   const started = Date.now()
-  // The three roles side by side, each in its own context (its own renderer): the cores are shared.
-  await Promise.all([visitor(t), client(t), administrator(t)])
+  // The roles side by side, each in its own context (its own renderer): the cores are shared.
+  await Promise.all([visitor(t), client(t), pendingUser(t), administrator(t)])
   t.comment(`the sweep took ${Math.round((Date.now() - started) / 1000)} s`)
 })
