@@ -12,14 +12,16 @@
 //   node scripts/run-tests.mjs [--jobs=N] [FILE…]   (no FILE: every test file but the browser's)
 // Exits 1 when a file fails, dies or passes its time limit.
 import { spawn } from 'node:child_process'
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism, homedir } from 'node:os'
 import { join, relative } from 'node:path'
 import { build } from 'esbuild'
 
 const root = new URL('..', import.meta.url).pathname
 /** tap's time limit for a file (package.json's `tap.timeout`, in seconds), as tap's runner passed it. */
 const TAP_TIMEOUT = String(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).tap?.timeout ?? 30)
+/** One name for this run's files (test/helpers/app.ts keeps the MariaDB schema the migrations gave once per run under it). */
+const TEST_RUN_ID = process.env.TEST_RUN_ID ?? `${process.pid}-${Date.now()}`
 /** A file still running after this is stopped and counted as failed (a file that hangs past its own limit). */
 const FILE_LIMIT_MS = 600_000
 /** Process groups of the files running: stopped with the runner. */
@@ -64,7 +66,23 @@ if (unknown.length) {
   process.exit(2)
 }
 const named = args.filter((a) => !a.startsWith('-'))
-const files = named.length ? named : testFiles('test').sort()
+/**
+ * How long each file took when it last ran on this machine (outside the clone, like CI's other
+ * caches): the longest start first, so that the run does not end waiting on one long file started
+ * last. A file never timed starts first. The order changes nothing else: every file has its own
+ * database and ports.
+ */
+const DURATIONS = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'portal-ci', 'test-durations.json')
+const durations = (() => {
+  try {
+    return JSON.parse(readFileSync(DURATIONS, 'utf8'))
+  } catch {
+    return {}
+  }
+})()
+const leg = process.env.TEST_DATABASE_URL?.startsWith('mysql://') ? 'mariadb' : 'sqlite'
+const lastTime = (file) => durations[`${leg} ${file}`] ?? Infinity
+const files = (named.length ? named : testFiles('test').sort()).map((file, i) => ({ file, i })).sort((a, b) => lastTime(b.file) - lastTime(a.file) || a.i - b.i).map(({ file }) => file)
 
 // One transform of everything a test can import, in about a second; the tsconfig's JSX setting applies.
 await build({
@@ -79,12 +97,28 @@ await build({
   logLevel: 'warning',
 })
 
+/**
+ * CPU time (user and system, in seconds) of the children this process has reaped, with theirs
+ * (/proc/self/stat's cutime and cstime); NaN without /proc. Read as each file ends, the difference is
+ * that file's CPU, its servers and tools included (two ending together share it).
+ */
+function reapedCpu() {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[13]) + Number(fields[14])) / 100
+  } catch {
+    return NaN
+  }
+}
+let lastCpu = reapedCpu()
+
 /** One file in its own process; resolves with its output, exit status and own counts. */
 function run(file) {
   const started = performance.now()
   const script = join(compiled, relative(root, join(root, file)).replace(/\.tsx?$/, '.js'))
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', script], { cwd: root, env: { ...process.env, TAP: '1', TAP_TIMEOUT }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    const child = spawn(process.execPath, ['--enable-source-maps', script], { cwd: root, env: { ...process.env, TAP: '1', TAP_TIMEOUT, TEST_RUN_ID }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     running.add(child.pid)
     const chunks = []
     child.stdout.on('data', (c) => chunks.push(c))
@@ -102,8 +136,11 @@ function run(file) {
       const output = Buffer.concat(chunks).toString('utf8')
       const summary = [...output.matchAll(/^# \{ *total: *(\d+)(?:, *pass: *(\d+))?(?:, *fail: *(\d+))?[^}]*\}/gm)].at(-1)
       const counts = summary ? { total: Number(summary[1]), pass: Number(summary[2] ?? 0), fail: Number(summary[3] ?? 0) } : { total: 0, pass: 0, fail: 0 }
+      const cpuNow = reapedCpu()
+      const cpu = cpuNow - lastCpu
+      lastCpu = cpuNow
       const ok = code === 0 && !timedOut && summary !== undefined && counts.fail === 0
-      resolve({ file, output, ok, counts, ms: performance.now() - started, why: timedOut ? `stopped after ${FILE_LIMIT_MS / 1000} s` : code !== 0 ? `exit ${code ?? signal}` : summary ? '' : 'no tap summary' })
+      resolve({ file, output, ok, counts, ms: performance.now() - started, cpu, why: timedOut ? `stopped after ${FILE_LIMIT_MS / 1000} s` : code !== 0 ? `exit ${code ?? signal}` : summary ? '' : 'no tap summary' })
     })
   })
 }
@@ -115,16 +152,34 @@ async function worker() {
     const result = await run(files[next++])
     results.push(result)
     process.stdout.write(`# Subtest: ${result.file}\n${result.output.replace(/^/gm, '    ').trimEnd()}\n`)
-    process.stdout.write(`${result.ok ? 'ok' : 'not ok'} ${results.length} - ${result.file} # time=${result.ms.toFixed(3)}ms${result.ok ? '' : ` (${result.why || `${result.counts.fail} failed`})`}\n\n`)
+    process.stdout.write(`${result.ok ? 'ok' : 'not ok'} ${results.length} - ${result.file} # time=${result.ms.toFixed(3)}ms cpu=${result.cpu.toFixed(1)}s${result.ok ? '' : ` (${result.why || `${result.counts.fail} failed`})`}\n\n`)
   }
 }
 await Promise.all(Array.from({ length: Math.min(jobs, files.length) }, worker))
+
+try {
+  // Merged with what the other runs side by side wrote meanwhile.
+  const now = (() => {
+    try {
+      return JSON.parse(readFileSync(DURATIONS, 'utf8'))
+    } catch {
+      return {}
+    }
+  })()
+  for (const result of results) now[`${leg} ${result.file}`] = Math.round(result.ms)
+  mkdirSync(join(DURATIONS, '..'), { recursive: true })
+  writeFileSync(`${DURATIONS}.${process.pid}`, JSON.stringify(now, null, 1))
+  renameSync(`${DURATIONS}.${process.pid}`, DURATIONS)
+} catch {
+  // Only the next run's order is lost.
+}
 
 const sum = (k) => results.reduce((n, r) => n + r.counts[k], 0)
 // A file that died without its own counts counts as one failure.
 const fail = sum('fail') + results.filter((r) => !r.ok && r.counts.fail === 0).length
 const failed = results.filter((r) => !r.ok)
 console.log(`1..${results.length}`)
+console.log(`# cpu ${results.reduce((n, r) => n + r.cpu, 0).toFixed(0)} s in all; the most: ${[...results].sort((a, b) => b.cpu - a.cpu).slice(0, 8).map((r) => `${r.file} ${r.cpu.toFixed(0)} s`).join(', ')}`)
 if (failed.length) console.log(`# failed files:\n${failed.map((r) => `#   ${r.file}: ${r.why || `${r.counts.fail} failed`}`).join('\n')}`)
 console.log(`# { total: ${sum('total') + (fail - sum('fail'))}, pass: ${sum('pass')}${fail ? `, fail: ${fail}` : ''} }`)
 process.exit(failed.length ? 1 : 0)

@@ -49,9 +49,11 @@ import * as twoFactorPages from '../views/pages/identity/TwoFactorPages.js'
 import { HomePage } from '../views/pages/catalog/HomePage.js'
 import { ServicesPage } from '../views/pages/catalog/ServicesPage.js'
 import { AdminListPage } from '../views/pages/admin/AdminListPage.js'
+import { ConfirmActionPage } from '../views/pages/admin/ConfirmActionPage.js'
 import { DashboardPage } from '../views/pages/admin/DashboardPage.js'
 import { SubAdminsPage } from '../views/pages/admin/SubAdminsPage.js'
 import { DocumentTypesPage } from '../views/pages/documents/DocumentsPages.js'
+import { NewTypePage } from '../views/pages/documents/NewTypePage.js'
 import { SpacePage } from '../views/pages/requests/SpacePage.js'
 import { RequestsPage } from '../views/pages/requests/RequestsPage.js'
 import { ProfilePage } from '../views/pages/profile/ProfilePage.js'
@@ -265,9 +267,9 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(shellRoutes)
   await app.register(catalog, { views: { HomePage, ServicesPage } })
   await app.register(contactPlugin, { contact, views: { AdminListPage, HomePage } })
-  await app.register(documentsPlugin, { documents, views: { AdminListPage, DocumentTypesPage } })
+  await app.register(documentsPlugin, { documents, views: { AdminListPage, ConfirmActionPage, DocumentTypesPage, NewTypePage } })
   await app.register(requestsPlugin, { requests, views: { RequestsPage, SpacePage } })
-  await app.register(clientsPlugin, { clients, views: { AdminListPage, DashboardPage, ProfilePage, SubAdminsPage } })
+  await app.register(clientsPlugin, { clients, views: { AdminListPage, ConfirmActionPage, DashboardPage, ProfilePage, SubAdminsPage } })
   await app.register(messagesPlugin, { messages, views: messagePages })
   // Identity's guards are handed in: identity records into the journal, so the journal cannot import it.
   const people = { companiesOf: async (ids: number[]) => new Map([...(await identity.accounts.summariesByIds(ids))].map(([id, account]) => [id, account.entreprise])) }

@@ -18,9 +18,8 @@
  * and not recorded: `npx tsx scripts/bench/public-pages.ts throughput`.
  * Bounded: fixed durations, start-up deadlines; every process it starts is stopped.
  */
-import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { request, type IncomingHttpHeaders } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -28,11 +27,11 @@ import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { appendRow, machine, now, percentile, ROOT } from './report.js'
 import { BENCH_ADMIN, freePort, startPortal, startProcess, type Running } from './server.js'
+import { wrk } from './wrk.js'
 
 const ADMIN = BENCH_ADMIN
 const ANONYMOUS = ['/', '/services', '/login']
 const LIGHTHOUSE_PAGES = ['/', '/services', '/login', '/registration']
-const WRK = '/usr/bin/wrk'
 const CONNECTIONS = 32
 const ROUNDS = 9
 const SECONDS = 2
@@ -126,18 +125,10 @@ const TICK_US = 10_000
  * answer but 2xx/3xx fails the run, unless `refusals` says the route answers 4xx by design.
  */
 export async function answered(server: Child, url: string, headers: Record<string, string>, seconds: number, refusals = false): Promise<Run> {
-  if (!existsSync(WRK)) throw new Error(`${WRK} is missing: apt-get install -y wrk`)
-  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]), url]
   const before = cpuTicks(server.child.pid)
-  const output = await new Promise<string>((done, fail) => {
-    execFile(WRK, args, { timeout: (seconds + 30) * 1000 }, (error, stdout, stderr) => (error ? fail(new Error(`wrk ${url}: ${error.message} ${stderr}`)) : done(stdout)))
-  })
+  const { requests, rate } = await wrk(url, { connections: CONNECTIONS, seconds, headers, refusals })
   const after = cpuTicks(server.child.pid)
-  const count = Number(/(\d+) requests in/.exec(output)?.[1])
-  const rate = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1])
-  const failures = [...(refusals ? [] : [/Non-2xx or 3xx responses: \d+/]), /Socket errors: .*/].map((re) => re.exec(output)?.[0]).filter(Boolean)
-  if (failures.length > 0 || !(count > 0) || !(rate > 0)) throw new Error(`${url}: ${failures.join('; ') || output}`)
-  return { rate, cpu: ((after - before) * TICK_US) / count }
+  return { rate, cpu: ((after - before) * TICK_US) / requests }
 }
 
 /**

@@ -5,15 +5,18 @@
  * the built server while 10 searches run concurrently in a loop, against its p99 idle, in the same
  * run. Seeded in bulk through the tables' triggers (the search indexes of migration 0020).
  * BENCH_SEARCH_SIZES="documents,messages" changes the sizes (a quick check: "20000,2000").
- * BENCH_SEARCH_HEALTHZ_ON="url,url" measures only /healthz during searches, on databases seeded before.
+ * BENCH_SEARCH_HEALTHZ_ON="url,url" measures only /healthz during searches, on databases seeded before
+ * (BENCH_SEARCH_SEED_INTO=url migrates and seeds a database at url, an empty one, and keeps it).
  */
 import { loadavg } from 'node:os'
 import { sql } from 'kysely'
 import { createDb, isMysql, type Db } from '../../src/db/database.js'
+import { migrateToLatest } from '../../src/db/migrate.js'
 import { toDbTime } from '../../src/db/values.js'
 import { HASH, insertAdmin, onEachDatabase, withApp, type App } from './databases.js'
 import { appendRow, machine, now, percentile } from './report.js'
 import { BENCH_ADMIN, startPortal } from './server.js'
+import { wrk } from './wrk.js'
 
 const [DOCUMENTS, MESSAGES] = (process.env.BENCH_SEARCH_SIZES ?? '1000000,100000').split(',').map(Number) as [number, number]
 const CLIENTS = 10_000
@@ -21,9 +24,8 @@ const CLIENTS = 10_000
 const THREADS = 1000
 const SAMPLES = Number(process.env.BENCH_SEARCH_SAMPLES ?? 20)
 const WARMUP = 3
-const HEALTHZ_SAMPLES = 500
-/** Sampling under searches stops after this long (a few hundred samples still). */
-const LOADED_SECONDS = 45
+/** How long /healthz is sampled, idle and during the searches. */
+const HEALTHZ_SECONDS = 15
 const CONCURRENT = 10
 const BATCH = 500
 const BASE = Date.UTC(2026, 0, 1)
@@ -123,24 +125,11 @@ async function timeSearch(app: App, cookie: string, url: string): Promise<{ medi
   return { median: percentile(times, 0.5), total }
 }
 
-/** `count` sequential GET /healthz, or as many as answer within `seconds` (searches may hold each for long). */
-async function sampleHealthz(base: string, count: number, seconds = Infinity): Promise<number[]> {
-  const times: number[] = []
-  const deadline = performance.now() + seconds * 1000
-  for (let i = 0; i < count && performance.now() < deadline; i++) {
-    const start = performance.now()
-    const res = await fetch(`${base}/healthz`)
-    await res.arrayBuffer()
-    if (!res.ok) throw new Error(`/healthz answered ${res.status}`)
-    times.push(performance.now() - start)
-  }
-  return times
-}
-
 /**
- * `/healthz` p99 of the built server on the seeded database, idle, then while CONCURRENT loops search
- * every list in turn with each of `qs`' URLs; answers the idle p99 and, per q, the loaded p99 and
- * the searches made meanwhile.
+ * `/healthz`'s p99 on the built server on the seeded database, idle, then while CONCURRENT connections
+ * search every list in turn with each of `qs`' URLs; answers the idle p99 and, per q, the loaded p99,
+ * the samples and the searches made meanwhile. Both the samples (one connection, one request after the
+ * other) and the searches are wrk's, each its own process: the bench's own event loop measures nothing.
  */
 async function healthzUnderSearches(url: string, qs: Array<{ kind: string; urls: string[] }>) {
   const server = await startPortal({ DATABASE_URL: url, RATE_LIMIT_LOGIN_IP: '1000000', RATE_LIMIT_LOGIN_ACCOUNT: '1000000' })
@@ -148,27 +137,16 @@ async function healthzUnderSearches(url: string, qs: Array<{ kind: string; urls:
     const login = await fetch(`${server.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) })
     if (login.status !== 200) throw new Error(`login answered ${login.status}`)
     const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
-    await sampleHealthz(server.base, 100)
-    const idle = percentile(await sampleHealthz(server.base, HEALTHZ_SAMPLES), 0.99)
+    const healthz = () => wrk(`${server.base}/healthz`, { connections: 1, seconds: HEALTHZ_SECONDS })
+    await wrk(`${server.base}/healthz`, { connections: 1, seconds: 2 })
+    const idle = (await healthz()).p99
     const loaded = []
     for (const { kind, urls } of qs) {
-      const stop = { done: false }
-      let searches = 0
-      const loop = async (offset: number) => {
-        for (let i = offset; !stop.done; i++) {
-          const res = await fetch(`${server.base}${urls[i % urls.length]}`, { headers: { cookie } })
-          await res.arrayBuffer()
-          if (res.status !== 200) throw new Error(`search answered ${res.status}`)
-          searches++
-        }
-      }
-      const loops = Array.from({ length: CONCURRENT }, (_, i) => loop(i))
-      await new Promise((r) => setTimeout(r, 200))
-      const times = await sampleHealthz(server.base, HEALTHZ_SAMPLES, LOADED_SECONDS)
-      const p99 = percentile(times, 0.99)
-      stop.done = true
-      await Promise.all(loops)
-      loaded.push({ kind, p99, searches, samples: times.length })
+      const searching = wrk(server.base, { connections: CONCURRENT, seconds: HEALTHZ_SECONDS + 2, headers: { cookie }, paths: urls })
+      await new Promise((r) => setTimeout(r, 1000))
+      const sampled = await healthz()
+      const searches = await searching
+      loaded.push({ kind, p99: sampled.p99, searches: searches.requests, samples: sampled.requests })
     }
     return { idle, loaded }
   } finally {
@@ -192,7 +170,7 @@ async function measureHealthz(label: string, url: string, firstUser: number): Pr
     console.log(`${label}: /healthz p99 idle ${idle.toFixed(2)} ms, during ${CONCURRENT} concurrent searches of q=${kind} ${p99.toFixed(2)} ms: ${ratio.toFixed(2)}× (goal ≤ 2×: ${ratio <= 2 ? 'met' : 'NOT met'}); ${searches} searches`)
     appendRow(
       '/healthz during 10 concurrent searches at 1,000,000 documents (`npm run bench`)',
-      `${HEALTHZ_SAMPLES} sequential GET /healthz on the built server idle, then ${HEALTHZ_SAMPLES} more (or as many as ${LOADED_SECONDS} s allow) while ${CONCURRENT} loops search every list in turn, on the database seeded above, once without q (the same lists unfiltered, a baseline), once with the rare q and once with the common one. Goal: p99 during the searches ≤ 2× idle.`,
+      `GET /healthz on the built server for ${HEALTHZ_SECONDS} s idle, one request after the other on one connection (\`wrk -t1 -c1 --latency\`), then ${HEALTHZ_SECONDS} s more while ${CONCURRENT} connections search every list in turn (\`wrk -t1 -c${CONCURRENT}\`, a Lua script cycling through the lists; before 2026-11-26 both were fetch loops inside the bench's own Node process), on the database seeded above, once without q (the same lists unfiltered, a baseline), once with the rare q and once with the common one. Goal: p99 during the searches ≤ 2× idle.`,
       ['date', 'machine', 'load average', 'database', 'size', 'q', 'idle p99 (ms)', 'searching p99 (ms)', 'samples', 'ratio', 'searches made'],
       [now(), machine(), loadAverage(), label, size, kind, idle.toFixed(2), p99.toFixed(2), String(samples), `${ratio.toFixed(2)}×`, String(searches)],
     )
@@ -250,9 +228,25 @@ async function healthzOnSeeded(urls: string[]): Promise<void> {
   }
 }
 
+/** BENCH_SEARCH_SEED_INTO=url: the database at `url` (empty), migrated and seeded as the bench seeds its own, and kept. */
+async function seedInto(url: string): Promise<void> {
+  const db = createDb(url)
+  try {
+    await migrateToLatest(db)
+    const seeding = performance.now()
+    await seed(db)
+    if (isMysql(db)) await sql`analyze table users, document_types, documents, contact_messages, messages`.execute(db)
+    else await sql`analyze`.execute(db)
+    console.log(`${url}: seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s`)
+  } finally {
+    await db.destroy()
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const seeded = process.env.BENCH_SEARCH_HEALTHZ_ON
-  ;(seeded ? healthzOnSeeded(seeded.split(',')) : benchSearch()).catch((error: unknown) => {
+  const into = process.env.BENCH_SEARCH_SEED_INTO
+  ;(into ? seedInto(into) : seeded ? healthzOnSeeded(seeded.split(',')) : benchSearch()).catch((error: unknown) => {
     console.error(error)
     process.exitCode = 1
   })

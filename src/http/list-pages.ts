@@ -1,17 +1,8 @@
 import type { FastifyRequest } from 'fastify'
+import { searchOf, type ListState } from '../shared/list-search.js'
 import { listFilter, type ListQuery } from './lists.js'
 
-/** One admin list's query as the page and the island see it: plain strings and numbers (contract §2). */
-export interface ListState {
-  q: string
-  /** Inclusive days `YYYY-MM-DD`, or '' for no bound. */
-  from: string
-  to: string
-  page: number
-  pageSize: number
-  /** A list's own filters beyond contract §2's (requests' `status`, `userId`), kept in its links. */
-  filters?: Record<string, string>
-}
+export type { ListState }
 
 /**
  * The list query of an admin page, read with `attachValidation`: a hand-edited, invalid URL
@@ -25,4 +16,9 @@ export function listQueryOf(request: FastifyRequest): ListQuery {
 export function listStateOf(query: ListQuery): ListState {
   const filter = listFilter(query)
   return { q: filter.q, from: filter.from ?? '', to: filter.to ?? '', page: filter.page, pageSize: filter.pageSize }
+}
+
+/** A list page's address with its query, normalised: where a form of one of its rows goes back to (same-origin by construction). */
+export function listAddress(path: string, query: ListQuery): string {
+  return `${path}${searchOf(listStateOf(query))}`
 }

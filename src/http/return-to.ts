@@ -20,8 +20,13 @@ export function ownPath(value: unknown): string | undefined {
 
 /** Keeps the request's address for after the login (a GET only: a form post is not replayed). */
 export function rememberReturn(request: FastifyRequest, reply: FastifyReply): void {
-  const path = request.method === 'GET' ? ownPath(request.url) : undefined
-  if (path) reply.setCookie(COOKIE, path, { path: '/', httpOnly: true, sameSite: 'lax', secure: reply.server.config.secureCookies, maxAge: MAX_AGE_S })
+  if (request.method === 'GET') rememberPath(reply, request.url)
+}
+
+/** Keeps `path`, one of this site's pages, for after the login: the page holding a form posted without a session. */
+export function rememberPath(reply: FastifyReply, path: string): void {
+  const kept = ownPath(path)
+  if (kept) reply.setCookie(COOKIE, kept, { path: '/', httpOnly: true, sameSite: 'lax', secure: reply.server.config.secureCookies, maxAge: MAX_AGE_S })
 }
 
 /** The address kept, once (the cookie is cleared), or home. */

@@ -69,6 +69,8 @@ t.test('upload, then New documents → view (new tab) → Documents → archive 
   const row = admin.page.locator('tr', { hasText: fileName })
   await row.waitFor()
   t.match(await row.textContent(), client.username)
+  // « Voir le document » is a form the row posts until the island takes over (contract §8).
+  await admin.page.locator('.admin-list[data-hydrated]').waitFor()
   const [tab] = await Promise.all([admin.page.context().waitForEvent('page'), admin.page.getByRole('button', { name: `Voir le document ${fileName}` }).click()])
   await tab.waitForURL(/\/uploads\/[0-9a-f]{32}\.pdf$/)
   await row.waitFor({ state: 'detached' })

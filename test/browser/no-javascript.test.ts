@@ -4,10 +4,11 @@
 import t from 'tap'
 import type { Browser, Page } from 'playwright-core'
 import { linkIn, type TestSmtp } from '../helpers/smtp.js'
-import { logIn, openPage, startSuite, type RunningServer } from './helpers.js'
+import { apiSession, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
 
 const ADMIN = { email: 'cabinet-sans-js@example.dz', password: 'Qv7!rTz2Lp#m' }
 const PASSWORD = 'Zt9#qLm2vR!x'
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1')
 
 let server: RunningServer
 let browser: Browser
@@ -104,4 +105,77 @@ t.test('a contact message sent without JavaScript reaches the firm’s inbox', a
   const row = admin.locator('tr', { hasText: name })
   await row.waitFor()
   t.match(await row.textContent(), 'Bonjour, sans JavaScript.', 'the firm reads it in its inbox')
+})
+
+t.test('the back-office without JavaScript: accept a user, view and archive a document, add a type, delete through a confirmation page', async (t) => {
+  const unique = Date.now().toString(36)
+  const client = { username: `Client admin ${unique}`, email: `admin-sans-js-${unique}@example.dz` }
+  const { id: clientId } = await register(server.url, smtp, { ...client, password: PASSWORD }, { follow: 'api' })
+  const admin = await withoutScripts(t)
+  await logIn(admin, server.url, ADMIN.email, ADMIN.password)
+
+  // Accept: the row's link leads to the confirmation page standing in for the dialog.
+  await admin.goto(`${server.url}/admin-dashboard/new-users?q=${encodeURIComponent(client.email)}`)
+  await admin.getByRole('link', { name: `Accepter ${client.username}` }).click()
+  await admin.getByRole('heading', { name: `Accepter ${client.username} ?` }).waitFor()
+  t.match(await admin.locator('.admin-lead').textContent(), 'ne peut plus être remis en attente', 'the dialog’s warning')
+  await admin.getByRole('button', { name: 'Confirmer' }).click()
+  await admin.locator('.toast', { hasText: 'Utilisateur accepté avec succès.' }).waitFor()
+  t.equal(new URL(admin.url()).search, `?q=${encodeURIComponent(client.email).replace(/%20/g, '+')}`, 'back to the list, its search kept')
+  t.equal(await admin.locator('tr', { hasText: client.username }).count(), 0, 'no longer waiting')
+  await admin.goto(`${server.url}/admin-dashboard/clients`)
+  await admin.locator('tr', { hasText: client.username }).waitFor()
+  t.pass('the user is among the clients')
+
+  // The client sends a document; « Voir le document » is a form its row posts.
+  const adminCookie = await apiSession(server.url, ADMIN.email, ADMIN.password)
+  await call(server.url, adminCookie, 'POST', '/api/documents/types', { typeName: `Bilan ${unique}` })
+  const fileName = `bilan-sans-js-${unique}.pdf`
+  const body = new FormData()
+  body.append('file', new Blob([PDF], { type: 'application/pdf' }), fileName)
+  body.append('type', `Bilan ${unique}`)
+  body.append('userId', String(clientId))
+  await call(server.url, await apiSession(server.url, client.email, PASSWORD), 'POST', '/api/documents/upload', body)
+  await admin.goto(`${server.url}/admin-dashboard/new-documents`)
+  await admin.getByRole('button', { name: `Voir le document ${fileName}` }).click()
+  await admin.locator('.toast', { hasText: 'Document marqué comme consulté.' }).waitFor()
+  t.equal(await admin.locator('tr', { hasText: fileName }).count(), 0, 'it left the new documents')
+
+  // Archive, after its confirmation page.
+  await admin.goto(`${server.url}/admin-dashboard/documents`)
+  await admin.getByRole('link', { name: `Archiver ${fileName}` }).click()
+  await admin.getByRole('heading', { name: `Archiver ${fileName} ?` }).waitFor()
+  await admin.getByRole('button', { name: 'Confirmer' }).click()
+  await admin.locator('.toast', { hasText: 'Document archivé avec succès.' }).waitFor()
+  t.equal(new URL(admin.url()).pathname, '/admin-dashboard/documents')
+  t.equal(await admin.locator('tr', { hasText: fileName }).count(), 0, 'it left the viewed documents')
+
+  // Delete it from the archive: Annuler goes back with nothing changed, Confirmer deletes.
+  await admin.goto(`${server.url}/admin-dashboard/arch-documents`)
+  await admin.getByRole('link', { name: `Supprimer ${fileName}` }).click()
+  await admin.getByRole('heading', { name: `Supprimer ${fileName} ?` }).waitFor()
+  t.match(await admin.locator('.admin-confirm-facts').textContent(), client.username, 'the page shows what would be deleted')
+  await admin.getByRole('link', { name: 'Annuler' }).click()
+  await admin.locator('tr', { hasText: fileName }).waitFor()
+  t.equal(new URL(admin.url()).pathname, '/admin-dashboard/arch-documents', 'Annuler: back to the archive, the document still there')
+  await admin.getByRole('link', { name: `Supprimer ${fileName}` }).click()
+  await admin.getByRole('button', { name: 'Confirmer' }).click()
+  await admin.locator('.toast', { hasText: 'Document supprimé avec succès.' }).waitFor()
+  t.equal(await admin.locator('tr', { hasText: fileName }).count(), 0, 'deleted')
+
+  // A type: 'Ajouter un type' leads to the dialog's page; a name already used is refused under the field.
+  await admin.goto(`${server.url}/admin-dashboard/documents/types`)
+  await admin.getByRole('link', { name: 'Ajouter un type' }).first().click()
+  await admin.getByRole('heading', { name: 'Créer Nouveau Type' }).waitFor()
+  await admin.getByLabel('Nom de Type').fill(`bilan ${unique}`)
+  await admin.getByRole('button', { name: 'Ajouter' }).click()
+  await admin.getByLabel('Nom de Type').and(admin.locator('[aria-invalid="true"]')).waitFor()
+  t.equal(await errorOf(admin, 'Nom de Type'), 'Ce type de document existe déjà.', 'the refusal under the field')
+  t.equal(await admin.getByLabel('Nom de Type').inputValue(), `bilan ${unique}`, 'what was typed is kept')
+  await admin.getByLabel('Nom de Type').fill(`Paie ${unique}`)
+  await admin.getByRole('button', { name: 'Ajouter' }).click()
+  await admin.locator('.toast', { hasText: 'Type ajouté avec succès !' }).waitFor()
+  t.equal(new URL(admin.url()).pathname, '/admin-dashboard/documents/types')
+  await admin.locator('tr', { hasText: `Paie ${unique}` }).waitFor()
+  t.pass('the new type is listed')
 })

@@ -97,7 +97,7 @@ t.test('new users: the waiting accounts, newest first, with photo, e-mail, date 
   has(t, res.body, /<img class="avatar admin-avatar" src="\/static\/avatar.svg"/, 'the blank avatar when there is no photo')
   has(t, res.body, /<time dateTime="2026-03-02T10:00:00.000Z">2 mars 2026 à 11:00<\/time>/, 'the date in French, Algiers time (issue 17: one format everywhere)')
   has(t, res.body, /<span class="badge badge-no">Non<\/span>/, 'the unverified badge')
-  has(t, res.body, new RegExp(`aria-label="Accepter Omar Saadi \\(SARL Atlas\\)" disabled=""`), 'Accept waits for JavaScript; its name tells the company')
+  has(t, res.body, new RegExp(`<a class="admin-action admin-action-primary" href="/admin-dashboard/new-users/${waiting[1]!.id}/accept" aria-label="Accepter Omar Saadi \\(SARL Atlas\\)">`), 'Accept leads to its confirmation page until JavaScript takes over; its name tells the company')
   has(t, res.body, /aria-label="Supprimer Hélène Benaïssa \(SARL Atlas\)"/, 'Delete')
   has(t, res.body, /<form class="list-toolbar" role="search" action="\/admin-dashboard\/new-users" method="get">/, 'a plain GET toolbar')
   t.same(hrefsOf(res.body, 'Réinitialiser'), ['/admin-dashboard/new-users'])

@@ -11,28 +11,30 @@ import { migrateToLatest } from '../../src/db/migrate.js'
 
 /**
  * A fresh, migrated database for one test file: in-memory SQLite, or its own MariaDB database
- * when TEST_DATABASE_URL=mysql://… is set (so files can run in parallel).
+ * when TEST_DATABASE_URL=mysql://… is set (so files can run in parallel). A MariaDB database is made
+ * from the schema the migrations gave once per test run (`mariadbSchema`), not by migrating again.
  */
 export async function freshDatabase(base = process.env.TEST_DATABASE_URL, options: { seeded?: boolean } = {}): Promise<{ url: string; db: Db; drop: () => Promise<void> }> {
   // Tests start from no document type (each adds its own); the seeded ones are tested on their own (seeded: true).
-  const migrate = async (db: Db) => {
-    await migrateToLatest(db)
+  const unseed = async (db: Db) => {
     if (!options.seeded) await db.deleteFrom('document_types').execute()
   }
   if (!base?.startsWith('mysql://')) {
     const url = 'sqlite::memory:'
     const db = createDb(url)
-    await migrate(db)
+    await migrateToLatest(db)
+    await unseed(db)
     return { url, db, drop: () => db.destroy() }
   }
   const name = `portal_test_${randomBytes(6).toString('hex')}`
-  const admin = createPool({ uri: base, connectionLimit: 1 })
-  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET latin1`)
+  const admin = createPool({ uri: base, connectionLimit: 1, multipleStatements: true })
+  const schema = await mariadbSchema(base)
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET latin1; USE \`${name}\`; ${schema}`)
   const parsed = new URL(base)
   parsed.pathname = `/${name}`
   const url = parsed.toString()
   const db = createDb(url)
-  await migrate(db)
+  await unseed(db)
   return {
     url,
     db,
@@ -41,6 +43,87 @@ export async function freshDatabase(base = process.env.TEST_DATABASE_URL, option
       await admin.query(`DROP DATABASE IF EXISTS \`${name}\``)
       await admin.end()
     },
+  }
+}
+
+/** Where each test run keeps its MariaDB schema script, by run. */
+const SCHEMAS = 'portal_test_schemas'
+
+let schemaOfProcess: Promise<string> | undefined
+
+/**
+ * MariaDB: the statements that make a database as `migrateToLatest` leaves it (its tables, the rows
+ * the migrations wrote, then its triggers), made once per test run (TEST_RUN_ID, set by
+ * scripts/run-tests.mjs; one per process otherwise) by migrating a database of its own and reading
+ * it back, and kept in the server for the run's other processes. A file's database is then one
+ * trip of about 60 statements instead of 27 migrations' 120 DDL statements and their bookkeeping:
+ * 1.5 s instead of 15 s with the CI's three runs side by side (docs/decisions.md, "Tests in eight
+ * minutes"). The migrations themselves run once per run here, and in the tests of migrations.
+ */
+function mariadbSchema(base: string): Promise<string> {
+  schemaOfProcess ??= (async () => {
+    const run = (process.env.TEST_RUN_ID ?? `pid-${process.pid}-${Date.now()}`).slice(0, 64)
+    const admin = createPool({ uri: base, connectionLimit: 1 })
+    try {
+      await admin.query(`CREATE DATABASE IF NOT EXISTS ${SCHEMAS}`)
+      await admin.query(`CREATE TABLE IF NOT EXISTS ${SCHEMAS}.scripts (run_id varchar(64) PRIMARY KEY, script longtext NOT NULL, created_at datetime NOT NULL)`)
+      const [[locked]] = (await admin.query(`SELECT GET_LOCK(?, 600) AS got`, [`${SCHEMAS}.${run}`])) as unknown as [[{ got: number }]]
+      if (locked?.got !== 1) throw new Error('the test schema lock was not granted within 600 s')
+      try {
+        const [[kept]] = (await admin.query(`SELECT script FROM ${SCHEMAS}.scripts WHERE run_id = ?`, [run])) as unknown as [[{ script: string } | undefined]]
+        if (kept) return kept.script
+        const script = await migratedSchema(base, admin)
+        await admin.query(`DELETE FROM ${SCHEMAS}.scripts WHERE created_at < NOW() - INTERVAL 1 DAY`)
+        await admin.query(`INSERT INTO ${SCHEMAS}.scripts (run_id, script, created_at) VALUES (?, ?, NOW())`, [run, script])
+        return script
+      } finally {
+        await admin.query(`SELECT RELEASE_LOCK(?)`, [`${SCHEMAS}.${run}`])
+      }
+    } finally {
+      await admin.end()
+    }
+  })()
+  return schemaOfProcess
+}
+
+type AdminPool = ReturnType<typeof createPool>
+
+/** Migrates a database of its own, reads back its tables, rows and triggers as statements, and drops it. */
+async function migratedSchema(base: string, admin: AdminPool): Promise<string> {
+  const name = `portal_schema_${randomBytes(6).toString('hex')}`
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET latin1`)
+  try {
+    const parsed = new URL(base)
+    parsed.pathname = `/${name}`
+    const db = createDb(parsed.toString())
+    try {
+      await migrateToLatest(db)
+    } finally {
+      await db.destroy()
+    }
+    const rowsOf = async <T>(query: string, values: unknown[] = []) => ((await admin.query(query, values)) as unknown as [T[]])[0]
+    const tables = await rowsOf<{ name: string; kind: string }>(`SELECT table_name AS name, table_type AS kind FROM information_schema.tables WHERE table_schema = ? ORDER BY table_name`, [name])
+    const routines = await rowsOf<{ n: number }>(`SELECT COUNT(*) AS n FROM information_schema.routines WHERE routine_schema = ?`, [name])
+    const other = tables.filter((table) => table.kind !== 'BASE TABLE').map((table) => table.name)
+    if (other.length || Number(routines[0]?.n)) throw new Error(`the test schema copies tables and triggers only: ${other.join(', ')} ${routines[0]?.n ?? 0} routines`)
+    const statements = ['SET FOREIGN_KEY_CHECKS = 0']
+    for (const { name: table } of tables) statements.push((await rowsOf<Record<string, string>>(`SHOW CREATE TABLE \`${name}\`.\`${table}\``))[0]!['Create Table']!)
+    // The rows the migrations wrote (their own bookkeeping, the seeded types), before the triggers that would index them twice.
+    for (const { name: table } of tables) {
+      const rows = await rowsOf<Record<string, unknown>>(`SELECT * FROM \`${name}\`.\`${table}\``)
+      if (rows.length) statements.push(`INSERT INTO \`${table}\` VALUES ${rows.map((row) => `(${Object.values(row).map((value) => admin.escape(value)).join(', ')})`).join(', ')}`)
+    }
+    const triggers = await rowsOf<{ name: string }>(`SELECT trigger_name AS name FROM information_schema.triggers WHERE trigger_schema = ? ORDER BY action_order, trigger_name`, [name])
+    for (const { name: trigger } of triggers) {
+      const [shown] = await rowsOf<Record<string, string>>(`SHOW CREATE TRIGGER \`${name}\`.\`${trigger}\``)
+      // Created as the migrations created it: by the connecting user, in the sql_mode it was made in.
+      statements.push(`SET SESSION sql_mode = ${admin.escape(shown!.sql_mode)}`)
+      statements.push(shown!['SQL Original Statement']!.replace(/^CREATE\s+DEFINER=`[^`]*`@`[^`]*`\s+TRIGGER/i, 'CREATE TRIGGER'))
+    }
+    statements.push('SET FOREIGN_KEY_CHECKS = 1', 'SET SESSION sql_mode = DEFAULT')
+    return statements.join(';\n')
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS \`${name}\``)
   }
 }
 

@@ -23,8 +23,9 @@ type Pending = { action: RowAction<AdminRow>; row: AdminRow }
 
 /**
  * Any admin list (kinds in views/components/admin-lists): toolbar, table, pager. Without JavaScript
- * the toolbar and pager are plain links and forms; with it they fetch the JSON API, keep the URL in
- * step, and row actions run after a confirmation, then the list refreshes.
+ * the toolbar and pager are plain links and forms, and row actions are links to their confirmation
+ * pages or forms posted to the server (contract §8); with it they fetch the JSON API, keep the URL in
+ * step, and row actions run after a confirmation dialog, then the list refreshes (`data-hydrated`).
  */
 export default function AdminList({ kind: kindName, items, total: initialTotal, query }: AdminListProps) {
   const kind = listKinds[kindName]
@@ -101,7 +102,7 @@ export default function AdminList({ kind: kindName, items, total: initialTotal, 
   const fallbackFocus = useCallback(() => region.current, [])
 
   return (
-    <section className="admin-list" ref={region} tabIndex={-1} aria-label={kind.caption} aria-busy={loading || busyId !== null}>
+    <section className="admin-list" ref={region} tabIndex={-1} aria-label={kind.caption} aria-busy={loading || busyId !== null} data-hydrated={hydrated || undefined}>
       {kind.search !== null && (
         <ListToolbar
           path={kind.path}
@@ -120,7 +121,7 @@ export default function AdminList({ kind: kindName, items, total: initialTotal, 
       {loading ? (
         <Spinner label="Chargement de la liste…" />
       ) : (
-        <AdminTable kind={kind} rows={rows} interactive={hydrated} busyId={busyId} onAction={onAction} />
+        <AdminTable kind={kind} rows={rows} interactive={hydrated} search={searchOf(state)} busyId={busyId} onAction={onAction} />
       )}
       <Pager path={kind.path} state={state} total={total} onPage={hydrated && kind.endpoint ? goTo : undefined} />
       <ConfirmDialog

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { checkNewType, messages, TYPE_NAME_MAX } from '../../src/modules/documents/validation.js'
+import { checkNewType, messages, NEW_TYPE_PAGE, TYPE_NAME_MAX } from '../../src/modules/documents/validation.js'
 import { api } from '../client/api.js'
 import { fetchList } from '../client/list.js'
 import { showToast } from '../client/toast.js'
@@ -16,7 +16,8 @@ export interface DocumentTypesProps {
 
 /**
  * Document types (spec §2): the shared admin list, with 'Ajouter un type' above and below it
- * opening the 'Créer Nouveau Type' dialog. After an addition the list starts again from its first page.
+ * opening the 'Créer Nouveau Type' dialog (without JavaScript, a link to its page). After an
+ * addition the list starts again from its first page.
  */
 export default function DocumentTypes(props: DocumentTypesProps) {
   const hydrated = useHydrated()
@@ -29,13 +30,18 @@ export default function DocumentTypes(props: DocumentTypesProps) {
     if (result.ok) setList((current) => ({ items: result.items, total: result.total, query: EMPTY_LIST_STATE, version: current.version + 1 }))
   }
 
-  const addButton = (
-    <button type="button" className="button button-primary document-types-add" disabled={!hydrated} onClick={() => setOpen(true)}>
+  // Without JavaScript (or before hydration) a link to the page of the same form (contract §8).
+  const addButton = hydrated ? (
+    <button type="button" className="button button-primary document-types-add" onClick={() => setOpen(true)}>
       Ajouter un type
     </button>
+  ) : (
+    <a className="button button-primary document-types-add" href={NEW_TYPE_PAGE}>
+      Ajouter un type
+    </a>
   )
   return (
-    <div className="document-types">
+    <div className="document-types" data-hydrated={hydrated || undefined}>
       {addButton}
       <AdminList key={list.version} kind="document-types" items={list.items} total={list.total} query={list.query} />
       {addButton}

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
+import clientForms from './form-routes.js'
 import clientPages from './pages.js'
 import profilePages from './profile-pages.js'
 import clientRoutes from './routes.js'
@@ -12,6 +13,7 @@ export default fp(
     await app.register(clientRoutes, { clients })
     await app.register(profilePages, { clients, views })
     await app.register(clientPages, { clients, views })
+    await app.register(clientForms, { clients, views })
   },
   { name: 'clients', dependencies: ['identity', 'documents', 'render'] },
 )

@@ -54,6 +54,13 @@ export function createClients({ db, storage, outbox, identity, documents, reques
     listNewUsers: (filter: ListFilter): Promise<Page<AccountSummary>> => accounts.findPage(false, filter),
     listClients: (filter: ListFilter): Promise<Page<AccountSummary>> => accounts.findPage(true, filter),
 
+    /** One account as the users' lists show it (the back-office's confirmation pages), or a 404. */
+    async findAccount(id: number): Promise<AccountSummary> {
+      const account = await accounts.findAccountSummary(id)
+      if (!account) throw new HttpError(404, texts.notFound)
+      return account
+    },
+
     async getCounts(): Promise<Counts> {
       const [users, documentCounts, types] = await Promise.all([accounts.count(), documents.count(), documents.countTypes()])
       return { users, documents: documentCounts, types }

@@ -1,6 +1,7 @@
 import type { ListState } from '../../http/list-pages.js'
 import type { Page } from '../../render/page.js'
 import type { MailCounts } from '../../jobs/outbox.js'
+import type { FormState } from '../../shared/form-state.js'
 import type { JournalRow } from '../journal/index.js'
 import type { AccountRow, Counts, Profile } from './schemas.js'
 import type { AccessTokenView } from '../identity/index.js'
@@ -11,6 +12,8 @@ export interface ClientsViews {
   /** `mails`: the outbox's mails waiting and failed. */
   DashboardPage: Page<{ counts: Counts; mails: MailCounts; overdueRequests: number }>
   AdminListPage: Page<{ kind: 'new-users' | 'clients'; title: string; lead: string; items: AccountRow[]; total: number; query: ListState }>
+  /** A row action's confirmation dialog as a page, without JavaScript (contract §8). */
+  ConfirmActionPage: Page<{ kind: 'new-users' | 'clients'; action: 'accept' | 'delete'; row: AccountRow; query: ListState; form?: FormState }>
   /** The demo screen of spec §2: its sample entries belong to the view, nothing is stored. */
   SubAdminsPage: Page<object>
   /** `documents` is the page of the profile's documents shown (`page`, `pageSize`). */

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
+import documentForms from './form-routes.js'
 import documentPages from './pages.js'
 import documentRoutes from './routes.js'
 import sentDocumentRoutes from './sent-routes.js'
@@ -12,6 +13,7 @@ export default fp(
     await app.register(documentRoutes, { documents })
     await app.register(sentDocumentRoutes, { documents })
     await app.register(documentPages, { documents, views })
+    await app.register(documentForms, { documents, views })
   },
   { name: 'documents', dependencies: ['identity', 'render'] },
 )

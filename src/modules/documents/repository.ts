@@ -80,6 +80,11 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** A type's name, or undefined when there is no such type. */
+export async function findType(db: Db, id: number): Promise<DocumentType | undefined> {
+  const row = await db.selectFrom('document_types').select(['id', 'type_name', 'created_at']).where('id', '=', id).executeTakeFirst()
+  return row && { id: fromDbId(row.id), typeName: row.type_name, createdAt: fromDbTime(row.created_at) }
+}
+
 export async function findTypeName(db: Db, id: number): Promise<string | undefined> {
   const row = await db.selectFrom('document_types').select('type_name').where('id', '=', id).executeTakeFirst()
   return row?.type_name

@@ -260,6 +260,12 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     // ---- Types
     listTypes: (filter: ListFilter): Promise<Page<DocumentType>> => repo.findTypesPage(db, filter),
     allTypes: (): Promise<DocumentType[]> => repo.findAllTypes(db),
+    /** One type (the back-office's confirmation page), or a 404. */
+    async findType(id: number): Promise<DocumentType> {
+      const type = await repo.findType(db, id)
+      if (!type) throw new HttpError(404, messages.typeNotFound)
+      return type
+    },
 
     async addType(input: Record<string, unknown>, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
       const checked = checkNewType(input)
@@ -338,6 +344,13 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     async listDocuments(state: DocumentState, filter: ListFilter): Promise<Page<DocumentView>> {
       const page = await repo.findDocumentsPage(db, state, filter, filter.q ? await accounts.idsMatching(filter.q) : undefined)
       return { total: page.total, items: await toViews(page.items) }
+    },
+
+    /** One document as the firm's lists show it (the back-office's confirmation pages), or a 404. */
+    async findDocument(id: number): Promise<DocumentView> {
+      const record = await repo.findDocument(db, id)
+      if (!record) throw new HttpError(404, messages.notFound)
+      return (await toViews([record]))[0]!
     },
 
     /** Spec §2: viewing marks the document viewed (once) and answers it. */

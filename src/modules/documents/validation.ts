@@ -38,6 +38,8 @@ export const messages = {
   ownerGone: 'Compte introuvable.',
   deleted: 'Document supprimé avec succès.',
   archived: 'Document archivé avec succès.',
+  /** « Voir » posted without JavaScript (contract §8): the API answers the document itself, the page says this. */
+  markedViewed: 'Document marqué comme consulté.',
   notViewedYet: 'Seul un document déjà consulté peut être archivé.',
   alreadyViewed: 'Ce document a déjà été consulté par le cabinet : il ne peut plus être supprimé.',
   notOwner: 'Ce document ne vous appartient pas.',
@@ -95,6 +97,9 @@ export function checkSend(input: Record<string, unknown>, hasFile: boolean): Che
   ])
   return failure ? { ok: false, message: failure } : { ok: true, value: { name, description } }
 }
+
+/** The page of the new type's form, where 'Ajouter un type' leads until the dialog's script takes over. */
+export const NEW_TYPE_PAGE = '/admin-dashboard/documents/types/new'
 
 export function checkNewType(input: Record<string, unknown>): Checked<{ typeName: string }> {
   const typeName = text(input.typeName)

@@ -1,5 +1,6 @@
 import type { ListState } from '../../http/list-pages.js'
 import type { Page } from '../../render/page.js'
+import type { FormProps, FormState } from '../../shared/form-state.js'
 import type { DocumentType, DocumentView } from './schemas.js'
 
 export type DocumentListKind = 'new-documents' | 'documents' | 'arch-documents'
@@ -8,4 +9,11 @@ export type DocumentListKind = 'new-documents' | 'documents' | 'arch-documents'
 export interface DocumentsViews {
   DocumentTypesPage: Page<{ items: DocumentType[]; total: number; query: ListState }>
   AdminListPage: Page<{ kind: DocumentListKind; title: string; lead: string; items: DocumentView[]; total: number; query: ListState }>
+  /** A row action's confirmation dialog as a page, without JavaScript (contract §8). */
+  ConfirmActionPage: Page<
+    | { kind: DocumentListKind; action: 'archive' | 'restore' | 'delete'; row: DocumentView; query: ListState; form?: FormState }
+    | { kind: 'document-types'; action: 'delete'; row: DocumentType; query: ListState; form?: FormState }
+  >
+  /** The 'Créer Nouveau Type' dialog as a page, without JavaScript. */
+  NewTypePage: Page<FormProps>
 }

@@ -1,6 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors.js'
+import { rememberPath } from '../../http/return-to.js'
 import { enforceAccess } from './access.js'
+
+const ADMINS_ONLY = 'Accès réservé aux administrateurs.'
 
 /** Page guard: a logged-in user is sent home (registration, login, reset…). */
 export async function guestOnly(request: FastifyRequest, reply: FastifyReply) {
@@ -17,6 +20,22 @@ export async function adminOnly(request: FastifyRequest, reply: FastifyReply) {
   return enforceAccess('admin', request, reply)
 }
 
+/**
+ * Guard of a back-office form posted without JavaScript (contract §8): a visitor (a session that
+ * ended) logs in first and comes back to `pageOf(request)`, the page holding the form (a post is
+ * never replayed); anyone else but an administrator is refused (403, the error page); the session slides.
+ */
+export function adminForm(pageOf: (request: FastifyRequest) => string) {
+  return async function adminForm(request: FastifyRequest, reply: FastifyReply) {
+    if (!request.user) {
+      rememberPath(reply, pageOf(request))
+      return reply.redirect('/login', 303)
+    }
+    if (!request.user.isAdmin) throw new HttpError(403, ADMINS_ONLY)
+    await reply.refreshSession()
+  }
+}
+
 /** API guard: 401 without a session. */
 export async function requireUser(request: FastifyRequest) {
   if (!request.user) throw new HttpError(401, 'Veuillez vous connecter.')
@@ -25,5 +44,5 @@ export async function requireUser(request: FastifyRequest) {
 /** API guard: 401 without a session, 403 for a non-administrator. */
 export async function requireAdmin(request: FastifyRequest) {
   if (!request.user) throw new HttpError(401, 'Veuillez vous connecter.')
-  if (!request.user.isAdmin) throw new HttpError(403, 'Accès réservé aux administrateurs.')
+  if (!request.user.isAdmin) throw new HttpError(403, ADMINS_ONLY)
 }

@@ -3,15 +3,17 @@ import type { AdminRow, ListKind, RowAction } from './types.js'
 interface AdminTableProps {
   kind: ListKind<AdminRow>
   rows: AdminRow[]
-  /** False until hydrated: action buttons need JavaScript (links work anyway). */
+  /** False until hydrated: actions are links and forms to the server (contract §8), or buttons waiting for JavaScript. */
   interactive: boolean
+  /** The list's query string (`?q=…&page=2`): a row's form goes back to the list as it is. */
+  search: string
   /** The row whose action is under way. */
   busyId: AdminRow['id'] | null
   onAction: (action: RowAction<AdminRow>, row: AdminRow) => void
 }
 
 /** The rows of one kind; on phones each row becomes a card whose cells carry their header. */
-export function AdminTable({ kind, rows, interactive, busyId, onAction }: AdminTableProps) {
+export function AdminTable({ kind, rows, interactive, search, busyId, onAction }: AdminTableProps) {
   if (rows.length === 0) return <p className="admin-empty">{kind.empty}</p>
   return (
     <div className="admin-table-wrap">
@@ -38,7 +40,15 @@ export function AdminTable({ kind, rows, interactive, busyId, onAction }: AdminT
               {kind.actions.length > 0 && (
                 <td data-label="Actions" className="admin-actions">
                   {kind.actions.filter((action) => !action.shown || action.shown(row)).map((action) => (
-                    <ActionControl key={action.label} action={action} row={row} name={kind.rowName(row)} disabled={!interactive} onAction={onAction} />
+                    <ActionControl
+                      key={action.label}
+                      action={action}
+                      row={row}
+                      name={kind.rowName(row)}
+                      interactive={interactive}
+                      to={action.form ? `${kind.path}/${encodeURIComponent(row.id)}/${action.form}${search}` : undefined}
+                      onAction={onAction}
+                    />
                   ))}
                 </td>
               )}
@@ -50,18 +60,41 @@ export function AdminTable({ kind, rows, interactive, busyId, onAction }: AdminT
   )
 }
 
-function ActionControl({ action, row, name, disabled, onAction }: { action: RowAction<AdminRow>; row: AdminRow; name: string; disabled: boolean; onAction: AdminTableProps['onAction'] }) {
+interface ActionControlProps {
+  action: RowAction<AdminRow>
+  row: AdminRow
+  name: string
+  interactive: boolean
+  /** Where the action goes without JavaScript. */
+  to: string | undefined
+  onAction: AdminTableProps['onAction']
+}
+
+/**
+ * A row's action. Before hydration (and without JavaScript) one that asks first links to its
+ * confirmation page, one that does not is a form posted from the row; once hydrated, a button.
+ */
+function ActionControl({ action, row, name, interactive, to, onAction }: ActionControlProps) {
   const className = `admin-action admin-action-${action.tone ?? 'neutral'}`
   const label = `${action.label} ${name}`
-  if (action.href) {
+  if (action.href || (!interactive && to && action.confirm)) {
     return (
-      <a className={className} href={action.href(row)} aria-label={label}>
+      <a className={className} href={action.href ? action.href(row) : to} aria-label={label}>
         {action.label}
       </a>
     )
   }
+  if (!interactive && to) {
+    return (
+      <form className="admin-action-form" method="post" action={to}>
+        <button type="submit" className={className} aria-label={label}>
+          {action.label}
+        </button>
+      </form>
+    )
+  }
   return (
-    <button type="button" className={className} aria-label={label} disabled={disabled} onClick={() => onAction(action, row)}>
+    <button type="button" className={className} aria-label={label} disabled={!interactive} onClick={() => onAction(action, row)}>
       {action.label}
     </button>
   )

@@ -63,13 +63,14 @@ async function viewDocument(row: DocumentRow): Promise<ActionOutcome> {
   return result.ok ? { ok: true, effect: 'refresh' } : { ok: false, message: result.message }
 }
 
-const view = (label: string): RowAction<DocumentRow> => ({ label, tone: 'primary', run: viewDocument })
+const view = (label: string): RowAction<DocumentRow> => ({ label, tone: 'primary', run: viewDocument, form: 'view' })
 
 const deleteDocument: RowAction<DocumentRow> = {
   label: 'Supprimer',
   tone: 'danger',
   confirm: (row) => ({ title: `Supprimer ${row.name} ?`, text: 'Le document et son fichier seront définitivement supprimés.', confirmLabel: 'Supprimer' }),
   run: (row) => callApi('DELETE', `/api/documents/delete/${row.id}`),
+  form: 'delete',
 }
 
 const archiveDocument: RowAction<DocumentRow> = {
@@ -77,6 +78,7 @@ const archiveDocument: RowAction<DocumentRow> = {
   tone: 'neutral',
   confirm: (row) => ({ title: `Archiver ${row.name} ?`, text: 'Le document passera dans les documents archivés.', confirmLabel: 'Archiver', tone: 'primary' }),
   run: (row) => callApi('POST', `/api/documents/archive/${row.id}`),
+  form: 'archive',
 }
 
 /** Issue 16: an archived document goes back among the viewed ones. */
@@ -85,6 +87,7 @@ const restoreDocument: RowAction<DocumentRow> = {
   tone: 'neutral',
   confirm: (row) => ({ title: `Restaurer ${row.name} ?`, text: 'Le document reviendra dans les documents consultés.', confirmLabel: 'Restaurer', tone: 'primary' }),
   run: (row) => callApi('POST', `/api/documents/restore/${row.id}`),
+  form: 'restore',
 }
 
 const listBase = {
@@ -145,7 +148,7 @@ export const documentTypesKind = defineKind<DocumentTypeRow>({
   rowName: (row) => row.typeName,
   columns: [
     // Numbered by a CSS counter (views/styles/documents.css): the position on the page.
-    { header: 'N°', cell: () => <span className="document-type-number" />, className: 'document-type-number-cell' },
+    { header: 'N°', cell: () => <span className="document-type-number" />, className: 'document-type-number-cell', standalone: false },
     { header: 'Nom', cell: (row) => row.typeName },
     { header: 'Créé le', cell: (row) => <When at={row.createdAt} /> },
   ],
@@ -162,6 +165,7 @@ export const documentTypesKind = defineKind<DocumentTypeRow>({
         const outcome = await callApi('DELETE', `/api/documents/types/${row.id}`)
         return outcome.ok ? outcome : { ok: false, message: `${messages.typeDeleteFailed} : ${outcome.message}` }
       },
+      form: 'delete',
     },
   ],
 })

@@ -11,6 +11,8 @@ export interface Column<T> {
   header: string
   cell: (row: T) => ReactNode
   className?: string
+  /** False: it means something only among the list's rows (a position); a confirmation page leaves it out. */
+  standalone?: false
 }
 
 /** What the list does once an action succeeded: fetch the page again, drop the row here, or nothing. */
@@ -24,6 +26,11 @@ export interface RowAction<T> {
   /** Asked first, for every destructive or irreversible action (spec §5). */
   confirm?: (row: T) => ConfirmRequest
   run?: (row: T) => Promise<ActionOutcome>
+  /**
+   * Without JavaScript (contract §8) the action is `${path}/${id}/${form}`: a link to its confirmation
+   * page when it asks first, else a form the row posts there. Absent: the button waits for JavaScript.
+   */
+  form?: string
   /** Offered only on the rows it applies to (a request can be cancelled while it is open). */
   shown?: (row: T) => boolean
 }

@@ -20,6 +20,7 @@ const deleteUser = (text: (row: UserRow) => string) => ({
   tone: 'danger' as const,
   confirm: (row: UserRow) => ({ title: `Supprimer ${row.username} ?`, text: text(row), confirmLabel: 'Supprimer' }),
   run: (row: UserRow) => callApi('DELETE', `/api/users/profile/${row.id}`),
+  form: 'delete',
 })
 
 /** Registered, not yet accepted (verified or not): accept or delete. */
@@ -43,6 +44,7 @@ export const newUsersKind = defineKind<UserRow>({
         tone: 'primary',
       }),
       run: (row) => callApi('POST', `/api/users/accept/${row.id}`),
+      form: 'accept',
     },
     deleteUser((row) => `Le compte de ${row.username} et ses documents seront supprimés.`),
   ],

@@ -1,0 +1,84 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FormState } from '../shared/form-state.js'
+import { genericMessage, HttpError } from './errors.js'
+import { formPost } from './form-post.js'
+import { listAddress, listQueryOf, listStateOf, type ListState } from './list-pages.js'
+import { ListQuerySchema } from './lists.js'
+import { IdParamsSchema } from './schemas.js'
+
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+
+/** The back-office's guards, handed in by the module (identity owns them): a page's, and a form's given the page to come back to. */
+export interface RowFormGuards {
+  page: Guard
+  form: (pageOf: (request: FastifyRequest) => string) => Guard
+}
+
+/**
+ * One action of an admin list's rows without JavaScript (contract §8): a form posted to
+ * `${list}/:id/${action}`, answered by a 303 back to the list (its query kept) with the API's
+ * message as a flash.
+ */
+export interface RowForm<Row> {
+  /** The list page the rows are on. */
+  list: string
+  action: string
+  /**
+   * The confirmation page standing in for the dialog (a GET at the same address, holding the form);
+   * absent, the row's own button posts and a refusal goes back to the list as an error toast.
+   */
+  confirm?: {
+    /** The row it is about, or a 404 when it is gone. */
+    find(id: number): Promise<Row>
+    show(reply: FastifyReply, props: { row: Row; query: ListState; form?: FormState }): Promise<FastifyReply>
+  }
+  /** The JSON route's service call; answers the JSON route's message. */
+  act(id: number, request: FastifyRequest): Promise<string>
+}
+
+/** A malformed id names no row; a bad list query (a hand-edited address) is the list's defaults. */
+const schema = { hide: true, params: IdParamsSchema, querystring: ListQuerySchema }
+
+function idOf(request: FastifyRequest): number {
+  const id = (request.params as { id?: unknown }).id
+  if (typeof id !== 'number') throw new HttpError(404, genericMessage(404))
+  return id
+}
+
+/**
+ * A form post's refusals as pages: 403 and 404 are the error pages (the app answers a post's
+ * errors in JSON), 400, 409 and 429 the page again (formPost), anything else the app's handler.
+ * A refusal before the body was read (another site's post) goes to the app's handler, which
+ * closes the connection rather than read the rest.
+ */
+export function withErrorPages(handler: (error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
+  return async (error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+    const status = error instanceof HttpError ? error.statusCode : 0
+    if ((status === 403 || status === 404) && request.body !== undefined) return reply.code(status).renderError(status, error.message)
+    return handler(error, request, reply)
+  }
+}
+
+export function registerRowForm<Row>(app: FastifyInstance, guards: RowFormGuards, { list, action, confirm, act }: RowForm<Row>) {
+  const address = `${list}/:id/${action}`
+  const back = (request: FastifyRequest) => listAddress(list, listQueryOf(request))
+
+  if (confirm) {
+    app.get(address, { schema, attachValidation: true, preHandler: guards.page }, async (request, reply) =>
+      confirm.show(reply, { row: await confirm.find(idOf(request)), query: listStateOf(listQueryOf(request)) }),
+    )
+  }
+
+  const post = formPost<number>({
+    check: () => ({ ok: true, value: 0 }),
+    keep: [],
+    show: async (request, reply, form) => {
+      if (!confirm) return reply.flash({ type: 'error', message: form.errors[0]?.message ?? genericMessage(400) }).redirect(back(request), 303)
+      return confirm.show(reply, { row: await confirm.find(idOf(request)), query: listStateOf(listQueryOf(request)), form })
+    },
+    act: async (_none, request) => ({ to: back(request), message: await act(idOf(request), request) }),
+  })
+  // A visitor logs in and comes back to the confirmation page (the same address), or to the list.
+  const pageOf = (request: FastifyRequest) => (confirm ? request.url : back(request))
+  app.post(address, { schema, attachValidation: true, preHandler: guards.form(pageOf), handler: post.handler, errorHandler: withErrorPages(post.errorHandler) })
+}

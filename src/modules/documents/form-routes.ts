@@ -1,0 +1,107 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import { formPost } from '../../http/form-post.js'
+import type { ListState } from '../../http/list-pages.js'
+import { originOf } from '../../http/origin.js'
+import { registerRowForm, withErrorPages, type RowFormGuards } from '../../http/row-forms.js'
+import type { FormState } from '../../shared/form-state.js'
+import { failedAt } from '../../shared/validation.js'
+import { adminForm, adminOnly } from '../identity/index.js'
+import type { Documents } from './service.js'
+import type { DocumentType, DocumentView } from './types.js'
+import { checkNewType, messages, NEW_TYPE_PAGE } from './validation.js'
+import type { DocumentListKind, DocumentsViews } from './views.js'
+
+const LISTS: Record<DocumentListKind, string> = {
+  'new-documents': '/admin-dashboard/new-documents',
+  documents: '/admin-dashboard/documents',
+  'arch-documents': '/admin-dashboard/arch-documents',
+}
+const TYPES = '/admin-dashboard/documents/types'
+
+type Props<Row> = { row: Row; query: ListState; form?: FormState }
+
+/**
+ * The firm's document lists and types without JavaScript (contract §8): « Voir » posted from its
+ * row, archiving, restoring and deleting after their confirmation pages, a type added on its own
+ * page; each with the API's check, service call and message, so the journal's entries are the same.
+ */
+const documentForms: FastifyPluginAsync<{ documents: Documents; views: DocumentsViews }> = async (app, { documents, views }) => {
+  const guards: RowFormGuards = { page: adminOnly, form: adminForm }
+  const { ConfirmActionPage } = views
+  const confirmDocument = (kind: DocumentListKind, action: 'archive' | 'restore' | 'delete') => ({
+    find: documents.findDocument,
+    show: (reply: FastifyReply, props: Props<DocumentView>) => reply.render(ConfirmActionPage, { kind, action, ...props }),
+  })
+
+  // Spec §2: « Voir » marks the document viewed; without JavaScript the page says so (the file opens from its icon).
+  for (const kind of ['new-documents', 'documents'] as const) {
+    registerRowForm(app, guards, {
+      list: LISTS[kind],
+      action: 'view',
+      act: async (id, request) => {
+        await documents.viewDocument(id, request.user!, originOf(request))
+        return messages.markedViewed
+      },
+    })
+  }
+  registerRowForm(app, guards, {
+    list: LISTS.documents,
+    action: 'archive',
+    confirm: confirmDocument('documents', 'archive'),
+    act: async (id, request) => {
+      await documents.archiveDocument(id, request.user!, originOf(request))
+      return messages.archived
+    },
+  })
+  registerRowForm(app, guards, {
+    list: LISTS['arch-documents'],
+    action: 'restore',
+    confirm: confirmDocument('arch-documents', 'restore'),
+    act: async (id, request) => {
+      await documents.restoreDocument(id, request.user!, originOf(request))
+      return messages.restored
+    },
+  })
+  for (const kind of ['documents', 'arch-documents'] as const) {
+    registerRowForm(app, guards, {
+      list: LISTS[kind],
+      action: 'delete',
+      confirm: confirmDocument(kind, 'delete'),
+      act: async (id, request) => {
+        await documents.deleteDocument(id, request.user!, originOf(request))
+        return messages.deleted
+      },
+    })
+  }
+
+  registerRowForm(app, guards, {
+    list: TYPES,
+    action: 'delete',
+    confirm: {
+      find: documents.findType,
+      show: (reply: FastifyReply, props: Props<DocumentType>) => reply.render(ConfirmActionPage, { kind: 'document-types', action: 'delete', ...props }),
+    },
+    act: async (id, request) => {
+      await documents.deleteType(id, request.user!, originOf(request))
+      return messages.typeDeleted
+    },
+  })
+
+  // 'Ajouter un type' without JavaScript: its page, posted to itself.
+  app.get(NEW_TYPE_PAGE, { preHandler: adminOnly, schema: { hide: true } }, async (_request, reply) => reply.render(views.NewTypePage, {}))
+  const newType = formPost({
+    // One field: the name's refusal, the check's or the service's (a name already used, 409), is shown under it.
+    check: (body) => {
+      const checked = checkNewType(body)
+      return checked.ok ? checked : failedAt('typeName', checked.message)
+    },
+    keep: ['typeName'],
+    show: (_request, reply, form) => reply.render(views.NewTypePage, { form: { ...form, errors: form.errors.map((error) => ({ field: 'typeName', ...error })) } }),
+    act: async (type, request) => {
+      await documents.addType(type, request.user!, originOf(request))
+      return { to: TYPES, message: messages.typeAdded }
+    },
+  })
+  app.post(NEW_TYPE_PAGE, { schema: { hide: true }, preHandler: adminForm(() => NEW_TYPE_PAGE), handler: newType.handler, errorHandler: withErrorPages(newType.errorHandler) })
+}
+export default documentForms

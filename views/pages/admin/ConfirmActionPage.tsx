@@ -1,0 +1,64 @@
+import { page } from '../../../src/render/page.js'
+import type { FormState } from '../../../src/shared/form-state.js'
+import { listKinds, type ListKindName } from '../../components/admin-lists/index.js'
+import { searchOf, type ListState } from '../../components/admin-lists/query.js'
+import type { AdminRow } from '../../components/admin-lists/types.js'
+import type { ConfirmRequest } from '../../components/ConfirmDialog.js'
+import { ErrorSummary } from '../../components/FormErrors.js'
+import { AdminLayout } from '../../layout/AdminLayout.js'
+
+export interface ConfirmActionPageProps {
+  kind: ListKindName
+  /** The row action's `form`: the page's address is `${path}/${id}/${action}`. */
+  action: string
+  row: AdminRow
+  /** The list's query, kept to go back to it. */
+  query: ListState
+  /** The page answered again: the server refused (already accepted, not viewed yet…). */
+  form?: FormState
+}
+
+/** What the dialog of that action asks (views/components/admin-lists), the same words. */
+function confirmOf({ kind, action, row }: ConfirmActionPageProps): ConfirmRequest {
+  const ask = listKinds[kind].actions.find((candidate) => candidate.form === action)?.confirm
+  if (!ask) throw new Error(`${kind}: no confirmation for « ${action} »`)
+  return ask(row)
+}
+
+/**
+ * An admin list's confirmation dialog as a page (contract §8, without JavaScript): what the action
+ * is about, the dialog's question, « Confirmer » posting the form to this very address and
+ * « Annuler » back to the list where it was.
+ */
+export const ConfirmActionPage = page<ConfirmActionPageProps>(
+  (props) => ({ title: confirmOf(props).title, description: confirmOf(props).text }),
+  function ConfirmActionPage(props) {
+    const { kind: name, action, row, query, form } = props
+    const kind = listKinds[name]
+    const question = confirmOf(props)
+    const search = searchOf(query)
+    return (
+      <AdminLayout title={question.title} lead={question.text}>
+        <ErrorSummary form={form} several={false} />
+        <dl className="admin-confirm-facts">
+          {kind.columns
+            .filter((column) => column.standalone !== false)
+            .map((column) => (
+              <div key={column.header} className="admin-confirm-fact">
+                <dt>{column.header}</dt>
+                <dd className={column.className}>{column.cell(row)}</dd>
+              </div>
+            ))}
+        </dl>
+        <form className="admin-confirm-form" method="post" action={`${kind.path}/${encodeURIComponent(row.id)}/${action}${search}`}>
+          <button type="submit" className={question.tone === 'primary' ? 'button button-primary' : 'button button-danger'}>
+            Confirmer
+          </button>
+          <a className="button button-secondary" href={`${kind.path}${search}`}>
+            Annuler
+          </a>
+        </form>
+      </AdminLayout>
+    )
+  },
+)
