@@ -29,6 +29,7 @@ interface Seeded {
   client: { id: number; email: string }
   waiting: { verifyLink: string }
   pending: { id: number; email: string }
+  documents: { viewed: number; typeId: number }
   secondStep: { email: string; resetLink: string }
   requestId: number
 }
@@ -102,7 +103,7 @@ async function seed(): Promise<Seeded> {
 
   // A visitor's message to the firm, longer than its cell shows at once.
   await call(server.url, '', 'POST', '/api/users/contact', { name: 'Nadia Cherif', email: 'nadia@example.dz', telephone: '0551234567', message: `Bonjour,\n\n${'je souhaite un rendez-vous pour ma déclaration G50 et le bilan de mon entreprise. '.repeat(6)}\n\nCordialement,\nNadia` })
-  return { client: { id, email: client.email }, waiting: { verifyLink: verifyLink.toString() }, pending: { id: pendingId, email: pending.email }, secondStep: { ...secondStep, resetLink }, requestId: request.id }
+  return { client: { id, email: client.email }, waiting: { verifyLink: verifyLink.toString() }, pending: { id: pendingId, email: pending.email }, documents: { viewed, typeId: type!.id }, secondStep: { ...secondStep, resetLink }, requestId: request.id }
 }
 
 /** A page to judge: its address and what shows it is ready (its islands hydrated, its data in place). */
@@ -159,12 +160,12 @@ async function judge(t: Test, page: Page, label: string): Promise<void> {
   }
 }
 
-/** One role's pages, in one context (logged in as `logInAs`), each loaded once and judged four times. */
-async function sweep(t: Test, role: string, visits: Visit[], logInAs?: { email: string; password: string }): Promise<void> {
+/** One role's pages, in one context (logged in as `logInAs`), each loaded once and judged four times; `menus`: the first one's menus opened too. */
+async function sweep(t: Test, role: string, visits: Visit[], logInAs?: { email: string; password: string }, { menus = true } = {}): Promise<void> {
   const { page, problems } = await openPage(browser, t, { timeout: 20_000 })
   await instrument(page)
   if (logInAs) await logIn(page, server.url, logInAs.email, logInAs.password)
-  let first = true
+  let first = menus
   for (const visit of visits) {
     await page.setViewportSize(WIDTHS[0]!)
     await page.goto(`${server.url}${visit.path}`)
@@ -253,30 +254,37 @@ function pendingUser(t: Test): Promise<void> {
   )
 }
 
+/**
+ * The back-office, in two contexts side by side (its pages are half of all): the lists, then the
+ * rest (a client's page and thread, the pages standing in for the dialogs without JavaScript).
+ */
 function administrator(t: Test): Promise<void> {
-  const { client } = seeded
-  return sweep(
-    t,
-    'administrator',
-    [
-      { path: '/admin-dashboard', ready: '.admin-cards' },
-      { path: '/admin-dashboard/new-users', ready: '.admin-table tbody tr' },
-      { path: '/admin-dashboard/clients', ready: '.admin-table tbody tr' },
-      // A client's page: documents sent by the firm, requests, two-factor reset.
-      { path: `/users/profile/${client.id}`, ready: '.client-requests tr' },
-      { path: `/admin-dashboard/clients/${client.id}/messages`, ready: '.thread-form[data-ready]' },
-      { path: '/admin-dashboard/threads', ready: 'main table tbody tr' },
-      { path: '/admin-dashboard/sub-admins', ready: '.admin-table tbody tr' },
-      { path: '/admin-dashboard/messages', ready: '.admin-table tbody tr' },
-      { path: '/admin-dashboard/documents/types', ready: '.admin-table tbody tr' },
-      { path: '/admin-dashboard/new-documents', ready: '.admin-table tbody tr' },
-      { path: '/admin-dashboard/documents', ready: '.admin-table tbody tr' },
-      { path: '/admin-dashboard/arch-documents', ready: '.admin-table tbody tr' },
-      { path: '/admin-dashboard/requests', ready: '.admin-table tbody tr' },
-      { path: '/admin-dashboard/journal', ready: 'main table tbody tr' },
-    ],
-    ADMIN,
-  )
+  const { client, pending, documents } = seeded
+  const lists = [
+    { path: '/admin-dashboard', ready: '.admin-cards' },
+    { path: '/admin-dashboard/new-users', ready: '.admin-table tbody tr' },
+    { path: '/admin-dashboard/clients', ready: '.admin-table tbody tr' },
+    { path: '/admin-dashboard/new-documents', ready: '.admin-table tbody tr' },
+    { path: '/admin-dashboard/documents', ready: '.admin-table tbody tr' },
+    { path: '/admin-dashboard/arch-documents', ready: '.admin-table tbody tr' },
+    { path: '/admin-dashboard/requests', ready: '.admin-table tbody tr' },
+    { path: '/admin-dashboard/journal', ready: 'main table tbody tr' },
+  ]
+  const others = [
+    // A client's page: their documents, requests, what the firm sent them, the two-factor reset.
+    { path: `/users/profile/${client.id}`, ready: '.client-requests tr' },
+    { path: `/admin-dashboard/clients/${client.id}/messages`, ready: '.thread-form[data-ready]' },
+    { path: '/admin-dashboard/threads', ready: 'main table tbody tr' },
+    { path: '/admin-dashboard/sub-admins', ready: '.admin-table tbody tr' },
+    { path: '/admin-dashboard/messages', ready: '.admin-table tbody tr' },
+    { path: '/admin-dashboard/documents/types', ready: '.admin-table tbody tr' },
+    // The pages standing in for the dialogs without JavaScript: one for each kind of row, and a new type's.
+    { path: `/admin-dashboard/new-users/${pending.id}/accept`, ready: 'main form' },
+    { path: `/admin-dashboard/documents/${documents.viewed}/archive`, ready: 'main form' },
+    { path: `/admin-dashboard/documents/types/${documents.typeId}/delete`, ready: 'main form' },
+    { path: '/admin-dashboard/documents/types/new', ready: 'main form' },
+  ]
+  return Promise.all([sweep(t, 'administrator', lists, ADMIN), sweep(t, 'administrator', others, ADMIN, { menus: false })]).then(() => undefined)
 }
 
 t.test('every page is axe clean, as its role, in both themes, on a laptop and a phone', async (t) => {
