@@ -5,8 +5,8 @@
  * the built server while 10 searches run concurrently in a loop, against its p99 idle, in the same
  * run. Seeded in bulk through the tables' triggers (the search indexes of migration 0020).
  * BENCH_SEARCH_SIZES="documents,messages" changes the sizes (a quick check: "20000,2000").
- * BENCH_SEARCH_HEALTHZ_ON="url,url" measures only /healthz during searches, on databases seeded before
- * (BENCH_SEARCH_SEED_INTO=url migrates and seeds a database at url, an empty one, and keeps it).
+ * On databases seeded before (BENCH_SEARCH_SEED_INTO=url migrates and seeds an empty database at url
+ * and keeps it): BENCH_SEARCH_ON="url,url" measures both, BENCH_SEARCH_HEALTHZ_ON="url,url" /healthz only.
  */
 import { loadavg } from 'node:os'
 import { sql } from 'kysely'
@@ -178,13 +178,19 @@ async function measureHealthz(label: string, url: string, firstUser: number): Pr
 }
 
 async function measure(label: string, url: string, db: Db): Promise<void> {
+  const seeding = performance.now()
+  await migrateToLatest(db)
+  const { firstUser } = await seed(db)
+  if (isMysql(db)) await sql`analyze table users, document_types, documents, contact_messages, messages`.execute(db)
+  else await sql`analyze`.execute(db)
+  console.log(`${label}: seeded ${DOCUMENTS} documents, ${MESSAGES} contact messages and ${MESSAGES} thread messages in ${((performance.now() - seeding) / 1000).toFixed(0)} s`)
+  await measureSearches(label, url, db, firstUser)
+}
+
+/** Each list's median with both q (in process), then /healthz during the searches (the built server), on a seeded database. */
+async function measureSearches(label: string, url: string, db: Db, firstUser: number): Promise<void> {
   await withApp(url, db, 'portal-bench-search-', async (app) => {
-    const seeding = performance.now()
-    const { firstUser } = await seed(db)
     const cookie = await app.sessionCookieFor(await insertAdmin(db))
-    if (isMysql(db)) await sql`analyze table users, document_types, documents, contact_messages, messages`.execute(db)
-    else await sql`analyze`.execute(db)
-    console.log(`${label}: seeded ${DOCUMENTS} documents, ${MESSAGES} contact messages and ${MESSAGES} thread messages in ${((performance.now() - seeding) / 1000).toFixed(0)} s`)
     const size = `${DOCUMENTS.toLocaleString('en')} documents, ${MESSAGES.toLocaleString('en')} + ${MESSAGES.toLocaleString('en')} messages`
     const thread = firstUser + 11
     for (const [kind, q] of [['rare', RARE], ['common', COMMON]] as const) {
@@ -201,8 +207,8 @@ async function measure(label: string, url: string, db: Db): Promise<void> {
         )
       }
     }
-    await measureHealthz(label, url, firstUser)
   })
+  await measureHealthz(label, url, firstUser)
 }
 
 /** The machine's load over 1, 5 and 15 minutes (5 engineers share it): read beside the times. */
@@ -213,15 +219,18 @@ export async function benchSearch(): Promise<void> {
 }
 
 /**
- * BENCH_SEARCH_HEALTHZ_ON="url,url": only `/healthz` during searches, on databases an earlier run
- * seeded and kept (seeding a million documents takes 20 minutes on MariaDB).
+ * BENCH_SEARCH_ON="url,url": the medians and `/healthz` during searches on databases seeded before
+ * (BENCH_SEARCH_SEED_INTO; seeding a million documents takes 20 to 30 minutes on MariaDB);
+ * BENCH_SEARCH_HEALTHZ_ON="url,url": only `/healthz` during searches.
  */
-async function healthzOnSeeded(urls: string[]): Promise<void> {
+async function onSeeded(urls: string[], what: 'all' | 'healthz'): Promise<void> {
   for (const url of urls) {
     const db = createDb(url)
     try {
       const first = await db.selectFrom('users').select((eb) => eb.fn.min('id').as('id')).where('is_admin', '=', 0).executeTakeFirstOrThrow()
-      await measureHealthz(isMysql(db) ? 'MariaDB' : 'SQLite', url, Number(first.id))
+      const label = isMysql(db) ? 'MariaDB' : 'SQLite'
+      if (what === 'all') await measureSearches(label, url, db, Number(first.id))
+      else await measureHealthz(label, url, Number(first.id))
     } finally {
       await db.destroy()
     }
@@ -244,9 +253,8 @@ async function seedInto(url: string): Promise<void> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const seeded = process.env.BENCH_SEARCH_HEALTHZ_ON
-  const into = process.env.BENCH_SEARCH_SEED_INTO
-  ;(into ? seedInto(into) : seeded ? healthzOnSeeded(seeded.split(',')) : benchSearch()).catch((error: unknown) => {
+  const { BENCH_SEARCH_SEED_INTO: into, BENCH_SEARCH_ON: all, BENCH_SEARCH_HEALTHZ_ON: healthz } = process.env
+  ;(into ? seedInto(into) : all ? onSeeded(all.split(','), 'all') : healthz ? onSeeded(healthz.split(','), 'healthz') : benchSearch()).catch((error: unknown) => {
     console.error(error)
     process.exitCode = 1
   })
