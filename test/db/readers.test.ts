@@ -1,7 +1,7 @@
 // Issue 16: SQLite's lists are read on a worker thread, so that a long search never holds the event
 // loop; what they answer is what the main connection would answer, committed writes included, and
 // inside a transaction its own writes (read on its connection).
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
@@ -80,4 +80,18 @@ t.test('without workers (readers: 0) the same lists read on the main connection'
   const db = await fileDatabase(t, 0)
   await addUser(db, 'Élodie Benaïssa', 1)
   t.same(await names(db, 'elo'), ['Élodie Benaïssa'])
+})
+
+t.test('the read worker runs below the event loop’s priority: its thread’s nice value is 10, the main thread’s unchanged', async (t) => {
+  const db = await fileDatabase(t)
+  await addUser(db, 'Nadia Priorité', 1)
+  t.same(await names(db, 'nadia'), ['Nadia Priorité'], 'a read started the worker')
+  // Linux: each thread's nice value is the 19th field of /proc/self/task/<tid>/stat.
+  const niceOf = (tid: string) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+  }
+  const threads = readdirSync('/proc/self/task').map((tid) => ({ tid, nice: niceOf(tid) }))
+  t.equal(niceOf(String(process.pid)), 0, 'the event loop’s thread keeps its priority')
+  t.ok(threads.some((thread) => thread.nice === 10), 'a thread of the process runs at nice 10: the reader')
 })
