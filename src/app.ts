@@ -127,6 +127,8 @@ export function firmEmailOf(config: Config): string {
 const DRAIN_TIMEOUT_MS = 10_000
 /** How long the start waits for Redis before counting in memory (it keeps reconnecting). */
 const REDIS_START_TIMEOUT_MS = 2_000
+/** The text fields a multipart form may carry (the upload's type, description, request; the send's name): 10 is room enough. */
+const MULTIPART_FIELDS = 10
 
 /**
  * A partial file on the local disk untouched for this long was cut off (SIGTERM, kill -9): a write in
@@ -240,7 +242,8 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   // Every per-IP and per-user counter in Redis when REDIS_URL is set (this instance's memory while it is down).
   await app.register(rateLimit, { global: false, ...rateLimitStore(ports.redis), errorResponseBuilder: (_req, ctx) => new HttpError(429, `Trop de tentatives. Réessayez dans ${Math.ceil(ctx.ttl / 60000)} minute(s).`) })
   await app.register(formbody)
-  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10 } })
+  // One file and its fields; `parts` counts every part, those busboy skips too (no name, past a limit): 5 more, then 413.
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: MULTIPART_FIELDS, parts: MULTIPART_FIELDS + 1 + 5 } })
   await app.register(swagger, openapiOptions({ publicUrl: config.publicUrl, sessionCookie: sessionCookieName(config.secureCookies) }))
   await registerAssets(app, config)
 

@@ -15,9 +15,6 @@ export interface StoredFile {
 /** A file as it arrives: busboy's stream emits 'limit' and sets `truncated` past the size limit. */
 export type IncomingFile = Readable & { truncated?: boolean }
 
-/** Room for the text fields and multipart boundaries around a file of the largest accepted size. */
-export const MULTIPART_ALLOWANCE = 64 * 1024
-
 /** Once the limit is known to be passed, the rest of the body is not read: the connection closes with the answer. */
 export function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, messages.tooLarge(Math.round((maxBytes / 1024 / 1024) * 10) / 10), { connection: 'close' }).under('file')

@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors.js'
+import { limitMultipartBody, MULTIPART_ALLOWANCE } from '../../http/multipart-limit.js'
 import { originOf } from '../../http/origin.js'
 import { QUARTER_HOUR_MS, userLimit } from '../../http/rate-limit.js'
 import type { Documents } from './service.js'
-import { drain, MULTIPART_ALLOWANCE, tooLarge, type IncomingFile, type StoredFile } from './store.js'
+import { drain, tooLarge, type IncomingFile, type StoredFile } from './store.js'
 
 /** What a multipart upload carried: its text fields, and the stored file or why it was refused. */
 export interface ReceivedUpload {
@@ -45,8 +46,9 @@ export function uploadSteps(documents: Documents, uploadPerUser: number) {
 
 /**
  * Reads the multipart parts in whatever order they come: the first `file` part goes to `store`
- * as it arrives, the fields are collected. On any failure (limit, client gone, storage) the stored
- * file is handed to `discard`, so nothing stays.
+ * as it arrives, the fields are collected. The whole body is held to the declared-size check's
+ * limit (`maxBytes` and the envelope), whatever its parts (limitMultipartBody). On any failure
+ * (limit, client gone, storage) the stored file is handed to `discard`, so nothing stays.
  */
 export async function receiveUpload(
   request: FastifyRequest,
@@ -59,8 +61,10 @@ export async function receiveUpload(
   if (!request.isMultipart()) return { fields: textFields(request.body) }
   // The fields as they arrive are the request's body: a form answered again keeps what was typed (contract §8).
   request.body = received.fields
+  const parts = request.parts()
+  limitMultipartBody(request, maxBytes + MULTIPART_ALLOWANCE, () => tooLarge(maxBytes))
   try {
-    for await (const part of request.parts()) {
+    for await (const part of parts) {
       if (part.type === 'field') {
         if (!(part.fieldname in received.fields) && typeof part.value === 'string') received.fields[part.fieldname] = part.value
         continue

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { HttpError } from '../../../http/errors.js'
+import { limitMultipartBody, MULTIPART_ALLOWANCE } from '../../../http/multipart-limit.js'
 import { ipLimit, QUARTER_HOUR_MS } from '../../../http/rate-limit.js'
 import { operation } from '../../../http/openapi.js'
 import { errorResponses } from '../../../http/schemas.js'
@@ -18,24 +19,37 @@ const PhotoNameParamsSchema = Type.Object({ name: Type.String({ maxLength: 64 })
 export const photoLimit = ipLimit(60, QUARTER_HOUR_MS, 'photo')
 const YEAR_SECONDS = 365 * 24 * 3600
 
-/** The bytes of the `image` part, at most 5 MB; the French refusals of contract §2, shown under the file by a page answered again. */
+/** Past the photo's 5 MB and the form's envelope, the body is not read on: the connection closes with the answer. */
+const tooLarge = () => new HttpError(413, photoMessages.tooLarge, { connection: 'close' }).under('image')
+
+/**
+ * The bytes of the `image` part (the body's first file), at most 5 MB; the French refusals of
+ * contract §2, shown under the file by a page answered again. The body is read to its end before the
+ * photo is used, so the whole of it is held to the limit (limitMultipartBody), whatever comes after.
+ */
 export async function imageOf(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
     if (request.headers['content-type'] === undefined) throw new HttpError(400, photoMessages.noFile).under('image')
     throw new HttpError(415, photoMessages.notMultipart).under('image')
   }
+  const parts = request.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } })
+  limitMultipartBody(request, PHOTO_MAX_BYTES + MULTIPART_ALLOWANCE, tooLarge)
+  let image: Buffer | undefined
   try {
-    const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } })
-    if (!part || part.fieldname !== 'image') throw new HttpError(400, photoMessages.noFile).under('image')
-    const bytes = await part.toBuffer()
-    if (bytes.length === 0) throw new HttpError(400, photoMessages.noFile).under('image')
-    return bytes
+    for await (const part of parts) {
+      if (part.type !== 'file') continue
+      // The first file is the photo; a second one is busboy's `files` limit, and the parts end with its error.
+      if (part.fieldname !== 'image') throw new HttpError(400, photoMessages.noFile).under('image')
+      image = await part.toBuffer()
+    }
   } catch (error) {
     if (error instanceof HttpError) throw error
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, photoMessages.tooLarge).under('image')
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge()
     // Malformed multipart (no boundary, cut short): the client's fault, never a 500.
     throw new HttpError(400, 'Requête invalide : formulaire multipart mal formé.')
   }
+  if (!image || image.length === 0) throw new HttpError(400, photoMessages.noFile).under('image')
+  return image
 }
 
 /** The profile photo: upload (the logged-in user, for themselves) and the public photo files (contract §2, §3). */
