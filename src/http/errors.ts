@@ -3,9 +3,13 @@ import type { IncomingMessage } from 'node:http'
 import { faultAnswer, storageFullMessage, unavailableMessage } from './faults.js'
 import { closeWithoutReading } from './lingering-close.js'
 import { rememberReturn } from './return-to.js'
+import type { FieldError } from '../shared/validation.js'
 
 /** An error whose French message is meant for the user, with its HTTP status. */
 export class HttpError extends Error {
+  /** Where a page posted without JavaScript shows it (contract §8): each field's error; none, the form's own. */
+  fields: FieldError[] = []
+
   constructor(
     readonly statusCode: number,
     message: string,
@@ -13,6 +17,19 @@ export class HttpError extends Error {
   ) {
     super(message)
   }
+
+  /** The same error, shown under `field` when the form is answered again (the API's answer is unchanged). */
+  under(field: string): this {
+    this.fields = [{ field, message: this.message }]
+    return this
+  }
+}
+
+/** A form's failed check (400): the API answers its first message, a page answered again shows each field's. */
+export function refusedForm(checked: { message: string; errors?: FieldError[] | undefined }): HttpError {
+  const error = new HttpError(400, checked.message)
+  error.fields = checked.errors ?? []
+  return error
 }
 
 const GENERIC: Record<number, string> = {

@@ -1,12 +1,14 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { FormError, FormState } from '../shared/form-state.js'
 import type { Checked } from '../shared/validation.js'
-import { HttpError } from './errors.js'
+import { bodyPending, HttpError } from './errors.js'
+import { closeWithoutReading } from './lingering-close.js'
 
 /**
  * A page's form posted without JavaScript (contract §8): the route's own check, then its action;
- * a 303 with a flash message, or the page again with the errors in place and the status the JSON
- * route answers for them (400, 401, 409, 429). Any other error goes to the app's handler.
+ * a 303 with a flash message, or the page again with the errors in place (each under its field when
+ * the error names it: HttpError.fields) and the status the JSON route answers for them (400, 401,
+ * 409, 429, or those the form names). Any other error goes to the app's handler.
  */
 export interface FormPost<T> {
   /** The JSON route's check: the same rules and French messages. */
@@ -17,9 +19,11 @@ export interface FormPost<T> {
   show(request: FastifyRequest, reply: FastifyReply, form: FormState): Promise<FastifyReply>
   /** Does it: where the browser goes next, and what the next page says (nothing for a step between). */
   act(value: T, request: FastifyRequest, reply: FastifyReply): Promise<{ to: string; message?: string }>
+  /** The statuses answered with the page again; by default 400, 401, 409 and 429 (an upload adds 404, 413, 415, 507). */
+  shownInPlace?: readonly number[]
 }
 
-const SHOWN_IN_PLACE = new Set([400, 401, 409, 429])
+const SHOWN_IN_PLACE = [400, 401, 409, 429] as const
 
 function bodyOf(request: FastifyRequest): Record<string, unknown> {
   return typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {}
@@ -36,6 +40,7 @@ function keptValues(body: Record<string, unknown>, keep: readonly string[]): Rec
  * the service throws (an HttpError) so that it too is shown on the page, at its JSON status.
  */
 export function formPost<T>(post: FormPost<T>) {
+  const shownInPlace = new Set<number>(post.shownInPlace ?? SHOWN_IN_PLACE)
   const again = (request: FastifyRequest, reply: FastifyReply, status: number, errors: FormError[]) =>
     post.show(request, reply.code(status), { values: keptValues(bodyOf(request), post.keep), errors })
 
@@ -48,9 +53,11 @@ export function formPost<T>(post: FormPost<T>) {
       return reply.redirect(next.to, 303)
     },
     async errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
-      if (!(error instanceof HttpError) || !SHOWN_IN_PLACE.has(error.statusCode)) throw error
+      if (!(error instanceof HttpError) || !shownInPlace.has(error.statusCode)) throw error
       reply.headers(error.headers)
-      return again(request, reply, error.statusCode, [{ message: error.message }])
+      // Refused before its body was read (an upload too large, a full space): answered without reading it.
+      if (bodyPending(request.raw)) closeWithoutReading(request, reply)
+      return again(request, reply, error.statusCode, error.fields.length > 0 ? error.fields : [{ message: error.message }])
     },
   }
 }

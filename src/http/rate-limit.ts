@@ -17,9 +17,9 @@ export function formLimit(limit: ReturnType<typeof ipLimit>) {
   return { rateLimit: { ...limit.rateLimit, hook: 'preHandler' as const } }
 }
 
-/** Per-route limit by logged-in user (the session is read before route hooks run), by IP for a visitor. */
-export function userLimit(max: number, timeWindowMs: number) {
-  return { rateLimit: { max, timeWindow: timeWindowMs, keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`) } }
+/** Per-route limit by logged-in user (the session is read before route hooks run), by IP for a visitor; a `bucket` as ipLimit's. */
+export function userLimit(max: number, timeWindowMs: number, bucket?: string) {
+  return { rateLimit: { max, timeWindow: timeWindowMs, bucket, keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`) } }
 }
 
 export const QUARTER_HOUR_MS = 15 * 60_000

@@ -20,7 +20,7 @@ export const MULTIPART_ALLOWANCE = 64 * 1024
 
 /** Once the limit is known to be passed, the rest of the body is not read: the connection closes with the answer. */
 export function tooLarge(maxBytes: number): HttpError {
-  return new HttpError(413, messages.tooLarge(Math.round((maxBytes / 1024 / 1024) * 10) / 10), { connection: 'close' })
+  return new HttpError(413, messages.tooLarge(Math.round((maxBytes / 1024 / 1024) * 10) / 10), { connection: 'close' }).under('file')
 }
 
 /**
@@ -52,7 +52,7 @@ export async function storeChecked(storage: FileStorage, maxBytes: number, filen
   const ext = acceptedExtension(originalName)
   if (!ext) {
     await drain(source)
-    return new HttpError(415, messages.extensionRefused)
+    return new HttpError(415, messages.extensionRefused).under('file')
   }
   const kind = KIND_BY_EXTENSION[ext]
   const key = newKey('documents', ext)
@@ -79,7 +79,7 @@ export async function storeChecked(storage: FileStorage, maxBytes: number, filen
     if (!(error instanceof ContentRefused)) throw error
     // The rest of a refused file is read and dropped, so the fields after it still arrive.
     await drain(source)
-    return new HttpError(415, messages.contentRefused)
+    return new HttpError(415, messages.contentRefused).under('file')
   } finally {
     source.off('limit', overLimit)
     source.off('error', failed)

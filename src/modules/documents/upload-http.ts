@@ -34,6 +34,8 @@ export async function receiveUpload(
   const received: ReceivedUpload = { fields: {} }
   // A JSON or bodiless request carries no file: its fields still get their §5 messages.
   if (!request.isMultipart()) return { fields: textFields(request.body) }
+  // The fields as they arrive are the request's body: a form answered again keeps what was typed (contract §8).
+  request.body = received.fields
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
@@ -66,7 +68,7 @@ function uploadError(error: unknown, maxBytes: number): unknown {
   if (error instanceof HttpError) return error
   const { code, statusCode } = error as { code?: string; statusCode?: number }
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes)
-  if (statusCode === 413) return new HttpError(413, 'Trop de champs ou de fichiers dans l’envoi.', { connection: 'close' })
+  if (statusCode === 413) return new HttpError(413, 'Trop de champs ou de fichiers dans l’envoi.', { connection: 'close' }).under('file')
   if (statusCode && statusCode < 500) return new HttpError(400, 'Envoi du fichier interrompu ou mal formé.')
   // Busboy's own refusals (no boundary, a malformed part) are plain errors without a status.
   if (error instanceof Error && /boundary|multipart data/i.test(error.message)) return new HttpError(400, 'Envoi du fichier interrompu ou mal formé.')
