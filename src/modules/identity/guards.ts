@@ -36,6 +36,21 @@ export function adminForm(pageOf: (request: FastifyRequest) => string) {
   }
 }
 
+/**
+ * Guard of a user's form posted without JavaScript (contract §8): a visitor (a session that ended)
+ * logs in first and comes back to `pageOf(request)`, the page holding the form (a post is never
+ * replayed); the session slides. What the user may do there is the route's to say.
+ */
+export function userForm(pageOf: (request: FastifyRequest) => string) {
+  return async function userForm(request: FastifyRequest, reply: FastifyReply) {
+    if (!request.user) {
+      rememberPath(reply, pageOf(request))
+      return reply.redirect('/login', 303)
+    }
+    await reply.refreshSession()
+  }
+}
+
 /** API guard: 401 without a session. */
 export async function requireUser(request: FastifyRequest) {
   if (!request.user) throw new HttpError(401, 'Veuillez vous connecter.')

@@ -51,7 +51,7 @@ export default fp(
 
 // The module's public face: other modules import these, never identity's files or tables.
 export { AdminPasswordRefused, createIdentity, type Identity, type IdentityDeps, type NewAccount } from './service.js'
-export { adminForm, adminOnly, requireAdmin, requireUser, userOnly } from './guards.js'
+export { adminForm, adminOnly, requireAdmin, requireUser, userForm, userOnly } from './guards.js'
 export { sessionCookieName } from './session-cookie.js'
 export type { SessionUser } from './session-user.js'
 export type { AcceptOutcome, Accounts, IdsMatching } from './accounts.js'
