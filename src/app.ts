@@ -266,7 +266,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(identityPlugin, { identity, views: { ...authPages, ...twoFactorPages } })
   await app.register(shellRoutes)
   await app.register(catalog, { views: { HomePage, ServicesPage } })
-  await app.register(contactPlugin, { contact, views: { AdminListPage, HomePage } })
+  await app.register(contactPlugin, { contact, views: { AdminListPage, ConfirmActionPage, HomePage } })
   await app.register(documentsPlugin, { documents, views: { AdminListPage, ConfirmActionPage, DocumentTypesPage, NewTypePage } })
   await app.register(requestsPlugin, { requests, views: { RequestsPage, SpacePage } })
   await app.register(clientsPlugin, { clients, views: { AdminListPage, ConfirmActionPage, DashboardPage, ProfilePage, SubAdminsPage } })
