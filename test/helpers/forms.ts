@@ -18,9 +18,9 @@ export async function flashAfter(app: FastifyInstance, res: LightMyRequestRespon
   return JSON.stringify(islandProps(next.body, 'Toaster'))
 }
 
-/** The input named `name` in the page's HTML (its attributes). */
+/** The input, textarea or select named `name` in the page's HTML (its attributes). */
 export function inputNamed(html: string, name: string): string {
-  return new RegExp(`<(?:input|textarea)[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? ''
+  return new RegExp(`<(?:input|textarea|select)[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? ''
 }
 
 /** The error shown under the input `name`: its aria-describedby names an element holding the message. */
