@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream'
 import type { Db } from '../../db/database.js'
 import { transaction } from '../../db/transaction.js'
 import type { ListFilter, Page } from '../../db/lists.js'
-import { HttpError } from '../../http/errors.js'
+import { HttpError, refusedForm } from '../../http/errors.js'
 import type { Jobs } from '../../jobs/jobs.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import type { Clock } from '../../clock/clock.js'
@@ -170,8 +170,8 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
 
   async function recordSend(admin: SessionUser, userId: number, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined, from: RequestOrigin | null): Promise<number> {
     const checked = checkSend(fields, Boolean(file || refused))
-    if (!checked.ok) throw new HttpError(400, checked.message)
-    if (refused || !file) throw refused ?? new HttpError(400, messages.fileRequired)
+    if (!checked.ok) throw refusedForm(checked)
+    if (refused || !file) throw refused ?? new HttpError(400, messages.fileRequired).under('file')
     const doc = {
       userId,
       typeId: null,
