@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { HttpError } from '../../http/errors.js'
+import { bodyPending, HttpError } from '../../http/errors.js'
+import { closeWithoutReading } from '../../http/lingering-close.js'
 import { rememberPath } from '../../http/return-to.js'
 import { enforceAccess } from './access.js'
+import type { SessionUser } from './session-user.js'
 
 const ADMINS_ONLY = 'Accès réservé aux administrateurs.'
 
@@ -37,17 +39,22 @@ export function adminForm(pageOf: (request: FastifyRequest) => string) {
 }
 
 /**
- * Guard of a user's form posted without JavaScript (contract §8): a visitor (a session that ended)
- * logs in first and comes back to `pageOf(request)`, the page holding the form (a post is never
- * replayed); the session slides. What the user may do there is the route's to say.
+ * Guard of a user's form posted without JavaScript (contract §8), run before its body is read (an
+ * upload's megabytes are never read when it refuses): a visitor logs in first and comes back to
+ * `pageOf(request)`, the page holding the form; a user `refusal` names a reason for gets the 403 page
+ * with it; the session slides.
  */
-export function userForm(pageOf: (request: FastifyRequest) => string) {
+export function userForm(pageOf: (request: FastifyRequest) => string, refusal: (user: SessionUser, request: FastifyRequest) => string | undefined) {
   return async function userForm(request: FastifyRequest, reply: FastifyReply) {
-    if (!request.user) {
+    const user = request.user
+    const refused = user ? refusal(user, request) : undefined
+    if (user && refused === undefined) return reply.refreshSession()
+    if (bodyPending(request.raw)) closeWithoutReading(request, reply)
+    if (!user) {
       rememberPath(reply, pageOf(request))
       return reply.redirect('/login', 303)
     }
-    await reply.refreshSession()
+    return reply.code(403).renderError(403, refused!)
   }
 }
 

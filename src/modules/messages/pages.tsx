@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { HttpError } from '../../http/errors.js'
-import { formPost } from '../../http/form-post.js'
 import { listQueryOf } from '../../http/list-pages.js'
 import { listFilter, ListQuerySchema } from '../../http/lists.js'
 import { formLimit } from '../../http/rate-limit.js'
+import { formPost } from '../../http/form-post.js'
 import { withErrorPages } from '../../http/row-forms.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { IdSchema } from '../../http/schemas.js'
@@ -73,19 +73,9 @@ const messagePages: FastifyPluginAsyncTypebox<{ messages: Messages; views: Messa
     return reply.render(views.ClientThreadPage, await threadProps(request, request.user!.id))
   })
   const clientForm = threadForm(views.ClientThreadPage, (request) => request.user!.id, () => '/messages')
-  app.post('/messages', {
-    ...paged,
-    config: limit,
-    preHandler: [
-      userForm(samePage),
-      async (request) => {
-        if (request.user!.isAdmin) throw new HttpError(403, texts.firmWritesInThreads)
-      },
-      clientForm.preHandler,
-    ],
-    handler: clientForm.handler,
-    errorHandler: clientForm.errorHandler,
-  })
+  // The firm has no thread of its own to write in: the 403 page says where it writes.
+  const clientsOnly = userForm(samePage, (user) => (user.isAdmin ? texts.firmWritesInThreads : undefined))
+  app.post('/messages', { ...paged, config: limit, preHandler: [clientsOnly, clientForm.preHandler], handler: clientForm.handler, errorHandler: clientForm.errorHandler })
 
   app.get('/admin-dashboard/clients/:id/messages', { ...clientThread, preHandler: adminOnly }, async (request, reply) =>
     reply.render(views.AdminThreadPage, await threadProps(request, threadIdOf(request))),
