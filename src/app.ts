@@ -269,7 +269,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(catalog, { views: { HomePage, ServicesPage } })
   await app.register(contactPlugin, { contact, views: { AdminListPage, ConfirmActionPage, HomePage } })
   await app.register(documentsPlugin, { documents, views: { AdminListPage, ConfirmActionPage, DocumentTypesPage, NewTypePage } })
-  await app.register(requestsPlugin, { requests, views: { AskPage, ConfirmActionPage, RequestsPage, SpacePage } })
+  await app.register(requestsPlugin, { requests, documents, views: { AskPage, ConfirmActionPage, RequestsPage, SpacePage } })
   await app.register(clientsPlugin, { clients, documents, views: { AdminListPage, ConfirmActionPage, DashboardPage, ProfilePage, SendDocumentPage, SubAdminsPage } })
   await app.register(messagesPlugin, { messages, views: messagePages })
   // Identity's guards are handed in: identity records into the journal, so the journal cannot import it.

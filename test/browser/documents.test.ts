@@ -39,6 +39,8 @@ t.test('upload, then New documents → view (new tab) → Documents → archive 
   await logIn(owner.page, server.url, client.email, PASSWORD)
   await owner.page.goto(`${server.url}/files`)
   await owner.page.getByRole('heading', { name: 'Choisir Vos Documents et Télécharge' }).waitFor()
+  // The island has taken over (before, the form is posted to /files, which works too: no-javascript.test.ts).
+  await owner.page.locator('form.upload-form[data-hydrated]').waitFor()
   await owner.page.getByRole('button', { name: 'Envoyez' }).click()
   await owner.page.locator('.toast', { hasText: 'Type de document requis' }).waitFor()
   await owner.page.getByLabel('Type de document').selectOption('Bilan')
@@ -117,6 +119,7 @@ t.test('cancelling an upload aborts it: nothing is stored', async (t) => {
   const { page } = await openPage(browser, t, { acceptDownloads: true, timeout: 15_000 })
   await logIn(page, server.url, email, PASSWORD)
   await page.goto(`${server.url}/files`)
+  await page.locator('form.upload-form[data-hydrated]').waitFor()
   await page.getByLabel('Type de document').selectOption('Bilan')
   await page.getByLabel('Fichier').setInputFiles({ name: `annule-${unique}.pdf`, mimeType: 'application/pdf', buffer: PDF })
   // Never answered: the upload stays under way until it is cancelled.

@@ -74,6 +74,7 @@ t.test('an error toast stays until closed, a success toast goes; neither covers 
 
     // A success goes after its delay; both errors are still there when it has gone.
     const picture = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#36a' } }).png().toBuffer()
+    await page.locator('form.profile-photo-form[data-hydrated]').waitFor()
     await page.getByLabel('Choisir une photo').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: picture })
     await page.getByRole('button', { name: 'Mettre à jour la photo' }).click()
     const success = page.locator('.toast[data-type="success"]')
@@ -161,13 +162,14 @@ t.test('at 390 px no floating control covers a button, link or heading; the them
 /** The profile's photo refusal (beside the file and as a toast) and a refused file's row on /files, for axe to judge too. */
 async function showErrors(t: { ok: (value: unknown, message: string) => unknown }, page: Page, path: string) {
   if (path === 'profile') {
+    await page.locator('form.profile-photo-form[data-hydrated]').waitFor()
     await page.getByRole('button', { name: 'Mettre à jour la photo' }).click()
     await page.locator('.profile-photo-error').waitFor()
     await page.locator('.toast[data-type="warning"]').waitFor()
     t.ok(await page.locator('.profile-verified', { hasText: 'Vérifié' }).isVisible(), 'the profile shows "Vérifié"')
   } else if (path === '/files') {
     // Hydrated first: the island lists the choice.
-    await page.locator('button.upload-submit:not([disabled])').waitFor()
+    await page.locator('form.upload-form[data-hydrated]').waitFor()
     await page.getByLabel('Fichiers').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') })
     await page.locator('.upload-file-error').waitFor()
   }

@@ -1,7 +1,8 @@
 // Issue 17: every form works without JavaScript (contract §8). A browser with scripts off registers,
-// logs in and writes to the firm; what it posts is answered with a redirect and a flash message, or
-// with the page again and the errors in place.
+// logs in, writes to the firm, runs the back-office, uploads a document and changes its photo; what it
+// posts is answered with a redirect and a flash message, or with the page again and the errors in place.
 import t from 'tap'
+import sharp from 'sharp'
 import type { Browser, Page } from 'playwright-core'
 import { linkIn, type TestSmtp } from '../helpers/smtp.js'
 import { apiSession, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
@@ -14,7 +15,8 @@ let server: RunningServer
 let browser: Browser
 let smtp: TestSmtp
 
-t.before(async () => ({ smtp, server, browser } = await startSuite(t, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })))
+// 1 MB per file, so that "too large" is a small file.
+t.before(async () => ({ smtp, server, browser } = await startSuite(t, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, MAX_UPLOAD_MB: '1' })))
 
 /** A page whose scripts never run. */
 async function withoutScripts(t: { teardown: (fn: () => unknown) => void }): Promise<Page> {
@@ -179,13 +181,88 @@ t.test('the back-office without JavaScript: accept a user, view and archive a do
   t.pass('the new type is listed')
 })
 
+/** An accepted client, logged in without JavaScript; answers the page and the client's id. */
+async function acceptedClient(t: { teardown: (fn: () => unknown) => void }, label: string): Promise<{ page: Page; id: number }> {
+  const unique = `${Date.now().toString(36)}${label}`
+  const email = `sans-js-${unique}@example.dz`
+  const { id } = await register(server.url, smtp, { username: `Client ${unique}`, email, password: PASSWORD }, { follow: 'api' })
+  await call(server.url, await apiSession(server.url, ADMIN.email, ADMIN.password), 'POST', `/api/users/accept/${id}`)
+  const page = await withoutScripts(t)
+  await logIn(page, server.url, email, PASSWORD)
+  return { page, id }
+}
+
+t.test('upload a document without JavaScript: a refused type and a file too large under the file field, then sent and listed', async (t) => {
+  const adminCookie = await apiSession(server.url, ADMIN.email, ADMIN.password)
+  await call(server.url, adminCookie, 'POST', '/api/documents/types', { typeName: 'Pièces sans script' })
+  const { page } = await acceptedClient(t, 'u')
+  const fileName = `releve-${Date.now().toString(36)}.pdf`
+  await page.goto(`${server.url}/files`)
+  const form = page.locator('form.upload-form')
+  t.equal(await form.getAttribute('data-hydrated'), null, 'no script has taken the form over')
+  const fileField = form.getByLabel('Fichier', { exact: true })
+
+  await form.getByLabel('Type de document').selectOption('Pièces sans script')
+  await form.getByLabel('Description').fill('Relevé de mars')
+  await fileField.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('des notes') })
+  await form.getByRole('button', { name: 'Envoyez' }).click()
+  await page.getByRole('alert').filter({ hasText: 'Type de fichier non accepté.' }).waitFor()
+  t.equal(new URL(page.url()).pathname, '/files', 'the page again')
+  t.match(await errorOf(page, 'Fichier'), /^Type de fichier non accepté\. Formats acceptés : pdf/, 'under the file field, tied to it')
+  t.equal(await form.getByLabel('Description').inputValue(), 'Relevé de mars', 'what was typed is kept')
+  t.equal(await form.getByLabel('Type de document').inputValue(), 'Pièces sans script')
+
+  // Refused from its size before it is read: the answer still reaches the browser.
+  await fileField.setInputFiles({ name: 'gros.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([PDF, Buffer.alloc(1536 * 1024, 0x20)]) })
+  await form.getByRole('button', { name: 'Envoyez' }).click()
+  await page.getByRole('alert').filter({ hasText: 'Fichier trop volumineux : 1 Mo au maximum.' }).waitFor()
+  t.equal(await errorOf(page, 'Fichier'), 'Fichier trop volumineux : 1 Mo au maximum.', 'too large, under the file field')
+
+  await form.getByLabel('Type de document').selectOption('Pièces sans script')
+  await fileField.setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: PDF })
+  await form.getByRole('button', { name: 'Envoyez' }).click()
+  // Home (the browser keeps the action's #envoi across the redirect; the home page has no such anchor).
+  await page.waitForURL((url) => url.pathname === '/')
+  await page.locator('.toast', { hasText: 'Document envoyé avec succès.' }).waitFor()
+  t.pass('home, which says it is sent')
+  await page.goto(`${server.url}/files`)
+  await page.locator('.space-own', { hasText: fileName }).waitFor()
+  t.pass('listed among « Mes documents »')
+  const received = (await (await call(server.url, adminCookie, 'GET', `/api/documents/new-documents?q=${encodeURIComponent(fileName)}`)).json()) as { name: string }[]
+  t.same(received.map((doc) => doc.name), [fileName], 'the firm has it')
+})
+
+t.test('change the profile photo without JavaScript: a refusal under the file, then the new photo', async (t) => {
+  const { page, id } = await acceptedClient(t, 'p')
+  await page.goto(`${server.url}/users/profile/${id}`)
+  const form = page.locator('form.profile-photo-form')
+  const input = page.getByLabel('Choisir une photo')
+  await input.setInputFiles({ name: 'faux.png', mimeType: 'image/png', buffer: Buffer.from('pas une image') })
+  t.ok(await form.getByText('Photo choisie').isVisible(), 'the choice is said, the name being out of reach')
+  t.notOk(await form.getByText('Aucun fichier choisi').isVisible())
+  await form.getByRole('button', { name: 'Mettre à jour la photo' }).click()
+  const refusal = page.locator('.profile-photo-error')
+  await refusal.filter({ hasText: 'Le fichier n’est pas une image acceptée' }).waitFor()
+  t.equal(new URL(page.url()).pathname, `/users/profile/${id}`, 'the profile again')
+  t.equal(await input.getAttribute('aria-invalid'), 'true', 'the input is marked invalid')
+  t.ok((await input.getAttribute('aria-describedby'))?.split(' ').includes((await refusal.getAttribute('id'))!), 'and described by the refusal')
+
+  const picture = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#2a6' } }).png().toBuffer()
+  await input.setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: picture })
+  await form.getByRole('button', { name: 'Mettre à jour la photo' }).click()
+  await page.locator('.toast', { hasText: 'Photo de profil mise à jour avec succès.' }).waitFor()
+  t.equal(new URL(page.url()).pathname, `/users/profile/${id}`, 'back to the profile')
+  t.match(await page.locator('.profile-avatar').getAttribute('src'), /^\/uploads\/photos\/[0-9a-f]{32}\.webp$/, 'showing the new photo')
+  t.equal(await page.locator('.profile-photo-error').count(), 0, 'the refusal is gone')
+})
+
 // ---- Messages, requests and the firm's send without JavaScript (issue 17, branch nojs-more) ----
 
 /** A day `days` after today, `YYYY-MM-DD` (a few days' margin makes Algiers' time zone irrelevant). */
 const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
 /** A new client, accepted by the firm through the API. */
-async function acceptedClient(prefix: string) {
+async function clientOfTheFirm(prefix: string) {
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
   const client = { username: `${prefix} ${unique}`, email: `${prefix.toLowerCase()}-${unique}@example.dz`, unique }
   const { id } = await register(server.url, smtp, { ...client, password: PASSWORD, entreprise: 'SARL Sans Script' }, { follow: 'api' })
@@ -194,7 +271,7 @@ async function acceptedClient(prefix: string) {
 }
 
 t.test('a client writes to the firm without JavaScript: an empty message refused under the field, then the message in the thread', async (t) => {
-  const client = await acceptedClient('Messages')
+  const client = await clientOfTheFirm('Messages')
   const page = await withoutScripts(t)
   await logIn(page, server.url, client.email, PASSWORD)
   await page.goto(`${server.url}/messages`)
@@ -214,7 +291,7 @@ t.test('a client writes to the firm without JavaScript: an empty message refused
 })
 
 t.test('the firm asks a client for a document without JavaScript (a past date refused in place), the client sees it on /files; another is cancelled through its confirmation page', async (t) => {
-  const client = await acceptedClient('Demandes')
+  const client = await clientOfTheFirm('Demandes')
   const typeName = `Relevés ${client.unique}`
   await call(server.url, await apiSession(server.url, ADMIN.email, ADMIN.password), 'POST', '/api/documents/types', { typeName })
   const admin = await withoutScripts(t)
@@ -265,7 +342,7 @@ t.test('the firm asks a client for a document without JavaScript (a past date re
 })
 
 t.test('the firm sends a client a document without JavaScript: a refused type answered under the file, then the file sent and listed', async (t) => {
-  const client = await acceptedClient('Envois')
+  const client = await clientOfTheFirm('Envois')
   const admin = await withoutScripts(t)
   await logIn(admin, server.url, ADMIN.email, ADMIN.password)
   await admin.goto(`${server.url}/users/profile/${client.id}`)

@@ -40,6 +40,8 @@ t.test('the owner changes the photo, then deletes the account', async (t) => {
   await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true))
 
   const submit = page.getByRole('button', { name: 'Mettre à jour la photo' })
+  // The island has taken over (before, the form is posted to the profile, which works too: no-javascript.test.ts).
+  await page.locator('form.profile-photo-form[data-hydrated]').waitFor()
   await submit.click()
   await page.locator('.toast[data-type="warning"]', { hasText: 'There is no file!' }).waitFor()
   // The refusal also stays beside the file (issue 17), named by the input, until another file is chosen.

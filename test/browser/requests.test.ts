@@ -59,6 +59,7 @@ t.test('asked from the client’s page, seen first on Mon espace, answered by an
   await first.getByRole('link', { name: `Envoyer : ${title}` }).click()
   await owner.page.waitForURL(/\/files\?request=\d+#envoi$/)
   t.match(await owner.page.locator('.upload-fixed-type').textContent(), 'Bilan', 'the type is the request’s, shown not chosen')
+  await owner.page.locator('form.upload-form[data-hydrated]').waitFor()
   // Three files at once into the request, each with its own progress, one request after another.
   const names = [1, 2, 3].map((n) => `bilan-${unique}-${n}.pdf`)
   await owner.page.getByLabel('Fichiers').setInputFiles(names.map((name) => ({ name, mimeType: 'application/pdf', buffer: PDF })))

@@ -37,6 +37,8 @@ async function clientOnUploadPage(t: { teardown: (fn: () => unknown) => void }, 
   const opened = await openPage(browser, t, { timeout: 15_000, bypassCSP: true, viewport: { width, height: 900 } })
   await logIn(opened.page, server.url, email, PASSWORD)
   await opened.page.goto(`${server.url}/files`)
+  // The island has taken over: several files at once (without it, the form posts one).
+  await opened.page.locator('form.upload-form[data-hydrated]').waitFor()
   await opened.page.getByLabel('Type de document').selectOption('Bulletins de paie')
   return { ...opened, unique, id, cookie: await apiSession(server.url, email, PASSWORD) }
 }

@@ -51,9 +51,19 @@ t.test('file names are cleaned for display', async (t) => {
 })
 
 t.test('the forms’ shared checks, in spec §5 order', async (t) => {
-  t.same(checkUpload({}, false), { ok: false, message: 'Type de document requis' })
-  t.same(checkUpload({ type: ' ' }, true), { ok: false, message: 'Type de document requis' })
-  t.same(checkUpload({ type: 'Bilan' }, false), { ok: false, message: 'Veuillez sélectionner un fichier' })
+  // The first message is the API's; each field's own is shown under it on a page answered without JavaScript.
+  t.same(checkUpload({ description: 'x'.repeat(2001) }, false), {
+    ok: false,
+    message: 'Type de document requis',
+    errors: [
+      { field: 'type', message: 'Type de document requis' },
+      { field: 'file', message: 'Veuillez sélectionner un fichier' },
+      { field: 'description', message: 'La description ne doit pas dépasser 2000 caractères.' },
+    ],
+  })
+  t.match(checkUpload({ type: ' ' }, true), { ok: false, message: 'Type de document requis' })
+  t.match(checkUpload({ type: 'Bilan' }, false), { ok: false, message: 'Veuillez sélectionner un fichier', errors: [{ field: 'file' }] })
+  t.same(checkUpload({}, true, true), { ok: true, value: { typeName: '', description: '' } }, 'answering a request, no type is asked')
   t.same(checkUpload({ type: ' Bilan ', description: ' d ' }, true), { ok: true, value: { typeName: 'Bilan', description: 'd' } })
   t.same(checkNewType({ typeName: '  ' }), { ok: false, message: 'Nom de Type requis' })
   t.same(checkNewType({ typeName: 'a\nb' }), { ok: false, message: 'Le nom du type contient des caractères non autorisés.' })

@@ -11,10 +11,14 @@ const base = { userId: 7, types: ['Bilan', 'Bulletins de paie'], maxBytes: 20 * 
 t.test('the type is chosen in a select, or shown as text when the request fixes it', async (t) => {
   const free = renderToString(createElement(UploadForm, base))
   t.match(free, /<select[^>]*name="type"/, 'a select')
-  t.match(free, /<input[^>]*type="file"[^>]*multiple=""/, 'several files at once')
+  // Several files once the script runs (test/browser/upload-several.test.ts); the server's HTML posts one (contract §8).
+  t.notMatch(free, /<input[^>]*type="file"[^>]*multiple/, 'one file before the script')
+  t.match(free, /<label[^>]*>Fichier<\/label>/)
   const fixed = renderToString(createElement(UploadForm, { ...base, requestId: 12, fixedType: { id: 3, typeName: 'Bulletins de paie' } }))
   t.notMatch(fixed, /<select/, 'no select')
   t.match(fixed, /Type de document : <strong>Bulletins de paie<\/strong>/, 'the fixed type as text')
+  t.match(fixed, /<input type="hidden" name="requestId" value="12"\/>/, 'the request it answers, for the post without JavaScript')
+  t.notMatch(free, /name="requestId"/)
 })
 
 t.test('each file’s body: the file first, then the fields that have a value', async (t) => {

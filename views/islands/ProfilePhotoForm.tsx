@@ -1,12 +1,18 @@
 import { useId, useState, type FormEvent } from 'react'
 import type { ProfilePhoto } from '../../src/modules/identity/photo/value.js'
 import { checkPhotoFile, PHOTO_ACCEPT } from '../../src/modules/identity/photo/validation.js'
+import { errorOf, type FormProps } from '../../src/shared/form-state.js'
 import { api } from '../client/api.js'
 import { announcePhoto } from '../client/photo.js'
 import { showToast } from '../client/toast.js'
+import { ErrorSummary } from '../components/FormErrors.js'
 import { useHydrated } from '../components/useHydrated.js'
 
-export interface ProfilePhotoFormProps {
+const NO_FILE = 'Aucun fichier choisi'
+
+export interface ProfilePhotoFormProps extends FormProps {
+  /** The owner's id: without JavaScript the form posts to their profile (contract §8). */
+  userId: number
   /** The current photo's URL, or null for the blank avatar. */
   photoUrl: string | null
   defaultPhotoUrl: string
@@ -15,16 +21,18 @@ export interface ProfilePhotoFormProps {
 
 /**
  * The owner's avatar and its upload form (spec §2, §5): the new photo replaces the avatar here and,
- * through the photo event, in the navigation bar, without a reload.
+ * through the photo event, in the navigation bar, without a reload. Before hydration, or without
+ * JavaScript, it posts to the profile itself (contract §8), which answers again with `form`.
  */
-export default function ProfilePhotoForm({ photoUrl, defaultPhotoUrl, username }: ProfilePhotoFormProps) {
+export default function ProfilePhotoForm({ userId, photoUrl, defaultPhotoUrl, username, form }: ProfilePhotoFormProps) {
   const id = useId()
   const hydrated = useHydrated()
   const [url, setUrl] = useState(photoUrl ?? defaultPhotoUrl)
   const [busy, setBusy] = useState(false)
   const [fileName, setFileName] = useState('')
-  // The chosen file's refusal stays beside it until another file is chosen (issue 17), besides the toast.
-  const [fileError, setFileError] = useState('')
+  // The chosen file's refusal stays beside it until another file is chosen (issue 17), besides the toast;
+  // the server's, when it answered the form posted without JavaScript.
+  const [fileError, setFileError] = useState(errorOf(form, 'image') ?? '')
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -63,13 +71,16 @@ export default function ProfilePhotoForm({ photoUrl, defaultPhotoUrl, username }
           if (!event.currentTarget.src.endsWith(defaultPhotoUrl)) event.currentTarget.src = defaultPhotoUrl
         }}
       />
-      <form className="profile-photo-form" method="post" encType="multipart/form-data" onSubmit={submit} aria-busy={busy}>
+      {/* noValidate: `required` only tells the chosen file apart (:valid) before the script runs. */}
+      <form className="profile-photo-form" data-hydrated={hydrated || undefined} method="post" action={`/users/profile/${userId}`} encType="multipart/form-data" noValidate onSubmit={submit} aria-busy={busy}>
+        <ErrorSummary form={form} several={false} />
         {/* The native picker's own text is cramped and in the browser's language: a labelled button and the chosen name instead. */}
         <input
           id={`${id}-image`}
           className="visually-hidden profile-photo-input"
           name="image"
           type="file"
+          required
           accept={PHOTO_ACCEPT}
           aria-describedby={fileError ? `${id}-file ${id}-error ${id}-hint` : `${id}-file ${id}-hint`}
           aria-invalid={fileError ? true : undefined}
@@ -82,7 +93,15 @@ export default function ProfilePhotoForm({ photoUrl, defaultPhotoUrl, username }
           Choisir une photo
         </label>
         <p id={`${id}-file`} className="profile-photo-file">
-          {fileName || 'Aucun fichier choisi'}
+          {hydrated ? (
+            fileName || NO_FILE
+          ) : (
+            // Without the script the chosen file's name is out of reach: the stylesheet shows which is true.
+            <>
+              <span className="profile-photo-none">{NO_FILE}</span>
+              <span className="profile-photo-chosen">Photo choisie</span>
+            </>
+          )}
         </p>
         {fileError && (
           <p id={`${id}-error`} className="profile-photo-error">
@@ -92,7 +111,7 @@ export default function ProfilePhotoForm({ photoUrl, defaultPhotoUrl, username }
         <p id={`${id}-hint`} className="field-hint">
           JPEG, PNG ou WebP, 5 Mo au plus.
         </p>
-        <button type="submit" className="button button-secondary profile-photo-submit" disabled={!hydrated || busy}>
+        <button type="submit" className="button button-secondary profile-photo-submit" disabled={busy}>
           {busy ? 'Envoi…' : 'Mettre à jour la photo'}
         </button>
       </form>

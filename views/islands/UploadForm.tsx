@@ -1,6 +1,8 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { ACCEPT_ATTRIBUTE, acceptedExtension, checkUpload, DESCRIPTION_MAX, messages } from '../../src/modules/documents/validation.js'
+import { errorOf, type FormProps } from '../../src/shared/form-state.js'
 import { showToast } from '../client/toast.js'
+import { describedBy, ErrorSummary, FieldError } from '../components/FormErrors.js'
 import { useHydrated } from '../components/useHydrated.js'
 import { DropZone } from './upload/DropZone.js'
 import { FileList } from './upload/FileList.js'
@@ -8,7 +10,7 @@ import { multipartBody } from './upload/send-file.js'
 import { useUploadQueue } from './upload/useUploadQueue.js'
 import { words } from './upload/words.js'
 
-export interface UploadFormProps {
+export interface UploadFormProps extends FormProps {
   userId: number
   /** The type names to choose from (GET /api/documents/types, read by the page). */
   types: string[]
@@ -25,20 +27,35 @@ export interface UploadFormProps {
  * server as before. The browser refuses at once what the server would (extension, MAX_UPLOAD_MB).
  * The form's own checks come first, as toasts in the §5 order. When every listed file is sent, the
  * form goes home, as the specification's did (back to Mon espace when it answers a request, to see it
- * received); otherwise it stays, with a summary announced.
+ * received); otherwise it stays, with a summary announced. Before hydration, or without JavaScript, it
+ * is a plain form of one file posted to /files (contract §8), answered again with `form`: what was
+ * typed and each error under its field.
  */
-export default function UploadForm({ userId, types, maxBytes, requestId, fixedType }: UploadFormProps) {
+export default function UploadForm({ userId, types, maxBytes, requestId, fixedType, form }: UploadFormProps) {
   const hydrated = useHydrated()
   const ids = useId()
+  const fileInput = useRef<HTMLInputElement>(null)
   const maxMb = Math.round((maxBytes / 1024 / 1024) * 10) / 10
   const queue = useUploadQueue((file) => (!acceptedExtension(file.name) ? messages.extensionRefused : file.size > maxBytes ? messages.tooLarge(maxMb) : null))
   const [announcement, setAnnouncement] = useState('')
+  const type = describedBy(`${ids}-type`, false, errorOf(form, 'type'))
+  const description = describedBy(`${ids}-description`, true, errorOf(form, 'description'))
+  const file = describedBy(`${ids}-file`, true, errorOf(form, 'file'))
 
   function choose(files: FileList | null) {
     if (!files || files.length === 0) return
     const { added, refused } = queue.add(files)
     setAnnouncement(words.added(added, refused))
   }
+
+  useEffect(() => {
+    // A file chosen before the script took over joins the list, as one chosen now would.
+    const input = fileInput.current
+    if (input?.files && input.files.length > 0) {
+      choose(input.files)
+      input.value = ''
+    }
+  }, [])
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -56,8 +73,11 @@ export default function UploadForm({ userId, types, maxBytes, requestId, fixedTy
 
   const busy = queue.busy
   return (
-    // noValidate: the shared checks run first so the §5 toasts show in order.
-    <form className="upload-form" method="post" encType="multipart/form-data" noValidate onSubmit={submit} aria-busy={busy}>
+    // noValidate: the shared checks run first so the §5 toasts show in order. The action keeps the
+    // form in view when the page answers it again (#envoi); a request's id travels as a field.
+    <form className="upload-form" data-hydrated={hydrated || undefined} method="post" action="/files#envoi" encType="multipart/form-data" noValidate onSubmit={submit} aria-busy={busy}>
+      <ErrorSummary form={form} />
+      {requestId !== undefined && <input type="hidden" name="requestId" value={requestId} />}
       {fixedType ? (
         <p className="upload-fixed-type">
           {`${words.typeLabel} : `}
@@ -66,7 +86,7 @@ export default function UploadForm({ userId, types, maxBytes, requestId, fixedTy
       ) : (
         <div className="field">
           <label htmlFor={`${ids}-type`}>{words.typeLabel}</label>
-          <select id={`${ids}-type`} name="type" defaultValue="" disabled={busy}>
+          <select id={`${ids}-type`} name="type" defaultValue={form?.values.type ?? ''} disabled={busy} aria-invalid={type.errorId ? true : undefined} aria-describedby={type.describedBy}>
             <option value="">{words.typePlaceholder}</option>
             {types.map((name) => (
               <option key={name} value={name}>
@@ -74,26 +94,40 @@ export default function UploadForm({ userId, types, maxBytes, requestId, fixedTy
               </option>
             ))}
           </select>
+          <FieldError id={type.errorId} message={errorOf(form, 'type')} />
         </div>
       )}
       <div className="field">
         <label htmlFor={`${ids}-description`}>{words.descriptionLabel}</label>
-        <textarea id={`${ids}-description`} name="description" rows={4} maxLength={DESCRIPTION_MAX} disabled={busy} aria-describedby={`${ids}-description-hint`} />
+        <textarea
+          id={`${ids}-description`}
+          name="description"
+          rows={4}
+          maxLength={DESCRIPTION_MAX}
+          defaultValue={form?.values.description}
+          disabled={busy}
+          aria-invalid={description.errorId ? true : undefined}
+          aria-describedby={description.describedBy}
+        />
         <p className="field-hint" id={`${ids}-description-hint`}>
           {words.descriptionHint}
         </p>
+        <FieldError id={description.errorId} message={errorOf(form, 'description')} />
       </div>
       <DropZone disabled={busy} onFiles={choose}>
         <div className="field">
-          <label htmlFor={`${ids}-file`}>{words.filesLabel}</label>
+          {/* Several files once the script runs; the form posted without it takes one. */}
+          <label htmlFor={`${ids}-file`}>{hydrated ? words.filesLabel : words.fileLabel}</label>
           <input
+            ref={fileInput}
             id={`${ids}-file`}
             type="file"
             name="file"
-            multiple
+            multiple={hydrated}
             accept={ACCEPT_ATTRIBUTE}
             disabled={busy}
-            aria-describedby={`${ids}-file-hint`}
+            aria-invalid={file.errorId ? true : undefined}
+            aria-describedby={file.describedBy}
             onChange={(event) => {
               choose(event.currentTarget.files)
               // The list keeps them: the input is emptied so that the same file can be chosen again.
@@ -101,15 +135,17 @@ export default function UploadForm({ userId, types, maxBytes, requestId, fixedTy
             }}
           />
           <p className="field-hint" id={`${ids}-file-hint`}>
-            {words.filesHint(Math.round(maxBytes / 1024 / 1024))} {words.dropHint}
+            {words.filesHint(Math.round(maxBytes / 1024 / 1024))}
+            {hydrated && ` ${words.dropHint}`}
           </p>
+          <FieldError id={file.errorId} message={errorOf(form, 'file')} />
         </div>
       </DropZone>
       <FileList items={queue.items} onCancel={queue.cancel} onRemove={queue.remove} onRetry={queue.retry} />
       <p className="upload-summary" role="status">
         {announcement}
       </p>
-      <button type="submit" className="button button-primary upload-submit" disabled={!hydrated || busy}>
+      <button type="submit" className="button button-primary upload-submit" disabled={busy}>
         {busy ? words.submitting : words.submit}
       </button>
     </form>

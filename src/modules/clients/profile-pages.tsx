@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors.js'
 import { listQueryOf, listStateOf } from '../../http/list-pages.js'
 import { listFilter, ListQuerySchema } from '../../http/lists.js'
 import { rememberReturn } from '../../http/return-to.js'
 import { IdParamsSchema } from '../../http/schemas.js'
+import type { FormState } from '../../shared/form-state.js'
+import { photoFormRoute } from '../identity/index.js'
 import type { Clients } from './service.js'
 import type { ClientsViews } from './views.js'
 
@@ -12,16 +15,28 @@ const ACTIVITY_SHOWN = 20
 const FIRM_SENT_SHOWN = 50
 const REQUESTS_SHOWN = 10
 
-/** /users/profile/:id (spec §2): the owner or an administrator; others get a 403 page, visitors /login (access table). */
+/**
+ * /users/profile/:id (spec §2): the owner or an administrator; others get a 403 page, visitors /login
+ * (access table). The owner's photo form posts to it without JavaScript (contract §8).
+ */
 const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: ClientsViews }> = async (app, { clients, views }) => {
   // attachValidation: a visitor on /users/profile/abc is still sent to /login by the access table, not told 400.
   app.get('/users/profile/:id', { schema: { hide: true, params: IdParamsSchema, querystring: ListQuerySchema }, attachValidation: true }, async (request, reply) => {
-    const viewer = request.user
-    if (!viewer) {
+    if (!request.user) {
       rememberReturn(request, reply)
       return reply.redirect('/login', 303)
     }
-    const id = Number(request.params.id)
+    return profile(request, reply)
+  })
+
+  // The photo form without JavaScript: identity's route (the owner only), answered again with this page.
+  // A visitor is sent to /login before; only a refusal of every upload (507) could come first.
+  app.post('/users/profile/:id', photoFormRoute({ change: clients.changePhoto }, async (request, reply, form) => (request.user ? profile(request, reply, form) : reply.redirect('/login', 303))))
+
+  /** The profile of the request's :id as its viewer may see it; `photoForm` when the photo form is answered again. */
+  async function profile(request: FastifyRequest, reply: FastifyReply, photoForm?: FormState) {
+    const viewer = request.user!
+    const id = Number((request.params as { id: unknown }).id)
     if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, 'Profil introuvable.')
     // A hand-edited page number falls back to the first page (listQueryOf), never an error page.
     const query = listQueryOf(request)
@@ -38,7 +53,7 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
     // asks for documents there and sees the client's requests.
     const forFirm = viewer.isAdmin && !isOwner && profile.isAccepted && !profile.isAdmin
     const [firmSent, requests] = forFirm ? await Promise.all([clients.firmSent(profile.id, FIRM_SENT_SHOWN), clients.clientRequests(viewer, profile.id, REQUESTS_SHOWN)]) : [undefined, undefined]
-    return reply.render(views.ProfilePage, { profile, isOwner, documents: listStateOf(query), activity, sessions, accessTokens, twoFactor, firmSent, requests })
-  })
+    return reply.render(views.ProfilePage, { profile, isOwner, documents: listStateOf(query), activity, sessions, accessTokens, twoFactor, firmSent, requests, photoForm })
+  }
 }
 export default profilePages

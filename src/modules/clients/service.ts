@@ -7,7 +7,7 @@ import type { MailCounts, Outbox } from '../../jobs/outbox.js'
 import type { RequestOrigin } from '../../http/origin.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Documents } from '../documents/index.js'
-import type { AccessTokenView, AccountSummary, Identity, SessionUser } from '../identity/index.js'
+import type { AccessTokenView, AccountSummary, Identity, ProfilePhoto, SessionUser } from '../identity/index.js'
 import { describeUserAgent } from '../../shared/user-agent.js'
 import type { Journal, JournalRow } from '../journal/index.js'
 import type { Requests } from '../requests/index.js'
@@ -30,8 +30,8 @@ export interface ClientsDeps {
   storage: FileStorage
   /** The acceptance mail is enqueued with the acceptance; the dashboard counts mails waiting and failed. */
   outbox: Pick<Outbox, 'enqueue' | 'counts'>
-  /** `twoFactor`: whether a user has it on (the administrator's reset button on their profile). */
-  identity: Pick<Identity, 'accounts' | 'sessions' | 'twoFactor' | 'accessTokens'>
+  /** `twoFactor`: whether a user has it on (the administrator's reset button on their profile); `photos`: the profile's photo form. */
+  identity: Pick<Identity, 'accounts' | 'sessions' | 'twoFactor' | 'accessTokens' | 'photos'>
   documents: Pick<Documents, 'count' | 'countTypes' | 'listOwned' | 'listReceived' | 'maxUploadBytes' | 'removeAllOwnedBy' | 'storageUse'>
   /** A deleted client's requests go with them; the dashboard counts overdue ones; the client's page asks for documents. */
   requests: Pick<Requests, 'removeAllOwnedBy' | 'countOverdue' | 'list' | 'types' | 'today'>
@@ -83,6 +83,9 @@ export function createClients({ db, storage, outbox, identity, documents, reques
 
     /** The owner's personal access tokens, as the profile lists them (issue 17): never their secret. */
     accessTokens: (userId: number): Promise<AccessTokenView[]> => identity.accessTokens.list(userId),
+
+    /** The owner's new photo from the profile's form posted without JavaScript: identity's, as the API's. */
+    changePhoto: (userId: number, image: Buffer): Promise<ProfilePhoto> => identity.photos.change(userId, image),
 
     /** Two-factor is on for this user (an administrator's view of a client's profile offers its reset). */
     twoFactorEnabled: (userId: number): Promise<boolean> => identity.twoFactor.isEnabled(userId),

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors.js'
 import { listFilter, listOf, ListQuerySchema, sendList } from '../../http/lists.js'
-import { QUARTER_HOUR_MS, userLimit } from '../../http/rate-limit.js'
 import { originOf } from '../../http/origin.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { fileResponse, operation } from '../../http/openapi.js'
@@ -11,7 +10,7 @@ import { requireAdmin, requireUser } from '../identity/index.js'
 import { DOCUMENT_MIMES } from './content-check.js'
 import { DocumentSchema, DocumentTypeSchema, NewTypeBodySchema, StoredNameParamsSchema, UploadedSchema, UploadFormSchema } from './schemas.js'
 import type { Documents, OpenedFile, OpenOptions } from './service.js'
-import { receiveUpload, refuseDeclaredTooLarge } from './upload-http.js'
+import { uploadSteps } from './upload-http.js'
 import { messages } from './validation.js'
 
 /** Contract §3: uploading is for accepted users (administrators are accepted too). */
@@ -63,6 +62,7 @@ const admin = { preHandler: requireAdmin }
 /** Every /api/documents/* call of spec §7 (and the archive of contract §4), and the stored files. */
 const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = async (app, { documents }) => {
   const tags = ['documents']
+  const upload = uploadSteps(documents, app.config.rateLimits.uploadPerUser)
 
   app.get('/api/documents/types', {
     schema: { ...operation('listDocumentTypes', 'Types de document (tout le monde)', 'public'), tags, querystring: ListQuerySchema, response: { 200: listOf(DocumentTypeSchema), ...errorResponses(400) } },
@@ -92,14 +92,11 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
       multipartBody: UploadFormSchema,
       response: { 201: UploadedSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 507) },
     },
-    onRequest: refuseDeclaredTooLarge(documents.maxUploadBytes),
-    // Each upload takes disk and mails the firm: one client (or a stolen session) cannot flood either.
-    config: userLimit(app.config.rateLimits.uploadPerUser, QUARTER_HOUR_MS),
-    // A full space (CLIENT_QUOTA_MB) is refused before the body is read.
-    preHandler: [requireAccepted, async (request) => documents.refuseWhenFull(request.user!.id, Number(request.headers['content-length']) || undefined)],
+    onRequest: upload.refuseDeclaredTooLarge,
+    config: upload.limit,
+    preHandler: [requireAccepted, upload.refuseWhenFull],
   }, async (request, reply) => {
-    const { fields, file, refused } = await receiveUpload(request, documents.maxUploadBytes, documents.storeFile, documents.discardFile)
-    const id = await documents.recordUpload(request.user!, fields, file, refused, originOf(request))
+    const id = await upload.receive(request)
     // The form goes home on success: the page there shows this message (flash cookie).
     reply.flash({ type: 'success', message: messages.uploaded })
     return reply.code(201).send({ message: messages.uploaded, id })

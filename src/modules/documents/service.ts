@@ -103,9 +103,9 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     })
   }
 
-  /** 413 saying how much of CLIENT_QUOTA_MB is left. */
+  /** 413 saying how much of CLIENT_QUOTA_MB is left (a page answered again shows it under the file). */
   const quotaExceeded = (used: number) =>
-    new HttpError(413, messages.quotaExceeded(formatMegabytes(settings.clientQuotaBytes - used), formatMegabytes(settings.clientQuotaBytes)))
+    new HttpError(413, messages.quotaExceeded(formatMegabytes(settings.clientQuotaBytes - used), formatMegabytes(settings.clientQuotaBytes))).under('file')
 
   /** Files whose rows are gone; one that cannot be removed is logged, the deletion stands. */
   async function removeFiles(keys: string[]): Promise<void> {
@@ -127,7 +127,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     } catch (error) {
       const code = (error as { code?: string }).code ?? ''
       if (!/FOREIGNKEY|NO_REFERENCED_ROW/.test(code)) throw error
-      if (doc.typeId !== null && !(await repo.typeExists(db, doc.typeId))) throw new HttpError(400, messages.unknownType)
+      if (doc.typeId !== null && !(await repo.typeExists(db, doc.typeId))) throw new HttpError(400, messages.unknownType).under('type')
       throw new HttpError(404, messages.ownerGone)
     }
   }
@@ -203,11 +203,11 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     if (fields.userId !== undefined && fields.userId.trim() !== String(user.id)) throw new HttpError(403, messages.notOwnUpload)
     const requestId = requestIdOf(fields)
     const checked = checkUpload(fields, Boolean(file || refused), requestId !== undefined)
-    if (!checked.ok) throw new HttpError(400, checked.message)
-    if (refused || !file) throw refused ?? new HttpError(400, messages.fileRequired)
+    if (!checked.ok) throw refusedForm(checked)
+    if (refused || !file) throw refused ?? new HttpError(400, messages.fileRequired).under('file')
     // Answering a request, the type is the request's (read in the claim); otherwise the one named.
     const type = requestId === undefined ? await repo.findTypeByName(db, checked.value.typeName) : { id: 0, typeName: '' }
-    if (!type) throw new HttpError(400, messages.unknownType)
+    if (!type) throw new HttpError(400, messages.unknownType).under('type')
     const doc = {
       userId: user.id,
       typeId: type.id,

@@ -1,5 +1,8 @@
 import type { FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors.js'
+import { originOf } from '../../http/origin.js'
+import { QUARTER_HOUR_MS, userLimit } from '../../http/rate-limit.js'
+import type { Documents } from './service.js'
 import { drain, MULTIPART_ALLOWANCE, tooLarge, type IncomingFile, type StoredFile } from './store.js'
 
 /** What a multipart upload carried: its text fields, and the stored file or why it was refused. */
@@ -17,6 +20,26 @@ export function refuseDeclaredTooLarge(maxBytes: number) {
   return async (request: FastifyRequest) => {
     const declared = Number(request.headers['content-length'] ?? 0)
     if (declared > maxBytes + MULTIPART_ALLOWANCE) throw tooLarge(maxBytes)
+  }
+}
+
+/**
+ * A client's upload as POST /api/documents/upload and the upload form posted without JavaScript
+ * (contract §8) both take it: the same refusals before the body is read, then the same reading and
+ * service call, so the rules, limits and messages are one.
+ */
+export function uploadSteps(documents: Documents, uploadPerUser: number) {
+  return {
+    refuseDeclaredTooLarge: refuseDeclaredTooLarge(documents.maxUploadBytes),
+    /** Each upload takes disk and mails the firm: one client (or a stolen session) cannot flood either; the API and the form count together. */
+    limit: userLimit(uploadPerUser, QUARTER_HOUR_MS, 'upload'),
+    /** A full space (CLIENT_QUOTA_MB) is refused before the body is read. */
+    refuseWhenFull: async (request: FastifyRequest) => documents.refuseWhenFull(request.user!.id, Number(request.headers['content-length']) || undefined),
+    /** Reads the body, the file streamed into storage, and records the upload: the new document's id. Whatever fails, nothing stays. */
+    async receive(request: FastifyRequest): Promise<number> {
+      const { fields, file, refused } = await receiveUpload(request, documents.maxUploadBytes, documents.storeFile, documents.discardFile)
+      return documents.recordUpload(request.user!, fields, file, refused, originOf(request))
+    },
   }
 }
 

@@ -64,18 +64,21 @@ export interface UploadFields {
 /**
  * Spec §5 order: the type, then the file; then what the specification leaves open (description
  * length). An upload answering a request (`answersRequest`) takes the request's type: none is asked.
+ * Each rule names its field, for the page answered again without JavaScript (contract §8).
  */
 export function checkUpload(input: Record<string, unknown>, hasFile: boolean, answersRequest = false): Checked<UploadFields> {
   const typeName = text(input.type)
   // Mailed to the firm: line breaks normalised, other control characters refused (issue 9, finding 7).
   const description = multilineText(input.description)
-  const failure = firstFailure([
-    [!typeName && !answersRequest, messages.typeRequired],
-    [!hasFile, messages.fileRequired],
-    [description.length > DESCRIPTION_MAX, messages.descriptionTooLong],
-    [hasControlCharsInText(description), messages.descriptionInvalid],
-  ])
-  return failure ? { ok: false, message: failure } : { ok: true, value: { typeName, description } }
+  return checkedBy(
+    [
+      [!typeName && !answersRequest, messages.typeRequired, 'type'],
+      [!hasFile, messages.fileRequired, 'file'],
+      [description.length > DESCRIPTION_MAX, messages.descriptionTooLong, 'description'],
+      [hasControlCharsInText(description), messages.descriptionInvalid, 'description'],
+    ],
+    () => ({ typeName, description }),
+  )
 }
 
 export interface SendFields {

@@ -59,4 +59,6 @@ export { AccountSchema, PhotoSchema, SessionSchema, type AccountSummary } from '
 export type { SessionView } from './service.js'
 export type { AccessTokenView } from './access-tokens.js'
 export type { ProfilePhoto } from './photo/value.js'
+// The profile (clients' page) takes the photo form's post without JavaScript through this.
+export { photoFormRoute, type ShowPhotoForm } from './photo/form.js'
 export type { IdentityViews, LinkProps } from './views.js'

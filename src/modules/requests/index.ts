@@ -2,14 +2,15 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import requestPages from './pages.js'
 import requestRoutes from './routes.js'
+import type { Documents } from '../documents/index.js'
 import type { Requests } from './service.js'
 import type { RequestsViews } from './views.js'
 
-/** Requests' HTTP side: the API of contract §7, the client's space (/files) and the firm's list. */
+/** Requests' HTTP side: the API of contract §7, the client's space (/files, with documents' upload form) and the firm's list. */
 export default fp(
-  async function requests(app: FastifyInstance, { requests, views }: { requests: Requests; views: RequestsViews }) {
+  async function requests(app: FastifyInstance, { requests, documents, views }: { requests: Requests; documents: Documents; views: RequestsViews }) {
     await app.register(requestRoutes, { requests })
-    await app.register(requestPages, { requests, views })
+    await app.register(requestPages, { requests, documents, views })
   },
   { name: 'requests', dependencies: ['identity', 'documents', 'render'] },
 )

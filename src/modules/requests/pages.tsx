@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { listQueryOf, listStateOf } from '../../http/list-pages.js'
 import { listFilter } from '../../http/lists.js'
-import { adminOnly, userOnly } from '../identity/index.js'
-import { RequestListQuerySchema } from './schemas.js'
+import type { FormState } from '../../shared/form-state.js'
+import { uploadFormRoute, type Documents } from '../documents/index.js'
+import { adminOnly, userOnly, type SessionUser } from '../identity/index.js'
 import requestForms, { listFiltersOf, type ShowRequestsList } from './form-routes.js'
+import { RequestListQuerySchema } from './schemas.js'
 import type { Requests } from './service.js'
 import type { RequestsViews } from './views.js'
 
@@ -14,13 +17,12 @@ const ANSWERED_SHOWN = 5
 const RECEIVED_SHOWN = 50
 const OWNED_SHOWN = 10
 
-/** « Mon espace » (/files) and the firm's requests list (/admin-dashboard/requests). */
-const requestPages: FastifyPluginAsyncTypebox<{ requests: Requests; views: RequestsViews }> = async (app, { requests, views }) => {
+/** « Mon espace » (/files, its upload form posted without JavaScript too) and the firm's requests list (/admin-dashboard/requests). */
+const requestPages: FastifyPluginAsyncTypebox<{ requests: Requests; documents: Documents; views: RequestsViews }> = async (app, { requests, documents, views }) => {
   const { RequestsPage, SpacePage } = views
 
-  // attachValidation: a hand-edited ?request= shows the space without it, never an error page.
-  app.get('/files', { preHandler: userOnly, attachValidation: true, schema: { hide: true, querystring: Type.Object({ request: Type.Optional(Type.Integer({ minimum: 1 })) }) } }, async (request, reply) => {
-    const user = request.user!
+  /** The client's space; its upload form answers the open request `wanted`, if any; `form` when answered again. */
+  async function space(user: SessionUser, reply: FastifyReply, wanted: number | undefined, form?: FormState) {
     if (!user.isAccepted) return reply.render(SpacePage, { userId: user.id, accepted: false, types: [], maxBytes: requests.maxUploadBytes, pending: [], answered: [], answering: null })
     const [types, pending, answered, received, owned] = await Promise.all([
       requests.types(),
@@ -29,10 +31,20 @@ const requestPages: FastifyPluginAsyncTypebox<{ requests: Requests; views: Reque
       user.isAdmin ? undefined : requests.received(user.id, RECEIVED_SHOWN),
       requests.owned(user.id, OWNED_SHOWN),
     ])
-    const wanted = request.validationError ? undefined : request.query.request
     const answering = pending.find((r) => r.id === wanted) ?? null
-    return reply.render(SpacePage, { userId: user.id, accepted: true, types: types.map((t) => t.typeName), maxBytes: requests.maxUploadBytes, pending, answered: answered.items, answering, received, owned })
-  })
+    return reply.render(SpacePage, { userId: user.id, accepted: true, types: types.map((t) => t.typeName), maxBytes: requests.maxUploadBytes, pending, answered: answered.items, answering, received, owned, form })
+  }
+
+  // attachValidation: a hand-edited ?request= shows the space without it, never an error page.
+  app.get('/files', { preHandler: userOnly, attachValidation: true, schema: { hide: true, querystring: Type.Object({ request: Type.Optional(Type.Integer({ minimum: 1 })) }) } }, async (request, reply) =>
+    space(request.user!, reply, request.validationError ? undefined : request.query.request),
+  )
+
+  // The upload form without JavaScript (contract §8): documents' route, answered again with this page
+  // (answering the request it named, when still open). A visitor is already sent to /login before.
+  app.post('/files', uploadFormRoute(documents, app.config.rateLimits.uploadPerUser, async (request, reply, form) =>
+    request.user ? space(request.user, reply, Number(form.values.requestId) || undefined, form) : reply.redirect('/login', 303),
+  ))
 
   /** The firm's list, with « Demander un document »'s state when it was posted without JavaScript and refused (contract §8). */
   const listPage: ShowRequestsList = async (request, reply, form) => {

@@ -21,6 +21,8 @@ export interface SpacePageProps {
   owned?: { items: OwnedDocument[]; total: number } | undefined
   /** « Reçus du cabinet »: the newest of what the firm sent (contract §7); absent for an account not accepted. */
   received?: { items: ReceivedDocument[]; total: number } | undefined
+  /** The upload form posted without JavaScript and answered again: what was typed, and the errors (contract §8). */
+  form?: FormState | undefined
 }
 
 /** The firm's list: the shared admin list, and « Demander un document » with a client chooser. */

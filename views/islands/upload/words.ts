@@ -7,6 +7,8 @@ export const words = {
   descriptionLabel: 'Description',
   descriptionHint: 'La même description accompagne chaque fichier envoyé ensemble.',
   filesLabel: 'Fichiers',
+  /** Without JavaScript the form sends one file. */
+  fileLabel: 'Fichier',
   filesHint: (maxMb: number) => `PDF, Word (docx), Excel (xls, xlsx), JPEG ou PNG ; ${maxMb} Mo au maximum par fichier.`,
   dropHint: 'Vous pouvez aussi déposer vos fichiers ici.',
   submit: 'Envoyez',

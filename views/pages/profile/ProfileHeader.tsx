@@ -1,6 +1,7 @@
 import type { Profile } from '../../../src/modules/clients/types.js'
 import { When } from '../../components/When.js'
 import { DEFAULT_AVATAR } from '../../../src/shared/avatar.js'
+import type { FormState } from '../../../src/shared/form-state.js'
 import { Island } from '../../runtime/Island.js'
 
 /** Spec §2: the phone with its leading 0 (older records lost it when kept as a number). */
@@ -10,13 +11,13 @@ export function phoneWithZero(telephone: string): string {
 }
 
 /** Avatar, name with the verified badge and the company beneath, phone and join date; the owner changes the photo here. */
-export function ProfileHeader({ profile, isOwner }: { profile: Profile; isOwner: boolean }) {
+export function ProfileHeader({ profile, isOwner, photoForm }: { profile: Profile; isOwner: boolean; photoForm?: FormState | undefined }) {
   const phone = phoneWithZero(profile.telephone)
   const photoUrl = profile.profilePhoto?.url ?? null
   return (
     <div className="profile-card">
       {isOwner ? (
-        <Island name="ProfilePhotoForm" props={{ photoUrl, defaultPhotoUrl: DEFAULT_AVATAR, username: profile.username }} />
+        <Island name="ProfilePhotoForm" props={{ userId: profile.id, photoUrl, defaultPhotoUrl: DEFAULT_AVATAR, username: profile.username, ...(photoForm ? { form: photoForm } : {}) }} />
       ) : (
         <div className="profile-photo">
           <img className="profile-avatar" src={photoUrl ?? DEFAULT_AVATAR} alt={`Photo de profil de ${profile.username}`} width={144} height={144} />

@@ -1,6 +1,7 @@
 import type { AccessTokenView, ClientRequests as ClientRequestsData, DeviceSession, FirmSent, Profile } from '../../../src/modules/clients/types.js'
 import { pageTexts as requestTexts } from '../../../src/modules/requests/texts.js'
 import { page } from '../../../src/render/page.js'
+import type { FormState } from '../../../src/shared/form-state.js'
 import type { ListState } from '../../components/admin-lists/query.js'
 import { Pager } from '../../components/Pager.js'
 import { Island } from '../../runtime/Island.js'
@@ -29,19 +30,21 @@ export interface ProfilePageProps {
   firmSent?: FirmSent | undefined
   /** An administrator on a client's page: the client's requests and « Demander un document ». */
   requests?: ClientRequestsData | undefined
+  /** The owner's photo form posted without JavaScript and answered again (contract §8). */
+  photoForm?: FormState | undefined
 }
 
 /** /users/profile/:id (spec §2 Profile page): the owner or an administrator. */
 export const ProfilePage = page<ProfilePageProps>(
   ({ profile }) => ({ title: `Profil de ${profile.username}`, description: 'Profil du client et ses documents.' }),
-  function ProfilePage({ profile, isOwner, documents, activity, sessions, accessTokens, twoFactor, firmSent, requests }) {
+  function ProfilePage({ profile, isOwner, documents, activity, sessions, accessTokens, twoFactor, firmSent, requests, photoForm }) {
     // An administrator's account is not deleted from its profile (the server refuses it too).
     const canDeleteAccount = isOwner && !profile.isAdmin
     return (
       <div className="profile-page">
         <div className="profile-banner" aria-hidden="true" />
         <div className="container profile-body">
-          <ProfileHeader profile={profile} isOwner={isOwner} />
+          <ProfileHeader profile={profile} isOwner={isOwner} photoForm={photoForm} />
           {/* Only an administrator sees another's profile: the client's thread with the firm. */}
           {!isOwner && !profile.isAdmin && profile.isAccepted && (
             <p className="profile-messages">

@@ -12,7 +12,7 @@ import { ReceivedSection } from '../documents/ReceivedSection.js'
  */
 export const SpacePage = page<SpacePageProps>(
   { title: pageTexts.spaceTitle, description: pageTexts.spaceLead },
-  function SpacePage({ userId, accepted, types, maxBytes, pending, answered, answering, received, owned }) {
+  function SpacePage({ userId, accepted, types, maxBytes, pending, answered, answering, received, owned, form }) {
     if (!accepted)
       return (
         <section className="upload-page">
@@ -65,7 +65,7 @@ export const SpacePage = page<SpacePageProps>(
           )}
           <Island
             name="UploadForm"
-            props={{ userId, types, maxBytes, ...(answering ? { requestId: answering.id, fixedType: answering.type } : {}) }}
+            props={{ userId, types, maxBytes, ...(answering ? { requestId: answering.id, fixedType: answering.type } : {}), ...(form ? { form } : {}) }}
           />
         </section>
         {answered.length > 0 && (

@@ -14,25 +14,25 @@ const PhotoAnswerSchema = Type.Object({ message: Type.String(), profilePhoto: Ty
 const PhotoFormSchema = Type.Object({ image: Type.String({ format: 'binary', description: 'JPEG, PNG ou WebP, 5 Mo au plus' }) }, { title: 'PhotoForm' })
 const PhotoNameParamsSchema = Type.Object({ name: Type.String({ maxLength: 64 }) })
 
-/** Uploads per IP in 15 minutes: re-encoding costs CPU, and nobody changes their photo that often. */
-const UPLOADS_PER_QUARTER = 60
+/** Uploads per IP in 15 minutes: re-encoding costs CPU, and nobody changes their photo that often; the API and the profile's form count together. */
+export const photoLimit = ipLimit(60, QUARTER_HOUR_MS, 'photo')
 const YEAR_SECONDS = 365 * 24 * 3600
 
-/** The bytes of the `image` part, at most 5 MB; the French refusals of contract §2. */
-async function imageOf(request: FastifyRequest): Promise<Buffer> {
+/** The bytes of the `image` part, at most 5 MB; the French refusals of contract §2, shown under the file by a page answered again. */
+export async function imageOf(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
-    if (request.headers['content-type'] === undefined) throw new HttpError(400, photoMessages.noFile)
-    throw new HttpError(415, photoMessages.notMultipart)
+    if (request.headers['content-type'] === undefined) throw new HttpError(400, photoMessages.noFile).under('image')
+    throw new HttpError(415, photoMessages.notMultipart).under('image')
   }
   try {
     const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } })
-    if (!part || part.fieldname !== 'image') throw new HttpError(400, photoMessages.noFile)
+    if (!part || part.fieldname !== 'image') throw new HttpError(400, photoMessages.noFile).under('image')
     const bytes = await part.toBuffer()
-    if (bytes.length === 0) throw new HttpError(400, photoMessages.noFile)
+    if (bytes.length === 0) throw new HttpError(400, photoMessages.noFile).under('image')
     return bytes
   } catch (error) {
     if (error instanceof HttpError) throw error
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, photoMessages.tooLarge)
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, photoMessages.tooLarge).under('image')
     // Malformed multipart (no boundary, cut short): the client's fault, never a 500.
     throw new HttpError(400, 'Requête invalide : formulaire multipart mal formé.')
   }
@@ -48,7 +48,7 @@ const photoRoutes: FastifyPluginAsyncTypebox<{ photos: Photos }> = async (app, {
       multipartBody: PhotoFormSchema,
       response: { 200: PhotoAnswerSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 429, 507) },
     },
-    config: ipLimit(UPLOADS_PER_QUARTER, QUARTER_HOUR_MS),
+    config: photoLimit,
     preHandler: requireUser,
   }, async (request) => {
     const profilePhoto = await photos.change(request.user!.id, await imageOf(request))

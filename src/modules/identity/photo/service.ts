@@ -29,7 +29,7 @@ export function sniffImage(bytes: Buffer): ImageFormat | null {
  */
 export async function reencodePhoto(input: Buffer): Promise<Buffer> {
   const format = sniffImage(input)
-  if (!format) throw new HttpError(415, photoMessages.notImage)
+  if (!format) throw new HttpError(415, photoMessages.notImage).under('image')
   try {
     const image = sharp(input, { limitInputPixels: PHOTO_MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true })
     // The decoder must agree with the magic bytes (a PNG header on something else is refused).
@@ -39,7 +39,7 @@ export async function reencodePhoto(input: Buffer): Promise<Buffer> {
       .webp({ quality: 82 })
       .toBuffer()
   } catch {
-    throw new HttpError(415, photoMessages.notImage)
+    throw new HttpError(415, photoMessages.notImage).under('image')
   }
 }
 

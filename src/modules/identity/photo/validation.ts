@@ -12,6 +12,7 @@ export const photoMessages = {
   notMultipart: 'La photo doit être envoyée comme formulaire multipart (champ « image »).',
   updated: 'Photo de profil mise à jour avec succès.',
   accountGone: 'Compte introuvable.',
+  notOwnPhoto: 'Vous ne pouvez changer que votre propre photo.',
 } as const
 
 /** The browser's check before sending: a file is chosen and within 5 MB (the server checks again, and the content). */
