@@ -24,6 +24,8 @@ import * as m0023 from './0023-document-search.js'
 import * as m0024 from './0024-document-search-mariadb.js'
 import * as m0025 from './0025-company-search.js'
 import * as m0027 from './0027-archived-are-viewed.js'
+import * as m0028 from './0028-thread-last-message.js'
+import * as m0029 from './0029-journal-company-search.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +54,6 @@ export const migrations: Record<string, Migration> = {
   '0024-document-search-mariadb': m0024,
   '0025-company-search': m0025,
   '0027-archived-are-viewed': m0027,
+  '0028-thread-last-message': m0028,
+  '0029-journal-company-search': m0029,
 }

@@ -34,7 +34,7 @@ import renderPlugin from './render/plugin.js'
 import pageStore from './render/page-store.js'
 import shellRoutes from './render/shell-routes.js'
 import catalog, { site } from './modules/catalog/index.js'
-import journalPlugin, { createJournal, type Journal } from './modules/journal/index.js'
+import journalPlugin, { createJournal, type Journal, type EntryCompanies } from './modules/journal/index.js'
 import identityPlugin, { adminOnly, createIdentity, requireAdmin, requireUser, sessionCookieName, type Identity } from './modules/identity/index.js'
 import contactPlugin, { createContact, type Contact } from './modules/contact/index.js'
 import documentsPlugin, { createDocuments, type Documents, type RequestAnswers } from './modules/documents/index.js'
@@ -169,12 +169,15 @@ export function createServices(config: Config, ports: Ports, log: FastifyBaseLog
   const { db, storage, outbox, jobs, clock, attempts } = ports
   const firm = { publicUrl: config.publicUrl, firmEmail: firmEmailOf(config) }
   // The journal comes first: every module that owns an audited event records through it (contract §6).
-  const journal = createJournal({ db, clock })
+  // Entries are found by the companies of their actor and owner, which identity knows: bound once it exists.
+  const entryCompanies: EntryCompanies = { companiesOf: async () => new Map() }
+  const journal = createJournal({ db, clock, companies: entryCompanies })
   const identity = createIdentity({ db, storage, outbox, jobs, clock, attempts, journal, log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount, passwordCost: config.passwordCost, totpKey: config.totpKey } })
+  entryCompanies.companiesOf = async (trx, ids) => new Map([...(await identity.accounts.summariesByIds(ids, trx))].map(([id, account]) => [id, account.entreprise]))
   // Requests are built on documents (their types) and answered by documents' uploads: documents is
   // handed requests' answers through a port bound once requests exists, so the arrow stays requests → documents.
   const answers: RequestAnswers = {
-    claim: (trx, requestId, userId) => requests.answers.claim(trx, requestId, userId),
+    claim: (trx, requestId, userId, by) => requests.answers.claim(trx, requestId, userId, by),
     removeForType: (trx, typeId) => requests.answers.removeForType(trx, typeId),
   }
   const documents = createDocuments({ db, storage, outbox, jobs, identity, journal, clock, requests: answers, log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes, clientQuotaBytes: config.clientQuotaBytes } })

@@ -218,6 +218,8 @@ export interface MessagesTable {
 export interface MessageThreadsTable {
   user_id: number
   last_message_at: string
+  /** The thread's latest message (migration 0028): the list's preview, and what its `q` reads. */
+  last_message_id: number | null
   /** When the firm's last mail about this thread went (or is due), and the one waiting. */
   firm_mail_at: string
   firm_mail_id: number | null

@@ -42,7 +42,6 @@ t.test('the firm sends a document; the client finds it under « Reçus du cabine
   await axeAt(t, admin.page, 'the client’s page')
   await admin.page.setViewportSize({ width: 1280, height: 900 })
 
-  await section.locator('form.upload-form[data-hydrated]').waitFor() // the island's handler (before it, the form posts to the client's send page)
   await section.getByRole('button', { name: 'Envoyer au client' }).click()
   await admin.page.locator('.toast', { hasText: 'Veuillez sélectionner un fichier' }).waitFor()
   await section.getByLabel('Fichier').setInputFiles({ name: `bilan-signe-${unique}.pdf`, mimeType: 'application/pdf', buffer: PDF })
@@ -139,5 +138,38 @@ t.test('the archive: « Restaurer » and « Supprimer », each after a confirmat
   await page.goto(`${server.url}/admin-dashboard/documents`)
   await page.locator('tr', { hasText: names[0] }).waitFor()
   t.equal(await page.locator('tr', { hasText: names[1] }).count(), 0, 'the deleted one is gone')
+  t.same(problems, [], 'no script errors')
+})
+
+t.test('a send that answers one of the client’s open requests: chosen on the client’s page, then received', async (t) => {
+  const unique = `${Date.now().toString(36)}r`
+  const adminCookie = await apiSession(server.url, ADMIN.email, ADMIN.password)
+  await call(server.url, adminCookie, 'POST', '/api/documents/types', { typeName: `Liasse ${unique}` })
+  const types = (await (await call(server.url, adminCookie, 'GET', '/api/documents/types?pageSize=200')).json()) as Array<{ id: number; typeName: string }>
+  const typeId = types.find((type) => type.typeName === `Liasse ${unique}`)!.id
+  const email = `reponse-${unique}@example.dz`
+  const { id: clientId } = await register(server.url, smtp, { username: `Client ${unique}`, email, password: PASSWORD, entreprise: 'SARL Réponses' }, { follow: 'api' })
+  await call(server.url, adminCookie, 'POST', `/api/users/accept/${clientId}`)
+  const request = (await (await call(server.url, adminCookie, 'POST', '/api/requests', { userId: clientId, typeId, title: 'Liasse fiscale 2025', dueDate: '2099-12-31' })).json()) as { id: number }
+
+  const { page, problems } = await openPage(browser, t, { bypassCSP: true, timeout: 15_000 })
+  await logIn(page, server.url, ADMIN.email, ADMIN.password)
+  await page.goto(`${server.url}/users/profile/${clientId}`)
+  const section = page.locator('section[aria-labelledby="firm-sent-title"]')
+  const select = section.getByLabel('En réponse à la demande')
+  await select.waitFor()
+  t.same(await select.locator('option').allTextContents(), ['Aucune', `Liasse fiscale 2025 (Liasse ${unique}) — à rendre le 31 décembre 2099`], 'the client’s open request, by title, type and due date')
+  await axeAt(t, page, 'the client’s page with an open request')
+  await page.setViewportSize({ width: 1280, height: 900 })
+
+  await section.getByLabel('Fichier').setInputFiles({ name: `liasse-${unique}.pdf`, mimeType: 'application/pdf', buffer: PDF })
+  await select.selectOption(String(request.id))
+  await section.getByRole('button', { name: 'Envoyer au client' }).click()
+  await page.locator('.toast', { hasText: 'Document envoyé au client.' }).waitFor()
+  await section.locator('tr', { hasText: `liasse-${unique}.pdf` }).waitFor()
+  t.equal(await section.getByLabel('En réponse à la demande').count(), 0, 'no open request left to answer')
+
+  const [answered] = (await (await call(server.url, adminCookie, 'GET', `/api/requests?userId=${clientId}`)).json()) as Array<{ status: string; documents: Array<{ name: string }> }>
+  t.match(answered, { status: 'fulfilled', documents: [{ name: `liasse-${unique}.pdf` }] }, 'the request is received and lists the document')
   t.same(problems, [], 'no script errors')
 })

@@ -132,6 +132,9 @@ t.test('uploads describe their multipart body, the download its binary answer', 
     t.ok(form.required?.includes(field), `${path}: ${field} is required`)
     for (const status of ['413', '415', '507']) t.ok(operation.responses[status], `${path}: ${status}`)
   }
+  const sendForm = resolved(find('post', '/api/documents/send/{userId}').requestBody!.content['multipart/form-data']!.schema)
+  t.equal(sendForm.properties?.requestId?.type, 'integer', 'the firm’s send may answer a request (issue 16)')
+  t.notOk(sendForm.required?.includes('requestId'), 'optionally')
   const download = find('get', '/api/documents/download/{id}').responses['200']!
   t.same(download.content?.['application/pdf']?.schema, { type: 'string', format: 'binary' })
   t.ok(download.headers?.['Content-Disposition'], 'Content-Disposition')

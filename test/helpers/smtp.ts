@@ -28,6 +28,12 @@ export function decodeMime(raw: string): string {
   return decodeQuotedPrintable(decoded)
 }
 
+/** A quoted-printable mail's text as a mail client shows it (UTF-8 bytes and encoded subjects decoded). */
+export function mailText(raw: string): string {
+  const body = Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
+  return body.replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_all, q: string) => q.replace(/_/g, ' '))
+}
+
 /** The first link in a mail whose path matches `pattern`. */
 export function linkIn(mail: ReceivedMail, pattern: RegExp): URL {
   for (const match of mail.decoded.matchAll(/https?:\/\/[^\s"<>]+/g)) {

@@ -17,3 +17,6 @@ export function Day({ day }: { day: string }) {
 
 /** The same instant as text, for a title or a file. */
 export const whenText = (at: Date | string) => formatInstantFr(at)
+
+/** A day `YYYY-MM-DD` as text, for an option or a title. */
+export const dayText = (day: string) => formatDayFr(day)

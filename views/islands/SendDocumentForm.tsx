@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import type { OpenRequestChoice } from '../../src/modules/clients/types.js'
 import { ACCEPT_ATTRIBUTE, checkSend, DESCRIPTION_MAX, DOCUMENT_NAME_MAX, messages } from '../../src/modules/documents/validation.js'
 import { showToast } from '../client/toast.js'
 import { UploadProgress } from '../components/UploadProgress.js'
+import { dayText } from '../components/When.js'
 import { useHydrated } from '../components/useHydrated.js'
 import { multipartBody, sendFile, type Sending } from './upload/send-file.js'
 import { errorOf, type FormState } from '../../src/shared/form-state.js'
@@ -13,14 +15,19 @@ export interface SendDocumentFormProps {
   /** The client who receives it. */
   userId: number
   maxBytes: number
+  /** The client's open requests, soonest due first: the document may answer one (issue 16). */
+  openRequests: OpenRequestChoice[]
 }
+
+/** An open request as the select names it: its title, its type and its due date. */
+const requestLabel = (r: OpenRequestChoice) => `${r.title} (${r.typeName}) — à rendre le ${dayText(r.dueDate)}${r.overdue ? ', en retard' : ''}`
 
 /**
  * « Envoyer un document au client » on the administrators' client page (contract §7): the shared
  * checks, then the file with progress and cancel, as the upload form sends it. Success reloads the
  * page, whose list of sent documents then holds it (and whose flash says it went).
  */
-export default function SendDocumentForm({ userId, maxBytes, form }: SendDocumentFormProps) {
+export default function SendDocumentForm({ userId, maxBytes, openRequests, form }: SendDocumentFormProps) {
   const hydrated = useHydrated()
   const ids = useId()
   /** The fraction of the file sent while it goes, null otherwise. */
@@ -38,11 +45,12 @@ export default function SendDocumentForm({ userId, maxBytes, form }: SendDocumen
     const file = data.get('file')
     const chosen = file instanceof File && file.name !== '' ? file : null
     const checked = checkSend({ name: data.get('name'), description: data.get('description') }, chosen !== null)
+    const requestId = String(data.get('requestId') ?? '')
     if (!checked.ok) return showToast('error', checked.message)
     if (chosen!.size > maxBytes) return showToast('error', messages.tooLarge(Math.round((maxBytes / 1024 / 1024) * 10) / 10))
 
     setProgress(0)
-    request.current = sendFile(`/api/documents/send/${userId}`, multipartBody(chosen!, { name: checked.value.name, description: checked.value.description }), setProgress)
+    request.current = sendFile(`/api/documents/send/${userId}`, multipartBody(chosen!, { name: checked.value.name, description: checked.value.description, requestId: requestId || undefined }), setProgress)
     const outcome = await request.current.done
     request.current = null
     // The page again by a GET (a reload of a page a refused post answered would post it again).
@@ -76,6 +84,22 @@ export default function SendDocumentForm({ userId, maxBytes, form }: SendDocumen
         <textarea id={`${ids}-description`} name="description" rows={3} maxLength={DESCRIPTION_MAX} disabled={busy} defaultValue={form?.values.description} aria-invalid={description.message ? true : undefined} aria-describedby={description.describedBy} />
         <FieldError id={description.errorId} message={description.message} />
       </div>
+      {openRequests.length > 0 && (
+        <div className="field">
+          <label htmlFor={`${ids}-request`}>En réponse à la demande</label>
+          <select id={`${ids}-request`} name="requestId" defaultValue="" disabled={busy} aria-describedby={`${ids}-request-hint`}>
+            <option value="">Aucune</option>
+            {openRequests.map((r) => (
+              <option key={r.id} value={r.id}>
+                {requestLabel(r)}
+              </option>
+            ))}
+          </select>
+          <p className="field-hint" id={`${ids}-request-hint`}>
+            La demande choisie passe à « Reçue » et liste ce document ; le client n’en reçoit plus de rappel.
+          </p>
+        </div>
+      )}
       {progress !== null && <UploadProgress fraction={progress} onCancel={() => request.current?.abort()} />}
       <button type="submit" className="button button-primary upload-submit" disabled={busy}>
         {busy ? 'Envoi…' : 'Envoyer au client'}

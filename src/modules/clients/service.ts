@@ -33,8 +33,8 @@ export interface ClientsDeps {
   /** `twoFactor`: whether a user has it on (the administrator's reset button on their profile); `photos`: the profile's photo form. */
   identity: Pick<Identity, 'accounts' | 'sessions' | 'twoFactor' | 'accessTokens' | 'photos'>
   documents: Pick<Documents, 'count' | 'countTypes' | 'listOwned' | 'listReceived' | 'maxUploadBytes' | 'removeAllOwnedBy' | 'storageUse'>
-  /** A deleted client's requests go with them; the dashboard counts overdue ones; the client's page asks for documents. */
-  requests: Pick<Requests, 'removeAllOwnedBy' | 'countOverdue' | 'list' | 'types' | 'today'>
+  /** A deleted client's requests go with them; the dashboard counts overdue ones; the client's page asks for documents and answers open ones. */
+  requests: Pick<Requests, 'removeAllOwnedBy' | 'countOverdue' | 'list' | 'openFor' | 'types' | 'today'>
   /** Acceptances and deletions are journaled in their transaction; the profile shows a client's activity. */
   journal: Pick<Journal, 'record' | 'activity'>
   log: FastifyBaseLogger
@@ -71,8 +71,9 @@ export function createClients({ db, storage, outbox, identity, documents, reques
      * `pageSize`, whether the client downloaded each, and the largest file the send form takes.
      */
     async firmSent(userId: number, pageSize: number): Promise<FirmSent> {
-      const page = await documents.listReceived(userId, { q: '', page: 1, pageSize })
-      return { ...page, maxBytes: documents.maxUploadBytes }
+      const [page, open] = await Promise.all([documents.listReceived(userId, { q: '', page: 1, pageSize }), requests.openFor(userId)])
+      const openRequests = open.map((r) => ({ id: r.id, title: r.title, typeName: r.type.typeName, dueDate: r.dueDate, overdue: r.overdue }))
+      return { ...page, maxBytes: documents.maxUploadBytes, openRequests }
     },
 
     /** The owner's sessions as the profile shows them (contract §6), the browser in words. */
@@ -144,10 +145,11 @@ export function createClients({ db, storage, outbox, identity, documents, reques
       const keys = await transaction(db, async (trx) => {
         await requests.removeAllOwnedBy(trx, id)
         const documentKeys = await documents.removeAllOwnedBy(trx, id)
+        // The journal's rows stay: they keep the labels; the link to the profile goes. Written while
+        // the account is still there, so the entry is found by its company too (issue 17).
+        await journal.record(trx, { action: 'user.deleted', actor, subject: { type: 'user', id, label: target.username }, from })
         const deleted = await accounts.deleteAccount(trx, id)
         if (!deleted) throw new HttpError(404, texts.notFound)
-        // The journal's rows stay: they keep the labels; the link to the profile goes.
-        await journal.record(trx, { action: 'user.deleted', actor, subject: { type: 'user', id, label: target.username }, from })
         return deleted.photoKey ? [...documentKeys, deleted.photoKey] : documentKeys
       })
       await removeFiles(keys)

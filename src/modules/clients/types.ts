@@ -20,6 +20,17 @@ export interface FirmSent {
   items: ReceivedDocument[]
   total: number
   maxBytes: number
+  /** The client's open requests, soonest due first: the send form's « En réponse à la demande » (issue 16). */
+  openRequests: OpenRequestChoice[]
+}
+
+/** An open request as the send form offers it. */
+export interface OpenRequestChoice {
+  id: number
+  title: string
+  typeName: string
+  dueDate: string
+  overdue: boolean
 }
 
 /** A client's requests as their page shows them to an administrator, with the « Demander un document » form's choices. */

@@ -27,4 +27,4 @@ export type { DocumentState, DocumentType, DocumentView, OwnedDocument, Received
 // The client's page (clients) takes the send form's post without JavaScript through this.
 export { sendFormRoute, type ShowSendForm } from './send-form.js'
 export type { DocumentListKind, DocumentsViews } from './views.js'
-export type { ClaimedRequest, RequestAnswers } from './request-answers.js'
+export type { Answerer, ClaimedRequest, RequestAnswers } from './request-answers.js'

@@ -10,14 +10,21 @@ export interface RequestAnswers {
    * In the upload's transaction, before its row: takes the open request `requestId` of `userId`
    * (it is closed as fulfilled, locked until the commit) and answers its type; throws the French
    * refusal (404 unknown or another client's, 409 fulfilled or cancelled) otherwise.
+   * `by: 'firm'` (the firm sends a document that answers it): only an open request is taken (a
+   * fulfilled one is refused, not added to), another client's is a 400, and the firm is not mailed.
    */
-  claim(trx: Db, requestId: number, userId: number): Promise<ClaimedRequest>
+  claim(trx: Db, requestId: number, userId: number, by?: Answerer): Promise<ClaimedRequest>
   /** In a type's deletion, before its rows go: its requests go too, with their waiting reminders. */
   removeForType(trx: Db, typeId: number): Promise<void>
 }
 
+/** Who answers: the client uploading, or the firm sending into the client's space. */
+export type Answerer = 'client' | 'firm'
+
 export interface ClaimedRequest {
   typeId: number
-  /** Once the document's row exists: the request lists it, and the firm is mailed. */
+  /** The request's title (the client's mail names it when the firm answers). */
+  title: string
+  /** Once the document's row exists: the request lists it, and the firm is mailed (a client's answer only). */
   fulfil(document: { id: number; fileName: string; typeName: string }): Promise<void>
 }

@@ -97,6 +97,7 @@ export const SendFormSchema = Type.Object(
     file: FileField,
     name: Type.Optional(Type.String({ maxLength: DOCUMENT_NAME_MAX, description: 'Le nom montré au client ; vide : celui du fichier', examples: ['Attestation fiscale 2025'] })),
     description: Description,
+    requestId: Type.Optional(Type.Integer({ description: 'Une demande ouverte de ce client à laquelle le document répond : elle devient satisfaite et le liste (une autre, close ou d’un autre client, est refusée)' })),
   },
   { title: 'SendForm' },
 )

@@ -38,7 +38,7 @@ const sentDocumentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = 
 
   app.post('/api/documents/send/:userId', {
     schema: {
-      ...operation('sendDocument', 'Le cabinet envoie un document à un client (multipart : file, name, description ; administrateurs)', 'user'),
+      ...operation('sendDocument', 'Le cabinet envoie un document à un client, en réponse à une de ses demandes s’il y a lieu (multipart : file, name, description, requestId ; administrateurs)', 'user'),
       tags,
       consumes: ['multipart/form-data'],
       multipartBody: SendFormSchema,

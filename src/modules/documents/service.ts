@@ -183,11 +183,17 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
       mime: file.kind.mime,
       size: file.size,
     }
+    const requestId = requestIdOf(fields)
     return insertOrExplain(doc, admin, from, async (trx, insert) => {
       // Checked again with the row: the client may have been deleted while the file arrived.
       const { email } = await recipient(userId, trx)
+      // Answering one of the client's open requests closes it in the same transaction; a refusal leaves no row.
+      // The document keeps no type (what the firm sends has none), so deleting the type leaves it in the client's space.
+      const claimed = requestId === undefined ? undefined : await requests.claim(trx, requestId, userId, 'firm')
       const id = await insert()
-      await outbox.enqueue(trx, sentDocumentMail(settings.publicUrl, email, doc))
+      await claimed?.fulfil({ id, fileName: doc.name, typeName: '' })
+      // One mail to the client, the send's, naming the request it answers.
+      await outbox.enqueue(trx, sentDocumentMail(settings.publicUrl, email, doc, claimed?.title))
       return id
     })
   }

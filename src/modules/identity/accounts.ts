@@ -62,10 +62,11 @@ export async function summariesByIds(db: Db, ids: number[]): Promise<Map<number,
 /**
  * The ids of the accounts whose username or company contains `q` (case- and accent-insensitive), as a query
  * another module's list can filter on (`user_id in (…)`) without reading the users table itself,
- * and without a cap that would miss senders at 100,000 users.
+ * and without a cap that would miss senders at 100,000 users. `email`: the e-mail too (the firm's
+ * list of threads, which names its clients as the users' lists do).
  */
-export async function idsMatching(db: Db, q: string) {
-  return db.selectFrom('users').select('users.id').where(await textMatches(db, SENDER_TEXTS, q))
+export async function idsMatching(db: Db, q: string, options: { email?: boolean } = {}) {
+  return db.selectFrom('users').select('users.id').where(await textMatches(db, options.email ? ACCOUNT_TEXTS : SENDER_TEXTS, q))
 }
 export type IdsMatching = Awaited<ReturnType<typeof idsMatching>>
 
@@ -116,8 +117,9 @@ export function accountsFace(db: Db) {
     findPage: (accepted: boolean, filter: ListFilter) => findAccountsPage(db, accepted, filter),
     /** In the caller's transaction when one is given (as `accept`). */
     findAccountSummary: (id: number, trx: Db = db) => findAccountSummary(trx, id),
-    summariesByIds: (ids: number[]) => summariesByIds(db, ids),
-    idsMatching: (q: string) => idsMatching(db, q),
+    /** In the caller's transaction when one is given (the journal names companies in its entry's transaction). */
+    summariesByIds: (ids: number[], trx: Db = db) => summariesByIds(trx, ids),
+    idsMatching: (q: string, options: { email?: boolean } = {}) => idsMatching(db, q, options),
     count: () => countAccounts(db),
     accept: (id: number, trx: Db = db) => acceptAccount(trx, id),
     deleteAccount: (trx: Db, id: number) => deleteAccount(trx, id),

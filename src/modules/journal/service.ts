@@ -34,16 +34,26 @@ export interface JournalEvent {
   attemptedAs?: string | undefined
 }
 
+/**
+ * The companies of accounts, read in the entry's transaction: an entry is found by its actor's and
+ * its owner's company (issue 17). Identity records into the journal, so app.ts hands this in.
+ */
+export interface EntryCompanies {
+  companiesOf(trx: Db, ids: number[]): Promise<Map<number, string>>
+}
+
 export interface JournalDeps {
   db: Db
   clock: Clock
+  /** Absent: entries are found by what they record only (a journal built alone, in tests). */
+  companies?: EntryCompanies
 }
 
 /** An entry for a page: the contract's entry, and whether its subject still has a page. */
 export type ListedEntry = JournalRow & { subjectLive: boolean; actorLive: boolean }
 
 /** The journal (contract §6): one append-only row per event, written in the transaction of its cause. */
-export function createJournal({ db, clock }: JournalDeps) {
+export function createJournal({ db, clock, companies: entryCompanies }: JournalDeps) {
   async function withLiveness(page: Page<JournalRow>): Promise<Page<ListedEntry>> {
     const subjects = page.items.flatMap((e) => [
       ...(e.subject ? [{ type: e.subject.type as SubjectType, id: e.subject.id }] : []),
@@ -70,6 +80,10 @@ export function createJournal({ db, clock }: JournalDeps) {
      */
     async record(trx: Db, event: JournalEvent): Promise<void> {
       const { action, actor, subject, from } = event
+      const ownerId = subject?.ownerId ?? (subject?.type === 'user' ? subject.id : null)
+      // Searched, never shown: the page shows the company of the accounts still there, as they are now.
+      const ids = [actor?.id, ownerId].filter((id): id is number => typeof id === 'number')
+      const companies = entryCompanies && ids.length ? await entryCompanies.companiesOf(trx, [...new Set(ids)]) : new Map<number, string>()
       await repo.insertEntry(trx, {
         at: clock.now(),
         action,
@@ -79,10 +93,10 @@ export function createJournal({ db, clock }: JournalDeps) {
         subjectType: subject?.type ?? null,
         subjectId: subject?.id ?? null,
         subjectLabel: subject?.label ?? null,
-        ownerId: subject?.ownerId ?? (subject?.type === 'user' ? subject.id : null),
+        ownerId,
         ip: from?.ip ?? null,
         userAgent: from?.userAgent ?? null,
-        searchText: searchTextOf([actor?.username, actor?.email ?? event.attemptedAs, action, subject?.label]),
+        searchText: searchTextOf([actor?.username, actor?.email ?? event.attemptedAs, action, subject?.label, actor && companies.get(actor.id), ownerId !== null && ownerId !== actor?.id ? companies.get(ownerId) : undefined]),
       })
     },
 

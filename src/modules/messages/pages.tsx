@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { HttpError } from '../../http/errors.js'
-import { listQueryOf } from '../../http/list-pages.js'
+import { listQueryOf, listStateOf } from '../../http/list-pages.js'
 import { listFilter, ListQuerySchema } from '../../http/lists.js'
 import { formLimit } from '../../http/rate-limit.js'
 import { formPost } from '../../http/form-post.js'
@@ -84,9 +84,9 @@ const messagePages: FastifyPluginAsyncTypebox<{ messages: Messages; views: Messa
   app.post('/admin-dashboard/clients/:id/messages', { ...clientThread, config: limit, preHandler: [adminForm(samePage), firmForm.preHandler], handler: firmForm.handler, errorHandler: firmForm.errorHandler })
 
   app.get('/admin-dashboard/threads', { ...paged, preHandler: adminOnly }, async (request, reply) => {
-    const filter = listFilter(listQueryOf(request))
-    const page = await messages.listThreads(filter)
-    return reply.render(views.ThreadsPage, { threads: page.items, total: page.total, page: filter.page, pageSize: filter.pageSize })
+    const query = listQueryOf(request)
+    const page = await messages.listThreads(listFilter(query))
+    return reply.render(views.ThreadsPage, { threads: page.items, total: page.total, query: listStateOf(query) })
   })
 }
 export default messagePages

@@ -1,8 +1,9 @@
-import { sql } from 'kysely'
+import { sql, type SqlBool } from 'kysely'
 import { isMysql, type Db } from '../../db/database.js'
-import { fetchPage, textMatches, withinDays, type ListFilter, type Page } from '../../db/lists.js'
+import { fetchPage, textIds, textMatches, withinDays, type ListFilter, type Page, type SearchIndex } from '../../db/lists.js'
 import { fromDbBool, fromDbId, fromDbTime, toDbTime } from '../../db/values.js'
 import type { MailBatch } from '../../jobs/batched-mail.js'
+import type { IdsMatching } from '../identity/index.js'
 
 /** A message as stored; the service adds its author's name. */
 export interface MessageRow {
@@ -18,6 +19,9 @@ export interface MessageRow {
 export type Side = 'client' | 'firm'
 
 const COLUMNS = ['id', 'created_at', 'author_id', 'from_firm', 'text', 'read_at'] as const
+
+/** A message's text, through its index (migration 0020). */
+const MESSAGE_TEXTS: SearchIndex = { table: 'messages', columns: ['text'], everyColumn: true }
 
 function toRow(row: { id: number; created_at: string; author_id: number | null; from_firm: number; text: string; read_at: string | null }): MessageRow {
   return {
@@ -44,7 +48,7 @@ export async function insertMessage(db: Db, message: { userId: number; authorId:
  */
 export async function findThreadPage(db: Db, userId: number, filter: ListFilter): Promise<Page<MessageRow>> {
   let query = db.selectFrom('messages').where('user_id', '=', userId).where(withinDays('created_at', filter.from, filter.to))
-  if (filter.q) query = query.where(await textMatches(db, { table: 'messages', columns: ['text'], everyColumn: true }, filter.q))
+  if (filter.q) query = query.where(await textMatches(db, MESSAGE_TEXTS, filter.q))
   const page = await fetchPage(db, query, (q) => q.select(COLUMNS).orderBy('id', 'desc'), filter)
   return { total: page.total, items: page.items.reverse().map(toRow) }
 }
@@ -91,7 +95,7 @@ export interface ThreadState {
  */
 export async function lockThread(trx: Db, userId: number, at: Date): Promise<ThreadState> {
   const never = toDbTime(new Date(0))
-  const fresh = { user_id: userId, last_message_at: toDbTime(at), firm_mail_at: never, firm_mail_id: null, client_mail_at: never, client_mail_id: null }
+  const fresh = { user_id: userId, last_message_at: toDbTime(at), last_message_id: null, firm_mail_at: never, firm_mail_id: null, client_mail_at: never, client_mail_id: null }
   if (isMysql(trx)) await trx.insertInto('message_threads').values(fresh).onDuplicateKeyUpdate({ last_message_at: toDbTime(at) }).execute()
   else await trx.insertInto('message_threads').values(fresh).onConflict((oc) => oc.column('user_id').doUpdateSet({ last_message_at: toDbTime(at) })).execute()
   let query = trx.selectFrom('message_threads').select(['firm_mail_at', 'firm_mail_id', 'client_mail_at', 'client_mail_id']).where('user_id', '=', userId)
@@ -111,18 +115,43 @@ export async function saveThreadMail(trx: Db, userId: number, to: Side, batch: M
   await trx.updateTable('message_threads').set(set).where('user_id', '=', userId).execute()
 }
 
+/** The thread's latest message, once written in the thread's transaction (the list's preview and search). */
+export async function setLastMessage(trx: Db, userId: number, messageId: number): Promise<void> {
+  await trx.updateTable('message_threads').set({ last_message_id: messageId }).where('user_id', '=', userId).execute()
+}
+
 /** A thread in the firm's list: its client, its last message, what the firm has not read. */
 export interface ThreadRow {
   userId: number
   lastMessageAt: Date
+  /** The last message's text ('' for a thread from before migration 0028 without messages). */
+  lastMessage: string
   unread: number
 }
 
-/** Threads, the most recently written first (index message_threads_last), with the firm's unread counts. */
-export async function findThreadsPage(db: Db, filter: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Page<ThreadRow>> {
-  const page = await fetchPage(db, db.selectFrom('message_threads'), (q) => q.select(['user_id', 'last_message_at']).orderBy('last_message_at', 'desc').orderBy('user_id', 'desc'), filter)
+/**
+ * Threads, the most recently written first (index message_threads_last), with the firm's unread
+ * counts. `q` finds a thread by its client (`clients`: name, e-mail, company, through the users'
+ * index) or by its last message (through the messages' index, that message only); `from`/`to`, the
+ * day of the last message.
+ */
+export async function findThreadsPage(db: Db, filter: ListFilter, clients?: IdsMatching): Promise<Page<ThreadRow>> {
+  let query = db.selectFrom('message_threads').where(withinDays('message_threads.last_message_at', filter.from, filter.to))
+  if (filter.q) {
+    const texts = await textIds(db, MESSAGE_TEXTS, filter.q)
+    const byText = sql<SqlBool>`message_threads.last_message_id in ${texts}`
+    query = query.where((eb) => (clients ? eb.or([eb('message_threads.user_id', 'in', clients), byText]) : byText))
+  }
+  const page = await fetchPage(db, query, (q) => q.select(['user_id', 'last_message_at', 'last_message_id']).orderBy('last_message_at', 'desc').orderBy('user_id', 'desc'), filter)
+  const lastIds = page.items.flatMap((row) => (row.last_message_id === null ? [] : [row.last_message_id]))
+  const texts = new Map(lastIds.length ? (await db.selectFrom('messages').select(['id', 'text']).where('id', 'in', lastIds).execute()).map((m) => [fromDbId(m.id), m.text]) : [])
   const items = await Promise.all(
-    page.items.map(async (row) => ({ userId: fromDbId(row.user_id), lastMessageAt: fromDbTime(row.last_message_at), unread: await countUnreadInThread(db, fromDbId(row.user_id), 'firm') })),
+    page.items.map(async (row) => ({
+      userId: fromDbId(row.user_id),
+      lastMessageAt: fromDbTime(row.last_message_at),
+      lastMessage: row.last_message_id === null ? '' : (texts.get(fromDbId(row.last_message_id)) ?? ''),
+      unread: await countUnreadInThread(db, fromDbId(row.user_id), 'firm'),
+    })),
   )
   return { total: page.total, items }
 }

@@ -80,6 +80,7 @@ export function createMessages({ db, outbox, identity, clock, settings }: Messag
         const at = clock.now()
         const thread = await repo.lockThread(trx, userId, at)
         const row = await repo.insertMessage(trx, { userId, authorId: author.id, side, text, at })
+        await repo.setLastMessage(trx, userId, row.id)
         const to: repo.Side = side === 'firm' ? 'client' : 'firm'
         const mail = noticeMail(settings, to, client)
         const outcome = await enqueueBatched(trx, { outbox, now: at, intervalMs: MESSAGE_MAIL_INTERVAL_MS }, thread[to], async () => mail)
@@ -89,9 +90,12 @@ export function createMessages({ db, outbox, identity, clock, settings }: Messag
       })
     },
 
-    /** The firm's list of threads, the most recent first, with each client's name and the firm's unread count. */
-    async listThreads(filter: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Page<ThreadSummary>> {
-      const page = await repo.findThreadsPage(db, filter)
+    /**
+     * The firm's list of threads, the most recent first, with each client's name and the firm's
+     * unread count; `q` over the client's name, e-mail and company and the last message.
+     */
+    async listThreads(filter: ListFilter): Promise<Page<ThreadSummary>> {
+      const page = await repo.findThreadsPage(db, filter, filter.q ? await accounts.idsMatching(filter.q, { email: true }) : undefined)
       const names = await accounts.summariesByIds(page.items.map((row) => row.userId))
       return { total: page.total, items: page.items.map((row) => ({ ...row, username: names.get(row.userId)?.username ?? '', entreprise: names.get(row.userId)?.entreprise ?? '' })) }
     },

@@ -1,3 +1,4 @@
+import type { ListState } from '../../http/list-pages.js'
 import type { Page } from '../../render/page.js'
 import type { ThreadMessage } from './schemas.js'
 import type { ThreadSummary } from './service.js'
@@ -17,8 +18,8 @@ export interface ThreadPageProps {
 export interface ThreadsPageProps {
   threads: ThreadSummary[]
   total: number
-  page: number
-  pageSize: number
+  /** The list's search, dates and page (contract §2). */
+  query: ListState
 }
 
 /** The pages the module renders, handed in by app.ts (src/ never imports views/). */

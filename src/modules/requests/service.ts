@@ -5,7 +5,7 @@ import { transaction } from '../../db/transaction.js'
 import { HttpError, refusedForm } from '../../http/errors.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import { firmDay } from '../../shared/time.js'
-import type { ClaimedRequest, Documents, RequestAnswers } from '../documents/index.js'
+import type { Answerer, ClaimedRequest, Documents, RequestAnswers } from '../documents/index.js'
 import type { Identity, SessionUser } from '../identity/index.js'
 import { clientMail, fulfilledMail, reminderSchedule, type RequestFacts } from './reminders.js'
 import * as repo from './repository.js'
@@ -70,28 +70,37 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
     await outbox.discardPending(trx, outboxIds)
   }
 
-  /** The refusal for a request that could not be claimed or cancelled: unknown (or another client's), or closed. */
-  async function refusal(trx: Db, id: number, userId?: number): Promise<HttpError> {
+  /**
+   * The refusal for a request that could not be claimed or cancelled: unknown (or, to a client,
+   * another client's: they cannot tell them apart), or closed. The firm, who sees every request,
+   * hears that it is another client's.
+   */
+  async function refusal(trx: Db, id: number, userId?: number, by: Answerer = 'client'): Promise<HttpError> {
     const found = id > 0 ? await repo.findRequest(trx, id) : undefined
-    if (!found || (userId !== undefined && found.userId !== userId)) return new HttpError(404, messages.notFound)
+    if (!found) return new HttpError(404, messages.notFound)
+    if (userId !== undefined && found.userId !== userId) return by === 'firm' ? new HttpError(400, messages.otherClient) : new HttpError(404, messages.notFound)
     return new HttpError(409, found.status === 'fulfilled' ? messages.alreadyFulfilled : messages.alreadyCancelled)
   }
 
   const answers: RequestAnswers = {
-    async claim(trx, requestId, userId): Promise<ClaimedRequest> {
+    async claim(trx, requestId, userId, by = 'client'): Promise<ClaimedRequest> {
       const at = clock.now()
       const answered = requestId > 0 && (await repo.closeRequest(trx, requestId, 'fulfilled', at, userId))
       const request = requestId > 0 ? await repo.findRequest(trx, requestId) : undefined
-      // An answered request takes the rest of its answer (several files sent at once, or one forgotten):
-      // each is listed with it; the reminders are already gone and the firm already mailed.
-      const adding = !answered && request?.userId === userId && request.status === 'fulfilled'
-      if (!request || !(answered || adding)) throw await refusal(trx, requestId, userId)
+      // An answered request takes the rest of a client's answer (several files sent at once, or one
+      // forgotten): each is listed with it; the reminders are already gone and the firm already mailed.
+      // The firm answers an open request only: sending into a closed one is a mistake of choice.
+      const adding = by === 'client' && !answered && request?.userId === userId && request.status === 'fulfilled'
+      if (!request || !(answered || adding)) throw await refusal(trx, requestId, userId, by)
       return {
         typeId: request.typeId,
+        title: request.title,
         async fulfil(document) {
           await repo.addDocument(trx, requestId, document.id, document.fileName)
           if (adding) return
           await discard(trx, await repo.takeRemindersOf(trx, requestId))
+          // The firm answered it itself: « Demande reçue » would tell it what it just did.
+          if (by === 'firm') return
           const client = await accounts.findAccountSummary(userId, trx)
           const facts: RequestFacts = { title: request.title, note: request.note, dueDate: request.dueDate, typeName: document.typeName }
           await outbox.enqueue(trx, fulfilledMail(settings.firmEmail, client?.username ?? '', facts, document.fileName, `${settings.publicUrl}/admin-dashboard/requests?status=fulfilled`))

@@ -23,6 +23,7 @@ export const messages = {
   notFound: 'Demande introuvable.',
   alreadyFulfilled: 'Cette demande a déjà reçu son document.',
   alreadyCancelled: 'Cette demande a été annulée par le cabinet.',
+  otherClient: 'Cette demande a été faite à un autre client : choisissez une demande de ce client.',
   badStatus: 'État de demande inconnu.',
 } as const
 

@@ -42,7 +42,7 @@ export const JournalPage = page<JournalPageProps>(
         <form className="list-toolbar" method="get" action={PATH} role="search" aria-label="Filtrer le journal">
           <label className="list-toolbar-field list-toolbar-search">
             <span>Recherche</span>
-            <input type="search" name="q" defaultValue={query.q} maxLength={200} placeholder="Nom, e-mail, action ou objet" />
+            <input type="search" name="q" defaultValue={query.q} maxLength={200} placeholder="Nom, e-mail, entreprise, action ou objet" />
           </label>
           {/* Labelled by id, not by wrapping: a wrapped select's name would take its options' text too. */}
           <div className="list-toolbar-field">

@@ -35,14 +35,51 @@ export const AdminThreadPage = page<ThreadPageProps>(
   },
 )
 
-/** /admin-dashboard/threads: every client's thread, the most recently written first; plain HTML. */
+const THREADS_PATH = '/admin-dashboard/threads'
+/** The preview of a last message: one line, its first words. */
+const PREVIEW_CHARS = 90
+function previewOf(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  const chars = Array.from(line)
+  return chars.length > PREVIEW_CHARS ? `${chars.slice(0, PREVIEW_CHARS).join('')}…` : line
+}
+
+/**
+ * /admin-dashboard/threads: every client's thread, the most recently written first; plain HTML.
+ * Searched like every list (contract §2): `q` over the client's name, e-mail and company and the
+ * last message, `from`/`to` over the last message's day.
+ */
 export const ThreadsPage = page<ThreadsPageProps>(
   { title: texts.threadsTitle, description: texts.threadsLead },
-  function ThreadsPage({ threads, total, page, pageSize }) {
+  function ThreadsPage({ threads, total, query }) {
+    const searched = Boolean(query.q || query.from || query.to)
     return (
       <AdminLayout title={texts.threadsTitle} lead={texts.threadsLead}>
+        <form className="list-toolbar" method="get" action={THREADS_PATH} role="search" aria-label={texts.threadsFilter}>
+          <label className="list-toolbar-field list-toolbar-search">
+            <span>Recherche</span>
+            <input type="search" name="q" defaultValue={query.q} maxLength={200} placeholder={texts.threadsSearch} />
+          </label>
+          <label className="list-toolbar-field">
+            <span>Du</span>
+            <input type="date" name="from" defaultValue={query.from} />
+          </label>
+          <label className="list-toolbar-field">
+            <span>Au</span>
+            <input type="date" name="to" defaultValue={query.to} />
+          </label>
+          {query.pageSize !== 50 && <input type="hidden" name="pageSize" value={query.pageSize} />}
+          <div className="list-toolbar-actions">
+            <button type="submit" className="button button-primary">
+              Rechercher
+            </button>
+            <a className="list-toolbar-reset" href={THREADS_PATH}>
+              Réinitialiser
+            </a>
+          </div>
+        </form>
         {threads.length === 0 ? (
-          <p>{texts.threadsEmpty}</p>
+          <p>{searched ? texts.threadsNone : texts.threadsEmpty}</p>
         ) : (
           <div className="admin-table-wrap">
             <table className="admin-table">
@@ -60,8 +97,11 @@ export const ThreadsPage = page<ThreadsPageProps>(
                     <td data-label={texts.threadsClient} className="admin-cell-text">
                       <Person person={thread} href={`/admin-dashboard/clients/${thread.userId}/messages`} label={texts.openThread(personLabel(thread))} />
                     </td>
-                    <td data-label={texts.threadsLast}>
-                      <When at={thread.lastMessageAt} />
+                    <td data-label={texts.threadsLast} className="admin-cell-text">
+                      <span className="person">
+                        <When at={thread.lastMessageAt} />
+                        {thread.lastMessage && <span className="person-company thread-preview">{previewOf(thread.lastMessage)}</span>}
+                      </span>
                     </td>
                     <td data-label={texts.threadsUnread}>{thread.unread > 0 ? <strong>{texts.unread(thread.unread)}</strong> : '—'}</td>
                   </tr>
@@ -70,7 +110,7 @@ export const ThreadsPage = page<ThreadsPageProps>(
             </table>
           </div>
         )}
-        <Pager path="/admin-dashboard/threads" state={{ q: '', from: '', to: '', page, pageSize }} total={total} />
+        <Pager path={THREADS_PATH} state={query} total={total} />
       </AdminLayout>
     )
   },

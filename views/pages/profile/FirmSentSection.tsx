@@ -15,7 +15,7 @@ export function FirmSentSection({ userId, sent, form }: { userId: number; sent: 
         Envoyer un document au client
       </h2>
       <div className="firm-send-form">
-        <Island name="SendDocumentForm" props={{ userId, maxBytes: sent.maxBytes, form }} />
+        <Island name="SendDocumentForm" props={{ userId, maxBytes: sent.maxBytes, openRequests: sent.openRequests, form }} />
       </div>
       <h3 className="firm-sent-title">Documents envoyés par le cabinet</h3>
       {sent.items.length === 0 ? (
