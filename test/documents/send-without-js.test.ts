@@ -9,7 +9,7 @@ import { buildTestApp } from '../helpers/app.js'
 import { errorUnder, flashAfter, inputNamed, summaryOf } from '../helpers/forms.js'
 import { hrefsOf } from '../helpers/html.js'
 import { cookieOf } from '../helpers/two-factor.js'
-import { EXE, filesIn, HTML, multipart, PDF, type Part } from './fixtures.js'
+import { addType, EXE, filesIn, HTML, multipart, PDF, type Part } from './fixtures.js'
 
 const { app, db, config } = await buildTestApp(t, { MAX_UPLOAD_MB: '1' })
 const admin = await seedAccount(app, { admin: true })
@@ -17,9 +17,10 @@ const client = await seedAccount(app, { accepted: true, username: 'Atlas Envois'
 const pageOf = (id: number | string) => `/admin-dashboard/clients/${id}/send`
 
 /** The form as a browser without JavaScript posts it: the file (or an empty file input), then the fields. */
-function post(account: SeededAccount | null, url: string, input: { filename?: string; content?: Buffer; name?: string; description?: string } = {}, headers: Record<string, string> = {}) {
+function post(account: SeededAccount | null, url: string, input: { filename?: string; content?: Buffer; name?: string; description?: string; requestId?: string } = {}, headers: Record<string, string> = {}) {
   const parts: Part[] = [{ name: 'file', filename: input.filename ?? '', content: input.content ?? Buffer.alloc(0), type: 'application/octet-stream' }]
   parts.push({ name: 'name', value: input.name ?? '' }, { name: 'description', value: input.description ?? '' })
+  if (input.requestId !== undefined) parts.push({ name: 'requestId', value: input.requestId })
   const body = multipart(parts)
   return injectAs(app, account, { method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...headers } })
 }
@@ -79,6 +80,34 @@ t.test('refused: the send page again at the API’s status, the error under its 
   }
   t.same(await sentTo(other.id), [], 'no document')
   t.equal(storedFiles(), files, 'no file left behind')
+})
+
+t.test('a send answering one of the client’s open requests: fulfilled; another client’s refused in place, the choice kept, nothing stored', async (t) => {
+  const asker = await seedAccount(app, { accepted: true, username: 'Atlas Demandes' })
+  const stranger = await seedAccount(app, { accepted: true })
+  await addType(app, admin, 'Liasse')
+  const typeId = Number((await db.selectFrom('document_types').select('id').where('type_name', '=', 'Liasse').executeTakeFirstOrThrow()).id)
+  const ask = async (userId: number) => (await injectAs(app, admin, { method: 'POST', url: '/api/requests', payload: { userId, typeId, title: `Liasse de ${userId}`, dueDate: '2099-12-31' } })).json().id as number
+  const mine = await ask(asker.id)
+  const theirs = await ask(stranger.id)
+  const page = (await injectAs(app, admin, pageOf(asker.id))).body
+  t.match(page, `<option value="${mine}">Liasse de ${asker.id}`, 'the send page offers the client’s open request, as the client’s page does')
+
+  const files = storedFiles()
+  const refused = await post(admin, pageOf(asker.id), { filename: 'liasse.pdf', content: PDF, name: 'Liasse', requestId: String(theirs) })
+  isPage(t, refused, 400, 'another client’s request: the API’s refusal')
+  t.match(summaryOf(refused.body), 'Cette demande a été faite à un autre client')
+  t.match(inputNamed(refused.body, 'name'), 'value="Liasse"', 'what was typed is kept')
+  t.equal(storedFiles(), files, 'nothing stored')
+
+  const wrongType = await post(admin, pageOf(asker.id), { filename: 'liasse.exe', content: EXE, requestId: String(mine) })
+  isPage(t, wrongType, 415, 'a refused type')
+  t.match(wrongType.body, `<option value="${mine}" selected="">`, 'the request chosen is kept')
+
+  const sent = await post(admin, pageOf(asker.id), { filename: 'liasse.pdf', content: PDF, requestId: String(mine) })
+  t.equal(sent.statusCode, 303)
+  const answered = (await injectAs(app, admin, `/api/requests?userId=${asker.id}`)).json() as Array<{ id: number; status: string; documents: Array<{ name: string }> }>
+  t.match(answered.find((r) => r.id === mine), { status: 'fulfilled', documents: [{ name: 'liasse.pdf' }] }, 'the request is received and lists the document')
 })
 
 t.test('a body declared too large is refused before it is read: the page at 413, the connection closed', async (t) => {

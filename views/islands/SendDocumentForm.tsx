@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { OpenRequestChoice } from '../../src/modules/clients/types.js'
 import { ACCEPT_ATTRIBUTE, checkSend, DESCRIPTION_MAX, DOCUMENT_NAME_MAX, messages } from '../../src/modules/documents/validation.js'
+import { errorOf, type FormState } from '../../src/shared/form-state.js'
 import { showToast } from '../client/toast.js'
+import { describedBy, ErrorSummary, FieldError } from '../components/FormErrors.js'
 import { UploadProgress } from '../components/UploadProgress.js'
 import { dayText } from '../components/When.js'
 import { useHydrated } from '../components/useHydrated.js'
 import { multipartBody, sendFile, type Sending } from './upload/send-file.js'
-import { errorOf, type FormState } from '../../src/shared/form-state.js'
-import { describedBy, ErrorSummary, FieldError } from '../components/FormErrors.js'
 
 export interface SendDocumentFormProps {
   /** Posted without JavaScript and refused (contract §8): what was typed, and each error under its field. */
@@ -24,8 +24,9 @@ const requestLabel = (r: OpenRequestChoice) => `${r.title} (${r.typeName}) — �
 
 /**
  * « Envoyer un document au client » on the administrators' client page (contract §7): the shared
- * checks, then the file with progress and cancel, as the upload form sends it. Success reloads the
- * page, whose list of sent documents then holds it (and whose flash says it went).
+ * checks, then the file with progress and cancel, as the upload form sends it. Success loads the
+ * page again, whose list of sent documents then holds it (and whose flash says it went). Without
+ * JavaScript, a plain multipart post to the client's send page, answered again with `form` when refused.
  */
 export default function SendDocumentForm({ userId, maxBytes, openRequests, form }: SendDocumentFormProps) {
   const hydrated = useHydrated()
@@ -87,7 +88,7 @@ export default function SendDocumentForm({ userId, maxBytes, openRequests, form 
       {openRequests.length > 0 && (
         <div className="field">
           <label htmlFor={`${ids}-request`}>En réponse à la demande</label>
-          <select id={`${ids}-request`} name="requestId" defaultValue="" disabled={busy} aria-describedby={`${ids}-request-hint`}>
+          <select id={`${ids}-request`} name="requestId" defaultValue={form?.values.requestId ?? ''} disabled={busy} aria-describedby={`${ids}-request-hint`}>
             <option value="">Aucune</option>
             {openRequests.map((r) => (
               <option key={r.id} value={r.id}>

@@ -61,7 +61,7 @@ export function sendFormRoute(documents: Documents, show: ShowSendForm) {
     ...formPost({
       // The body is read by the action: the JSON route's reading and the service check its fields and its file.
       check: (body) => ({ ok: true, value: body }),
-      keep: ['name', 'description'],
+      keep: ['name', 'description', 'requestId'],
       show,
       shownInPlace: SHOWN_IN_PLACE,
       act: async (_body, request) => {
