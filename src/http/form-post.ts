@@ -17,6 +17,8 @@ export interface FormPost<T> {
   keep: readonly string[]
   /** The page again, given the form's state. */
   show(request: FastifyRequest, reply: FastifyReply, form: FormState): Promise<FastifyReply>
+  /** The field a refusal of the service belongs to (shown under it), if any; else it is the form's. */
+  fieldOf?(message: string): string | undefined
   /** Does it: where the browser goes next, and what the next page says (nothing for a step between). */
   act(value: T, request: FastifyRequest, reply: FastifyReply): Promise<{ to: string; message?: string }>
   /** The statuses answered with the page again; by default 400, 401, 409 and 429 (an upload adds 404, 413, 415, 507). */
@@ -57,7 +59,9 @@ export function formPost<T>(post: FormPost<T>) {
       reply.headers(error.headers)
       // Refused before its body was read (an upload too large, a full space): answered without reading it.
       if (bodyPending(request.raw)) closeWithoutReading(request, reply)
-      return again(request, reply, error.statusCode, error.fields.length > 0 ? error.fields : [{ message: error.message }])
+      if (error.fields.length > 0) return again(request, reply, error.statusCode, error.fields)
+      const field = post.fieldOf?.(error.message)
+      return again(request, reply, error.statusCode, [field ? { field, message: error.message } : { message: error.message }])
     },
   }
 }

@@ -6,6 +6,7 @@ import { genericMessage, HttpError } from './errors.js'
 import { formPost } from './form-post.js'
 import { listQueryOf, listStateOf, type ListState } from './list-pages.js'
 import { ListQuerySchema } from './lists.js'
+import { isOwnSiteRequest } from './same-origin.js'
 import { IdParamsSchema } from './schemas.js'
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
@@ -75,8 +76,10 @@ export function registerRowForm<Row>(app: FastifyInstance, guards: RowFormGuards
   const back = (request: FastifyRequest) => `${list}${searchOf(stateOf(request))}`
 
   if (confirm) {
+    // Opened from another site's link (a mail, a page), it would put a one-click action in front of
+    // an administrator that the dialog never did: such a visit goes to the list instead.
     app.get(address, { schema, attachValidation: true, preHandler: guards.page }, async (request, reply) =>
-      confirm.show(reply, { row: await confirm.find(idOf(request)), query: stateOf(request) }),
+      isOwnSiteRequest(request) ? confirm.show(reply, { row: await confirm.find(idOf(request)), query: stateOf(request) }) : reply.redirect(back(request), 303),
     )
   }
 

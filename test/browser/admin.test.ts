@@ -141,3 +141,19 @@ t.test('an administrator accepts a new user through the confirmation dialog; the
   await documents.waitFor({ state: 'attached' })
   t.equal(await documents.getAttribute('href'), '/files')
 })
+
+t.test('without JavaScript, the sidebar\'s hidden toggle is a keyboard stop on phones only', async (t) => {
+  for (const [width, stop] of [[1280, false], [390, true]] as const) {
+    const { page } = await openPage(browser, t, { javaScriptEnabled: false, viewport: { width, height: 800 } })
+    await logIn(page, server.url, ADMIN.email, ADMIN.password)
+    await page.goto(`${server.url}/admin-dashboard`)
+    const stops: string[] = []
+    // From the top, past the bar and the sidebar, to the page's content.
+    for (let i = 0; i < 40 && stops.at(-1) !== 'the content'; i++) {
+      await page.keyboard.press('Tab')
+      stops.push(await page.evaluate(() => (document.activeElement?.closest('.admin-content') ? 'the content' : (document.activeElement?.className ?? ''))))
+    }
+    t.equal(stops.at(-1), 'the content', `${width} px: the content is reached`)
+    t.equal(stops.includes('admin-sidebar-input'), stop, `${width} px: ${stop ? 'reached' : 'skipped'} by Tab`)
+  }
+})

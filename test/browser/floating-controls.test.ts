@@ -1,7 +1,8 @@
 // Errors that stay and point (issue 17), the shell's side: an error toast stays until its button or
 // Escape closes it while a success toast goes, and no toast covers the page title or a dialog's
-// buttons; on phones the floating buttons cover no button, link or heading of the pages a client
-// uses most (the theme toggle is in the menu there); those pages are axe clean in both themes.
+// buttons; on phones the floating buttons cover no button, link or heading of the pages used most
+// (a client's, the registration, the messages' send button, two back-office lists; the theme toggle
+// is in the menu there); a client's pages are axe clean in both themes with their errors shown.
 import t from 'tap'
 import sharp from 'sharp'
 import type { Browser, Page } from 'playwright-core'
@@ -12,28 +13,47 @@ let server: RunningServer
 let browser: Browser
 let smtp: TestSmtp
 let client: { id: number; email: string }
+let requestId: number
 
 const PASSWORD = 'Zt9#qLm2vR!x'
 const ADMIN = { email: 'cabinet-floating@example.dz', password: 'Adm1n#Cabinet!x' }
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1366, height: 768 }
 
-// One accepted client (the profile shows "Vérifié", /files its upload form).
+// One accepted client (the profile shows "Vérifié", /files its upload form) with a document, a
+// request and a thread long enough to scroll; one new user waiting for acceptance.
 t.before(async () => {
   ;({ smtp, server, browser } = await startSuite(t, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }))
   const email = `floating-${Date.now().toString(36)}@example.dz`
   const { id } = await register(server.url, smtp, { username: 'Client Flottant', email, password: PASSWORD, entreprise: 'SARL Flottant' }, { follow: 'api' })
+  await register(server.url, smtp, { username: 'Client En Attente', email: `attente-${email}`, password: PASSWORD, entreprise: 'EURL Attente' }, { follow: 'api' })
   const admin = await apiSession(server.url, ADMIN.email, ADMIN.password)
   await call(server.url, admin, 'POST', `/api/users/accept/${id}`)
   await call(server.url, admin, 'POST', '/api/documents/types', { typeName: 'Factures' })
+  const types = (await (await call(server.url, admin, 'GET', '/api/documents/types')).json()) as Array<{ id: number; typeName: string }>
+  const dueDate = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10)
+  const request = (await (await call(server.url, admin, 'POST', '/api/requests', { userId: id, typeId: types.find((type) => type.typeName === 'Factures')!.id, title: 'Factures de mars', note: 'Toutes, merci.', dueDate })).json()) as { id: number }
+  const own = await apiSession(server.url, email, PASSWORD)
+  const body = new FormData()
+  body.append('file', new Blob([Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1')], { type: 'application/pdf' }), 'facture-mars.pdf')
+  body.append('type', 'Factures')
+  await call(server.url, own, 'POST', '/api/documents/upload', body)
+  for (let n = 1; n <= 4; n++) {
+    await call(server.url, own, 'POST', `/api/messages/${id}`, { text: `Message ${n} du client, assez long pour occuper quelques lignes sur un téléphone.` })
+    await call(server.url, admin, 'POST', `/api/messages/${id}`, { text: `Réponse ${n} du cabinet.` })
+  }
   client = { id, email }
+  requestId = request.id
 })
 
-/** A page `viewport` wide in `theme`, the client logged in when `loggedIn`. */
-async function pageFor(t: { teardown: (fn: () => unknown) => void }, viewport: { width: number; height: number }, { theme = 'light', loggedIn = false } = {}) {
+type Role = 'visitor' | 'client' | 'admin'
+
+/** A page `viewport` wide in `theme`, logged in `as` the client or the administrator. */
+async function pageFor(t: { teardown: (fn: () => unknown) => void }, viewport: { width: number; height: number }, { theme = 'light', as = 'visitor' as Role } = {}) {
   const opened = await openPage(browser, t, { timeout: 15_000, bypassCSP: true, viewport })
   await opened.page.context().addCookies([{ name: 'theme', value: theme, url: server.url }])
-  if (loggedIn) await logIn(opened.page, server.url, client.email, PASSWORD)
+  if (as === 'client') await logIn(opened.page, server.url, client.email, PASSWORD)
+  if (as === 'admin') await logIn(opened.page, server.url, ADMIN.email, ADMIN.password)
   return opened
 }
 
@@ -50,7 +70,7 @@ function meets(a: DOMRect, b: DOMRect): boolean {
 
 t.test('an error toast stays until closed, a success toast goes; neither covers the title or the dialog\'s buttons', async (t) => {
   for (const viewport of [DESKTOP, PHONE]) {
-    const { page, problems } = await pageFor(t, viewport, { loggedIn: true })
+    const { page, problems } = await pageFor(t, viewport, { as: 'client' })
     await page.goto(`${server.url}/users/profile/${client.id}`)
     const title = page.getByRole('heading', { level: 1 })
     await title.waitFor()
@@ -103,16 +123,24 @@ t.test('an error toast stays until closed, a success toast goes; neither covers 
   }
 })
 
-/** The pages a client uses most, at 390 px: what to open and which part of it to check. */
-const PAGES = [
-  { name: 'the home page', path: '/', scope: 'body', loggedIn: false },
-  { name: 'the contact section', path: '/', scope: '#contact', loggedIn: false },
-  { name: 'the login page', path: '/login', scope: 'body', loggedIn: false },
-  { name: 'the profile and its photo form', path: 'profile', scope: 'body', loggedIn: true },
-  { name: 'the upload form', path: '/files', scope: 'body', loggedIn: true },
+/**
+ * The pages used most on a phone, at 390 px: what to open, which part of it to check, as whom, and
+ * what shows it is ready; `axe` marks those the last test also judges with their errors shown.
+ */
+const PAGES: Array<{ name: string; path: string; scope: string; as: Role; ready?: string; axe?: boolean }> = [
+  { name: 'the home page', path: '/', scope: 'body', as: 'visitor', axe: true },
+  { name: 'the contact section', path: '/', scope: '#contact', as: 'visitor' },
+  { name: 'the login page', path: '/login', scope: 'body', as: 'visitor', axe: true },
+  { name: 'the registration page', path: '/registration', scope: 'body', as: 'visitor', ready: 'form[data-hydrated]' },
+  { name: 'the profile and its photo form', path: 'profile', scope: 'body', as: 'client', axe: true },
+  { name: 'the upload form', path: '/files', scope: 'body', as: 'client', axe: true },
+  { name: 'the upload form answering a request', path: 'request', scope: 'body', as: 'client', ready: '.upload-fixed-type' },
+  { name: 'the messages and their send button', path: '/messages', scope: 'body', as: 'client', ready: '.thread-form[data-ready]' },
+  { name: 'the new users', path: '/admin-dashboard/new-users', scope: 'body', as: 'admin', ready: '.admin-table tbody tr' },
+  { name: 'the new documents', path: '/admin-dashboard/new-documents', scope: 'body', as: 'admin', ready: '.admin-table tbody tr' },
 ]
 
-const pathOf = (path: string) => (path === 'profile' ? `/users/profile/${client.id}` : path)
+const pathOf = (path: string) => (path === 'profile' ? `/users/profile/${client.id}` : path === 'request' ? `/files?request=${requestId}` : path)
 
 /**
  * Brings each button, link and heading of `scope` into view from the top, as a keyboard or a scroll
@@ -140,10 +168,11 @@ function coveredTargets(page: Page, scope: string): Promise<string[]> {
 }
 
 t.test('at 390 px no floating control covers a button, link or heading; the theme toggle is in the menu', async (t) => {
-  for (const loggedIn of [false, true]) {
-    const { page } = await pageFor(t, PHONE, { loggedIn })
-    for (const entry of PAGES.filter((candidate) => candidate.loggedIn === loggedIn)) {
+  for (const as of ['visitor', 'client', 'admin'] as const) {
+    const { page } = await pageFor(t, PHONE, { as })
+    for (const entry of PAGES.filter((candidate) => candidate.as === as)) {
       await page.goto(`${server.url}${pathOf(entry.path)}`, { waitUntil: 'load' })
+      if (entry.ready) await page.locator(entry.ready).first().waitFor()
       await page.waitForLoadState('networkidle')
       t.same(await coveredTargets(page, entry.scope), [], `${entry.name}: nothing covered`)
       t.notOk(await page.locator('.floating-controls .theme-toggle').isVisible(), `${entry.name}: no floating theme toggle`)
@@ -178,9 +207,9 @@ async function showErrors(t: { ok: (value: unknown, message: string) => unknown 
 t.test('those pages, their errors shown, are axe clean in both themes, on a phone and on a wide screen', async (t) => {
   for (const viewport of [PHONE, DESKTOP]) {
     for (const theme of ['light', 'dark']) {
-      for (const loggedIn of [false, true]) {
-        const { page } = await pageFor(t, viewport, { theme, loggedIn })
-        for (const entry of PAGES.filter((candidate) => candidate.loggedIn === loggedIn && candidate.scope === 'body')) {
+      for (const as of ['visitor', 'client'] as const) {
+        const { page } = await pageFor(t, viewport, { theme, as })
+        for (const entry of PAGES.filter((candidate) => candidate.as === as && candidate.axe)) {
           await page.goto(`${server.url}${pathOf(entry.path)}`, { waitUntil: 'load' })
           await showErrors(t, page, entry.path)
           t.same(await axeViolations(page), [], `${entry.name}, ${theme}, ${viewport.width} px: no axe violation`)

@@ -1,9 +1,10 @@
 // The identity flow in a real browser: register through the form, follow the mailed link,
-// log in, see the user in the navigation bar, log out.
+// log in, see the user in the navigation bar, log out; with JavaScript, the login's and the
+// registration's errors stay under their fields and in an alert (issue 17).
 import t from 'tap'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { linkIn, type TestSmtp } from '../helpers/smtp.js'
-import { openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { axeViolations, openPage, register, startSuite, type RunningServer } from './helpers.js'
 
 let server: RunningServer
 let browser: Browser
@@ -78,18 +79,89 @@ t.test('a forged reset link shows Lien Invalide ! with a retry link', async (t) 
   t.equal(await page.getByRole('link', { name: 'Réessayer' }).getAttribute('href'), '/forget-password')
 })
 
-t.test('login validation and server errors show as toasts', async (t) => {
-  const { page } = await openPage(browser, t)
+/** The error tied to the field labelled `label`: the text its aria-describedby names last, if it is marked invalid. */
+async function errorOf(page: Page, label: string): Promise<string | null> {
+  const field = page.getByLabel(label, { exact: true })
+  if ((await field.getAttribute('aria-invalid')) !== 'true') return null
+  const ids = (await field.getAttribute('aria-describedby'))?.split(' ') ?? []
+  return page.locator(`[id="${ids.at(-1)}"]`).textContent()
+}
+
+/** The form's error summary, an alert, holding `text`. */
+const summary = (page: Page, text: string) => page.locator('form .error-summary[role="alert"]', { hasText: text })
+
+/** The page was not left (the island answered, no form post reloaded it): a mark set on the window before is still there. */
+const stayed = (page: Page) => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true)
+
+t.test('with JavaScript, a login error stays under its field and is announced', async (t) => {
+  const unique = Date.now().toString(36)
+  const email = `erreurs-${unique}@example.dz`
+  await register(server.url, smtp, { username: `Erreurs ${unique}`, email, password: PASSWORD }, { follow: 'api' })
+  const { page, problems } = await openPage(browser, t, { bypassCSP: true })
+  // Time is the test's: moved on by hand below, past any toast's 2 seconds, without waiting for it.
+  await page.clock.install()
   await page.goto(`${server.url}/login`)
   await page.locator('form[data-hydrated]').waitFor()
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+
+  // The shared check: nothing typed.
   await page.getByRole('button', { name: 'Se connecter' }).click()
-  await page.locator('.toast[data-type="error"]', { hasText: 'Email est requis' }).waitFor()
-  await page.getByLabel('E-mail').fill('nobody@example.dz')
-  await page.getByLabel('Mot de passe', { exact: true }).fill('Wrong#Pass1')
+  await summary(page, 'Email est requis').waitFor()
+  t.equal(await errorOf(page, 'E-mail'), 'Email est requis', 'the check’s error under the e-mail, tied to it')
+  t.equal(await errorOf(page, 'Mot de passe'), 'Mot de passe requis', 'and the password’s under it')
+
+  // The server's refusal: a wrong password, told under the password.
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByLabel('Mot de passe', { exact: true }).fill('Faux#Mot2passe')
   await page.getByRole('button', { name: 'Se connecter' }).click()
-  // The server's own message, whatever its wording, as an error toast.
-  await page.locator('.toast[data-type="error"]').filter({ hasNotText: 'Email est requis' }).first().waitFor()
+  await summary(page, 'Email ou mot de passe incorrect.').waitFor()
+  t.equal(await errorOf(page, 'Mot de passe'), 'Email ou mot de passe incorrect.', 'the refusal under the password, tied to it')
+  t.equal(await errorOf(page, 'E-mail'), null, 'the e-mail, typed now, is no longer marked')
+  t.ok(await stayed(page), 'the island answered: the page was not reloaded')
+
+  await page.clock.fastForward(10_000)
+  t.equal(await errorOf(page, 'Mot de passe'), 'Email ou mot de passe incorrect.', 'ten seconds later, still there')
+  t.ok(await summary(page, 'Email ou mot de passe incorrect.').isVisible(), 'the summary too')
   t.equal(new URL(page.url()).pathname, '/login', 'stays on /login')
+  t.same(await axeViolations(page), [], 'the errors shown: no axe violation')
+  t.same(problems, [], 'no script error')
+})
+
+t.test('with JavaScript, a registration error stays under its field and is announced, in both themes', async (t) => {
+  const unique = Date.now().toString(36)
+  const taken = `deja-${unique}@example.dz`
+  await register(server.url, smtp, { username: `Déjà ${unique}`, email: taken, password: PASSWORD }, { follow: 'api' })
+  for (const theme of ['light', 'dark']) {
+    const { page, problems } = await openPage(browser, t, { bypassCSP: true })
+    await page.context().addCookies([{ name: 'theme', value: theme, url: server.url }])
+    await page.clock.install()
+    await page.goto(`${server.url}/registration`)
+    await page.locator('form[data-hydrated]').waitFor()
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+    await page.getByLabel('Nom d’utilisateur').fill(`Client ${unique}`)
+    await page.getByLabel('E-mail').fill(taken)
+    await page.getByLabel('Entreprise').fill('SARL Atlas')
+    await page.getByLabel('Téléphone').fill('0551234567')
+    await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD)
+    await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill('Autre#Mot2passe')
+    await page.getByRole('button', { name: 'S’inscrire' }).click()
+
+    await summary(page, 'Les mots de passe ne correspondent pas').waitFor()
+    t.equal(await errorOf(page, 'Confirmer le mot de passe'), 'Les mots de passe ne correspondent pas', `${theme}: the error under the confirmation, tied to it`)
+    t.equal(await errorOf(page, 'E-mail'), null, `${theme}: a right field has none`)
+    await page.clock.fastForward(10_000)
+    t.equal(await errorOf(page, 'Confirmer le mot de passe'), 'Les mots de passe ne correspondent pas', `${theme}: ten seconds later, still there`)
+    t.same(await axeViolations(page), [], `${theme}: the errors shown, no axe violation`)
+
+    // The server's refusal of an address already registered, told under the e-mail; the mismatch is gone.
+    await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill(PASSWORD)
+    await page.getByRole('button', { name: 'S’inscrire' }).click()
+    await summary(page, 'Un compte existe déjà avec cette adresse e-mail.').waitFor()
+    t.equal(await errorOf(page, 'E-mail'), 'Un compte existe déjà avec cette adresse e-mail.', `${theme}: the refusal under the e-mail`)
+    t.equal(await errorOf(page, 'Confirmer le mot de passe'), null, `${theme}: the confirmation, right now, is no longer marked`)
+    t.ok(await stayed(page), `${theme}: the island answered, the page was not reloaded`)
+    t.same(problems, [], `${theme}: no script error`)
+  }
 })
 
 t.test('forgotten password: request the mail, set a new password, log in with it', async (t) => {

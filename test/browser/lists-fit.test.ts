@@ -1,5 +1,5 @@
 // Issue 17, "Lists for a firm's day": on a laptop (1280 and 1366 px wide) every admin list with rows
-// shows each action button whole, inside the window and inside its table's box, without scrolling
+// (the contact inbox, the sub-admins, the document types and a client's page too) shows each action whole, inside the window and inside its table's box, without scrolling
 // sideways, even with long names, companies, file names and descriptions; each row names the client's
 // company beside the client; on a phone the rows are still cards.
 import t from 'tap'
@@ -46,30 +46,51 @@ async function seed(): Promise<void> {
   await call(server.url, admin, 'POST', `/api/documents/archive/${ids[2]}`)
   const dueDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)
   await call(server.url, admin, 'POST', '/api/requests', { userId: clientId, typeId: type!.id, title: `Relevés_bancaires_et_attestations_de_solde_de_tous_les_comptes_courants_${'et livrets '.repeat(8)}`, note: '', dueDate })
+  // A document the firm sent the client (its page's third table) and a visitor's message to the inbox.
+  const sent = new FormData()
+  sent.append('file', new Blob([PDF], { type: 'application/pdf' }), LONG_FILE(4))
+  sent.append('name', `Attestation_de_situation_fiscale_et_parafiscale_${LONG_COMPANY}`)
+  sent.append('description', LONG_DESCRIPTION)
+  await call(server.url, admin, 'POST', `/api/documents/send/${clientId}`, sent)
+  await call(server.url, '', 'POST', '/api/users/contact', { name: LONG_NAME, email: 'amina.haddad-benmoussa.oulhadj-boukhelifa.casbah@transports-ezzahra-mediterranee.example.dz', telephone: '0551234567', message: LONG_DESCRIPTION })
+  clientPage = `/users/profile/${clientId}`
 }
 
-/** The lists with rows, and a company each shows beside the client. */
-const LISTS = [
+let clientPage = ''
+
+/**
+ * The lists with rows, and a company each shows beside the client (the firm's own lists name no
+ * client). The client's page holds three tables (their documents, their requests, what the firm
+ * sent them), whose actions are links and buttons in the cells.
+ */
+const LISTS: Array<{ path: string; company?: string }> = [
   { path: '/admin-dashboard/new-users', company: OTHER_COMPANY },
   { path: '/admin-dashboard/clients', company: LONG_COMPANY },
   { path: '/admin-dashboard/new-documents', company: LONG_COMPANY },
   { path: '/admin-dashboard/documents', company: LONG_COMPANY },
   { path: '/admin-dashboard/arch-documents', company: LONG_COMPANY },
   { path: '/admin-dashboard/requests', company: LONG_COMPANY },
+  { path: '/admin-dashboard/messages' },
+  { path: '/admin-dashboard/sub-admins' },
+  { path: '/admin-dashboard/documents/types' },
+  { path: 'client' },
 ]
+
+const TABLES = '.admin-table-wrap, .profile-table-wrap'
+const ACTIONS = '.admin-action, td a[href], td button'
 
 /** Each action of each row that sticks out of the window or of its table's box, and each box that scrolls sideways. */
 function outOfBounds(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  return page.evaluate(({ tables, actionsOf }) => {
     const problems: string[] = []
-    const wraps = [...document.querySelectorAll<HTMLElement>('.admin-table-wrap')]
+    const wraps = [...document.querySelectorAll<HTMLElement>(tables)]
     if (!wraps.length) problems.push('no table')
+    if (!document.querySelector(`:is(${tables}) :is(${actionsOf})`)) problems.push('no action')
     for (const wrap of wraps) {
       const widths = [...wrap.querySelectorAll('th')].map((th) => `${th.textContent} ${Math.round(th.getBoundingClientRect().width)}`).join(', ')
       if (wrap.scrollWidth > wrap.clientWidth) problems.push(`the table scrolls sideways: ${wrap.scrollWidth} > ${wrap.clientWidth} (${widths})`)
       const box = wrap.getBoundingClientRect()
-      const actions = [...wrap.querySelectorAll<HTMLElement>('.admin-action')]
-      if (!actions.length) problems.push('no action')
+      const actions = [...wrap.querySelectorAll<HTMLElement>(actionsOf)]
       for (const action of actions) {
         const r = action.getBoundingClientRect()
         const name = action.getAttribute('aria-label')?.slice(0, 40) ?? action.textContent
@@ -78,7 +99,7 @@ function outOfBounds(page: Page): Promise<string[]> {
       }
     }
     return problems
-  })
+  }, { tables: TABLES, actionsOf: ACTIONS })
 }
 
 t.test('on a laptop every action is whole, inside the window and its table; each row names the company', async (t) => {
@@ -88,10 +109,12 @@ t.test('on a laptop every action is whole, inside the window and its table; each
   for (const width of [1280, 1366]) {
     await page.setViewportSize({ width, height: 900 })
     for (const list of LISTS) {
-      await page.goto(`${server.url}${list.path}`)
-      await page.locator('.admin-table tbody tr').first().waitFor()
-      t.same(await outOfBounds(page), [], `${width} px, ${list.path}`)
-      t.ok(await page.locator('.admin-table tbody tr .person-company', { hasText: list.company }).count(), `${list.path}: the company beside the client`)
+      const path = list.path === 'client' ? clientPage : list.path
+      await page.goto(`${server.url}${path}`)
+      await page.locator(`:is(${TABLES}) tbody tr`).first().waitFor()
+      if (list.path === 'client') await page.locator('.received-table tbody tr').waitFor()
+      t.same(await outOfBounds(page), [], `${width} px, ${path}`)
+      if (list.company) t.ok(await page.locator('.admin-table tbody tr .person-company', { hasText: list.company }).count(), `${list.path}: the company beside the client`)
     }
   }
   t.same(problems, [], 'no script error')

@@ -73,6 +73,7 @@ t.test('register with the errors answered in place, then log in, all without Jav
   await page.getByRole('button', { name: 'Se connecter' }).click()
   await page.getByRole('alert').filter({ hasText: 'Email ou mot de passe incorrect.' }).waitFor()
   t.equal(await page.getByLabel('E-mail').inputValue(), email, 'a wrong password: the address is kept')
+  t.equal(await errorOf(page, 'Mot de passe'), 'Email ou mot de passe incorrect.', 'and the refusal is under the password, tied to it')
 
   await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Se connecter' }).click()

@@ -142,3 +142,16 @@ t.test('another site cannot post the form', async (t) => {
   t.ok(await exists(user.id))
   t.same(await journalAfter(db, since), [], 'nothing journaled')
 })
+
+t.test('a confirmation page opened from another site’s link goes to the list: no one-click action put in front of an administrator', async (t) => {
+  const user = await seedAccount(app, { username: 'Lien Externe' })
+  for (const site of ['cross-site', 'same-site']) {
+    const res = await injectAs(app, admin, { url: `/admin-dashboard/new-users/${user.id}/accept?q=Lien`, headers: { 'sec-fetch-site': site } })
+    t.same([res.statusCode, res.headers.location], [303, '/admin-dashboard/new-users?q=Lien'], `${site}: to the list`)
+  }
+  for (const site of ['same-origin', 'none']) {
+    const res = await injectAs(app, admin, { url: `/admin-dashboard/new-users/${user.id}/accept`, headers: { 'sec-fetch-site': site } })
+    isPage(t, res, 200, `${site}: the confirmation page`)
+  }
+  t.notOk(await accepted(user.id), 'nothing changed')
+})

@@ -48,5 +48,16 @@ t.test('a browser opening a document’s address without a session logs in first
 
 t.test('only this site’s own paths are kept', async (t) => {
   t.equal(ownPath('/files?request=3#envoi'), '/files?request=3#envoi')
-  for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'files', '/a\nb', '/login?x=1', '/logout', '/' + 'a'.repeat(2001), 42]) t.equal(ownPath(bad), undefined, String(bad).slice(0, 40))
+  for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'files', '/a\nb', '/a b', '/\u2215evil', '/profil/é', '/login?x=1', '/logout', '/' + 'a'.repeat(2001), 42]) t.equal(ownPath(bad), undefined, String(bad).slice(0, 40))
+})
+
+t.test('a kept address a Location header cannot hold (a character past ASCII, set by a sibling site or a decoded parameter) is not followed: the login still ends at home', async (t) => {
+  const email = uniqueEmail()
+  await registerVerified(app, smtp, { email })
+  const { cookie } = await login(app, email, STRONG)
+  const res = await app.inject({ url: '/login/continue', headers: { cookie: `${cookie}; return-to=${encodeURIComponent('/\u2215evil')}` } })
+  t.same([res.statusCode, res.headers.location, returnCookie(res)], [303, '/', ''], 'home, and the cookie cleared')
+  const posted = await app.inject({ method: 'POST', url: '/users/profile/%E2%88%95', headers: { origin: 'http://portail.test', 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--\r\n' })
+  t.not(posted.statusCode, 500, 'a visitor’s post to a profile address of any character is no error')
+  t.equal(returnCookie(posted), '/users/profile/%E2%88%95', 'the address it keeps is the profile’s, encoded: a header can hold it')
 })

@@ -33,6 +33,8 @@ t.test('login: success, the errors in place, wrong password, limits', async (t) 
   t.equal(wrong.statusCode, api.statusCode, 'the JSON route’s status')
   t.equal(wrong.statusCode, 400)
   t.match(summaryOf(wrong.body), 'Email ou mot de passe incorrect.')
+  t.equal(errorUnder(wrong.body, 'password'), 'Email ou mot de passe incorrect.', 'a wrong pair under the password, as the island shows it')
+  t.equal(errorUnder(wrong.body, 'email'), undefined, 'the address kept is not marked')
   t.match(inputNamed(wrong.body, 'email'), `value="${account.email}"`, 'the address kept')
   t.notMatch(wrong.body, 'Wrong#pass1', 'never the password')
   t.notOk(sessionCookie(wrong), 'no session')
@@ -111,6 +113,7 @@ t.test('registration: errors in place with the values kept, success, an address 
   const again = await submit(app, '/registration', registration({ email: taken.email }))
   t.equal(again.statusCode, 409)
   t.match(summaryOf(again.body), 'Un compte existe déjà avec cette adresse e-mail.')
+  t.equal(errorUnder(again.body, 'email'), 'Un compte existe déjà avec cette adresse e-mail.', 'under the e-mail, as the island shows it')
 })
 
 t.test('registration: the per-IP limit', async (t) => {

@@ -1,4 +1,5 @@
-import type { FormState } from '../../src/shared/form-state.js'
+import { useState } from 'react'
+import type { FormError, FormState } from '../../src/shared/form-state.js'
 
 /** The ids tying a field to its hint and its error (aria-describedby), and the error's own id. */
 export function describedBy(id: string, hint: boolean, error: string | undefined) {
@@ -20,12 +21,13 @@ export function FieldError({ id, message }: { id: string | undefined; message: s
 /**
  * The errors of a form answered again (contract §8), at its top: every error for a form of several
  * fields (each also under its field), else only what belongs to no field (a wrong password, too many tries).
+ * An island's submit that fails again gives it a new `attempt`: a new alert, read out again.
  */
-export function ErrorSummary({ form, several = true }: { form: FormState | undefined; several?: boolean }) {
+export function ErrorSummary({ form, several = true, attempt = 0 }: { form: FormState | undefined; several?: boolean; attempt?: number }) {
   const shown = form?.errors.filter((error) => several || !error.field) ?? []
   if (shown.length === 0) return null
   return (
-    <div className="error-summary" role="alert">
+    <div className="error-summary" role="alert" key={attempt}>
       <p className="error-summary-title">{shown.length > 1 ? 'Le formulaire contient des erreurs :' : 'Le formulaire contient une erreur :'}</p>
       <ul>
         {shown.map((error) => (
@@ -34,4 +36,20 @@ export function ErrorSummary({ form, several = true }: { form: FormState | undef
       </ul>
     </div>
   )
+}
+
+/**
+ * A form island's errors, shown as the page answered again shows them (issue 17): the server's
+ * until the first submit, then each submit's own, under their fields and in the summary, until the
+ * next submit. `fail` shows a refusal (the shared check's errors, or the server's answer), `clear`
+ * removes them when a submit passes the check.
+ */
+export function useFormErrors(initial: FormState | undefined) {
+  const [state, setState] = useState({ form: initial, attempt: 0 })
+  return {
+    form: state.form,
+    attempt: state.attempt,
+    fail: (errors: FormError[]) => setState(({ attempt }) => ({ form: { values: initial?.values ?? {}, errors }, attempt: attempt + 1 })),
+    clear: () => setState(({ attempt }) => ({ form: undefined, attempt })),
+  }
 }

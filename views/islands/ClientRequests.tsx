@@ -58,8 +58,12 @@ export default function ClientRequests({ userId, items, total, types, today, for
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id} data-row-id={row.id}>
-                  <td data-label={columns.title}>{row.title}</td>
-                  <td data-label={columns.type}>{row.type.typeName}</td>
+                  <td data-label={columns.title} className="admin-cell-text">
+                    {row.title}
+                  </td>
+                  <td data-label={columns.type} className="admin-cell-text">
+                    {row.type.typeName}
+                  </td>
                   <td data-label={columns.dueDate}>
                     <DueDate day={row.dueDate} />
                   </td>

@@ -1,25 +1,27 @@
 import { useState, type FormEvent } from 'react'
-import { checkLogin } from '../../src/modules/identity/validation.js'
+import { answerField, checkLogin } from '../../src/modules/identity/validation.js'
 import { errorOf, type FormProps } from '../../src/shared/form-state.js'
 import { api } from '../client/api.js'
-import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
-import { ErrorSummary } from '../components/FormErrors.js'
+import { ErrorSummary, useFormErrors } from '../components/FormErrors.js'
 import { PasswordField } from '../components/PasswordField.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 
 /**
- * Login (spec §2, §4): success goes home; any message in the answer is an error (spec §8). Before
- * hydration, or without JavaScript, the form posts to /login itself (contract §8).
+ * Login (spec §2, §4): success goes home; any message in the answer is an error (spec §8), shown in
+ * the form as the page answered again shows it: under its field, in the summary (an alert), until the
+ * next submit (issue 17). Before hydration, or without JavaScript, the form posts to /login itself (contract §8).
  */
-export default function LoginForm({ form }: FormProps) {
+export default function LoginForm({ form: answered }: FormProps) {
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
+  const { form, attempt, fail, clear } = useFormErrors(answered)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const checked = checkLogin(formValues(event.currentTarget))
-    if (!checked.ok) return showToast('error', checked.message)
+    if (!checked.ok) return fail(checked.errors ?? [{ message: checked.message }])
+    clear()
     setBusy(true)
     const result = await api<{ id?: number; message?: string; twoFactorRequired?: boolean }>('/api/auth/login', { body: checked.value })
     if (result.ok && result.data.twoFactorRequired) {
@@ -32,13 +34,15 @@ export default function LoginForm({ form }: FormProps) {
       return
     }
     setBusy(false)
-    showToast('error', result.ok ? (result.data.message ?? '') : result.message)
+    const message = result.ok ? (result.data.message ?? '') : result.message
+    const field = answerField(message)
+    fail([field ? { field, message } : { message }])
   }
 
   return (
     <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action="/login" onSubmit={submit} aria-busy={busy}>
-      <ErrorSummary form={form} />
-      <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} defaultValue={form?.values.email} error={errorOf(form, 'email')} />
+      <ErrorSummary form={form} attempt={attempt} />
+      <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} defaultValue={answered?.values.email} error={errorOf(form, 'email')} />
       <PasswordField label="Mot de passe" name="password" autoComplete="current-password" error={errorOf(form, 'password')} />
       <p className="auth-aside">
         <a href="/forget-password">Mot de passe oublié ?</a>

@@ -1,18 +1,21 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { checkRegistration, messages } from '../../src/modules/identity/validation.js'
+import { answerField, checkRegistration, messages } from '../../src/modules/identity/validation.js'
 import { PHONE_HINT, PHONE_HTML_PATTERN } from '../../src/shared/validation.js'
 import { errorOf, type FormProps } from '../../src/shared/form-state.js'
 import { api } from '../client/api.js'
-import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
-import { ErrorSummary } from '../components/FormErrors.js'
+import { ErrorSummary, useFormErrors } from '../components/FormErrors.js'
 import { PasswordField } from '../components/PasswordField.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 
-
-/** Sign-up (spec §2, §5): checks in spec order, then a dialog asks to check the mailbox. */
-export default function RegistrationForm({ form }: FormProps) {
-  const kept = (name: string) => ({ name, defaultValue: form?.values[name], error: errorOf(form, name) })
+/**
+ * Sign-up (spec §2, §5): checks in spec order, then a dialog asks to check the mailbox. Errors, the
+ * check's or the server's, show as the page answered again shows them: each under its field and all
+ * in the summary (an alert), until the next submit (issue 17).
+ */
+export default function RegistrationForm({ form: answered }: FormProps) {
+  const { form, attempt, fail, clear } = useFormErrors(answered)
+  const kept = (name: string) => ({ name, defaultValue: answered?.values[name], error: errorOf(form, name) })
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
   const [sentMessage, setSentMessage] = useState('')
@@ -21,18 +24,23 @@ export default function RegistrationForm({ form }: FormProps) {
     event.preventDefault()
     const values = formValues(event.currentTarget)
     const checked = checkRegistration(values)
-    if (!checked.ok) return showToast('error', checked.message)
+    if (!checked.ok) return fail(checked.errors ?? [{ message: checked.message }])
+    clear()
     setBusy(true)
     const result = await api('/api/auth/register', { body: { ...checked.value, confirmPassword: values.confirmPassword } })
     setBusy(false)
-    if (!result.ok) return showToast('error', result.message)
+    if (!result.ok) {
+      // The server's rule the island does not run (a common password) and its refusals (an address already used).
+      const field = answerField(result.message)
+      return fail([field ? { field, message: result.message } : { message: result.message }])
+    }
     setSentMessage(result.data.message ?? 'Un e-mail de vérification vous a été envoyé.')
   }
 
   return (
     <>
       <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action="/registration" onSubmit={submit} aria-busy={busy}>
-        <ErrorSummary form={form} />
+        <ErrorSummary form={form} attempt={attempt} />
         <Field label="Nom d’utilisateur" {...kept('username')} autoComplete="username" maxLength={100} />
         <Field label="E-mail" {...kept('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />
         <Field label="Entreprise" {...kept('entreprise')} autoComplete="organization" maxLength={200} />

@@ -11,7 +11,7 @@ import { identityLimits } from './limits.js'
 import { passwordStep, secondStep } from './login-http.js'
 import { texts, type Identity } from './service.js'
 import { checkSecondStep } from './two-factor-validation.js'
-import { checkChangePassword, checkForgot, checkLogin, checkRegistration, checkReset } from './validation.js'
+import { answerField, checkChangePassword, checkForgot, checkLogin, checkRegistration, checkReset } from './validation.js'
 import { LinkParamsSchema, linkProps } from './pages.js'
 import type { IdentityViews, LinkProps } from './views.js'
 import { isWeakPassword } from './weak-passwords.js'
@@ -32,6 +32,7 @@ const identityForms: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
   app.post('/login', { ...hidden, config: formLimit(limits.login), ...formPost({
     check: checkLogin,
     keep: ['email'],
+    fieldOf: answerField,
     show: again(views.LoginPage),
     act: async (login, request, reply) => ((await passwordStep(identity, request, reply, login)) ? { to: takeReturn(request, reply), message: texts.loggedIn } : { to: '/login/2fa' }),
   }) })
@@ -49,6 +50,7 @@ const identityForms: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
   app.post('/registration', { ...hidden, config: formLimit(limits.register), ...formPost({
     check: (body) => checkRegistration(body, isWeakPassword),
     keep: ['username', 'email', 'entreprise', 'telephone'],
+    fieldOf: answerField,
     show: again(views.RegistrationPage),
     act: async (account, request) => {
       await identity.register(account, originOf(request))

@@ -28,8 +28,8 @@ export { SESSION_TTL_MS, type SessionView } from './sessions.js'
 
 export const texts = {
   registered: 'Inscription réussie. Un e-mail de vérification vous a été envoyé : veuillez consulter votre boîte de réception.',
-  duplicate: 'Un compte existe déjà avec cette adresse e-mail.',
-  badCredentials: 'Email ou mot de passe incorrect.',
+  duplicate: messages.duplicate,
+  badCredentials: messages.badCredentials,
   unverified: 'Votre adresse e-mail n’est pas encore vérifiée. Un nouveau lien de vérification vous a été envoyé.',
   unverifiedRecentlySent: 'Votre adresse e-mail n’est pas encore vérifiée. Un lien de vérification vous a été envoyé il y a moins de 5 minutes : consultez votre boîte de réception (et les indésirables).',
   sameAsOld: 'Le nouveau mot de passe doit être différent de l’ancien.',

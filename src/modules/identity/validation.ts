@@ -19,6 +19,8 @@ export const messages = {
   mismatch: 'Les mots de passe ne correspondent pas',
   weak: "Ce mot de passe n'est pas accepter choisir autre.",
   loginPasswordRequired: 'Mot de passe requis',
+  badCredentials: 'Email ou mot de passe incorrect.',
+  duplicate: 'Un compte existe déjà avec cette adresse e-mail.',
   resetEmpty: 'Les mots de passe ne sont pas vides!',
   resetMismatch: 'Les mots de passe ne correspondent pas!',
   forgotEmailRequired: 'Please enter your email address',
@@ -88,6 +90,19 @@ export function checkRegistration(input: Record<string, unknown>, isWeak?: IsWea
     ],
     () => ({ username, email, entreprise, telephone, password }),
   )
+}
+
+/**
+ * The field a refusal of the server belongs to on the login or registration form (issue 17): a wrong
+ * pair is told under the password (the field typed again; the address is kept), a common password
+ * (the server's rule) under it too, an address already registered under the e-mail; anything else
+ * (an unverified address, too many tries) is the form's. The same for the page answered again (no
+ * JavaScript) and for the island.
+ */
+export function answerField(message: string): string | undefined {
+  if (message === messages.badCredentials || message === messages.weak) return 'password'
+  if (message === messages.duplicate) return 'email'
+  return undefined
 }
 
 export function checkLogin(input: Record<string, unknown>): Checked<{ email: string; password: string }> {

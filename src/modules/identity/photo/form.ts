@@ -10,7 +10,7 @@ import { photoMessages } from './validation.js'
 /** The refusals of the JSON route a profile answers again: no file (400), the account gone (404), too large (413), not an image (415), too many (429), the store full (507). */
 const SHOWN_IN_PLACE = [400, 404, 413, 415, 429, 507]
 
-const profileOf = (id: unknown) => `/users/profile/${String(id)}`
+const profileOf = (id: unknown) => `/users/profile/${encodeURIComponent(String(id))}`
 const idOf = (request: FastifyRequest) => (request.params as { id?: unknown }).id
 
 /**
