@@ -66,6 +66,8 @@ t.test('a visitor logs in first and comes back to the confirmation page; a clien
     t.match(res.body, 'Accès réservé aux administrateurs.')
     t.equal((await injectAs(app, who, url)).headers.location, '/')
   }
+  const fromElsewhere = await injectAs(app, admin, { url: `${url}?q=Karim`, headers: { 'sec-fetch-site': 'cross-site' } })
+  t.same([fromElsewhere.statusCode, fromElsewhere.headers.location], [303, `${INBOX}?q=Karim`], 'its page opened from another site’s link goes to the inbox')
   const since = await lastJournalId(db)
   const crossSite = await injectAs(app, admin, { method: 'POST', url, headers: { ...FORM, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, payload: '' })
   t.equal(crossSite.statusCode, 403)

@@ -141,6 +141,10 @@ t.test('cancel: the row links to its confirmation page, the list’s query and f
     isPage(t, await injectAs(app, admin, `${LIST}/${missing}/cancel`), 404, `GET ${missing}`)
     isPage(t, await submit(app, `${LIST}/${missing}/cancel`, {}, admin.cookie), 404, `POST ${missing}`)
   }
+  const linked = await askFor(app, admin, { userId: client.id, typeId: bilan, title: 'Lien externe', dueDate: '2026-03-25' })
+  const fromElsewhere = await injectAs(app, admin, { url: `${LIST}/${linked}/cancel?status=open&userId=${client.id}`, headers: { 'sec-fetch-site': 'cross-site' } })
+  t.same([fromElsewhere.statusCode, fromElsewhere.headers.location], [303, `${LIST}?status=open&userId=${client.id}`], 'opened from another site’s link: the list, its filters kept, no one-click cancellation')
+  t.equal(await statusOf(linked), 'open')
   const odd = await askFor(app, admin, { userId: client.id, typeId: bilan, title: 'Filtre bizarre', dueDate: '2026-03-25' })
   t.equal((await submit(app, `${LIST}/${odd}/cancel?status=nope&page=2`, {}, admin.cookie)).headers.location, LIST, 'a bad query goes back to the list’s defaults')
 })
