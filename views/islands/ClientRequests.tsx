@@ -19,6 +19,8 @@ export interface ClientRequestsProps {
   today: string
   /** « Demander un document » posted without JavaScript and refused, on the client's page of it (contract §8). */
   form?: FormState | undefined
+  /** The form's heading level: 3 under the client page's section, 2 on the client's page of it. */
+  level?: 2 | 3
 }
 
 const { columns } = pageTexts
@@ -29,7 +31,7 @@ const { columns } = pageTexts
  * the new one first once sent. Without JavaScript the form posts to the client's page of it,
  * /admin-dashboard/clients/:id/ask (contract §8).
  */
-export default function ClientRequests({ userId, items, total, types, today, form }: ClientRequestsProps) {
+export default function ClientRequests({ userId, items, total, types, today, form, level = 3 }: ClientRequestsProps) {
   const [rows, setRows] = useState(items)
   const [count, setCount] = useState(total)
   const created = (request: Row) => {
@@ -39,7 +41,7 @@ export default function ClientRequests({ userId, items, total, types, today, for
 
   return (
     <div className="client-requests">
-      <RequestForm userId={userId} types={types} today={today} onCreated={created} action={`/admin-dashboard/clients/${userId}/ask`} form={form} />
+      <RequestForm userId={userId} types={types} today={today} onCreated={created} action={`/admin-dashboard/clients/${userId}/ask`} form={form} level={level} />
       {rows.length === 0 ? (
         <p className="admin-empty">{pageTexts.noRequests}</p>
       ) : (

@@ -30,7 +30,7 @@ export const AskPage = page<AskPageProps>(
         <p className="thread-profile">
           <a href={`/users/profile/${client.id}`}>{pageTexts.profileLink}</a>
         </p>
-        <Island name="ClientRequests" props={{ userId: client.id, ...requests }} />
+        <Island name="ClientRequests" props={{ userId: client.id, ...requests, level: 2 }} />
       </AdminLayout>
     )
   },
