@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { searchOf, type ListState } from '../shared/list-search.js'
+import type { ListState } from '../shared/list-search.js'
 import { listFilter, type ListQuery } from './lists.js'
 
 export type { ListState }
@@ -16,9 +16,4 @@ export function listQueryOf(request: FastifyRequest): ListQuery {
 export function listStateOf(query: ListQuery): ListState {
   const filter = listFilter(query)
   return { q: filter.q, from: filter.from ?? '', to: filter.to ?? '', page: filter.page, pageSize: filter.pageSize }
-}
-
-/** A list page's address with its query, normalised: where a form of one of its rows goes back to (same-origin by construction). */
-export function listAddress(path: string, query: ListQuery): string {
-  return `${path}${searchOf(listStateOf(query))}`
 }

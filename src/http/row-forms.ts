@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { TSchema } from 'typebox'
 import type { FormState } from '../shared/form-state.js'
+import { searchOf } from '../shared/list-search.js'
 import { genericMessage, HttpError } from './errors.js'
 import { formPost } from './form-post.js'
-import { listAddress, listQueryOf, listStateOf, type ListState } from './list-pages.js'
+import { listQueryOf, listStateOf, type ListState } from './list-pages.js'
 import { ListQuerySchema } from './lists.js'
 import { isOwnSiteRequest } from './same-origin.js'
 import { IdParamsSchema } from './schemas.js'
@@ -35,10 +37,12 @@ export interface RowForm<Row> {
   }
   /** The JSON route's service call; answers the JSON route's message. */
   act(id: number, request: FastifyRequest): Promise<string>
+  /** A list with filters of its own (requests' `status`, `userId`): its query's schema, and the filters kept in its address. */
+  filtered?: { querystring: TSchema; filters(query: Record<string, unknown>): Record<string, string> }
 }
 
 /** A malformed id names no row; a bad list query (a hand-edited address) is the list's defaults. */
-const schema = { hide: true, params: IdParamsSchema, querystring: ListQuerySchema }
+const rowSchema = { hide: true, params: IdParamsSchema, querystring: ListQuerySchema as TSchema }
 
 function idOf(request: FastifyRequest): number {
   const id = (request.params as { id?: unknown }).id
@@ -60,17 +64,22 @@ export function withErrorPages(handler: (error: FastifyError | HttpError, reques
   }
 }
 
-export function registerRowForm<Row>(app: FastifyInstance, guards: RowFormGuards, { list, action, confirm, act }: RowForm<Row>) {
+export function registerRowForm<Row>(app: FastifyInstance, guards: RowFormGuards, { list, action, confirm, act, filtered }: RowForm<Row>) {
   const address = `${list}/:id/${action}`
-  const back = (request: FastifyRequest) => listAddress(list, listQueryOf(request))
+  const schema = filtered ? { ...rowSchema, querystring: filtered.querystring } : rowSchema
+  /** The list's query, normalised, with its own filters. */
+  const stateOf = (request: FastifyRequest): ListState => {
+    const query = listQueryOf(request)
+    const filters = filtered?.filters(query as Record<string, unknown>)
+    return { ...listStateOf(query), ...(filters ? { filters } : {}) }
+  }
+  const back = (request: FastifyRequest) => `${list}${searchOf(stateOf(request))}`
 
   if (confirm) {
     // Opened from another site's link (a mail, a page), it would put a one-click action in front of
     // an administrator that the dialog never did: such a visit goes to the list instead.
     app.get(address, { schema, attachValidation: true, preHandler: guards.page }, async (request, reply) =>
-      isOwnSiteRequest(request)
-        ? confirm.show(reply, { row: await confirm.find(idOf(request)), query: listStateOf(listQueryOf(request)) })
-        : reply.redirect(back(request), 303),
+      isOwnSiteRequest(request) ? confirm.show(reply, { row: await confirm.find(idOf(request)), query: stateOf(request) }) : reply.redirect(back(request), 303),
     )
   }
 
@@ -79,7 +88,7 @@ export function registerRowForm<Row>(app: FastifyInstance, guards: RowFormGuards
     keep: [],
     show: async (request, reply, form) => {
       if (!confirm) return reply.flash({ type: 'error', message: form.errors[0]?.message ?? genericMessage(400) }).redirect(back(request), 303)
-      return confirm.show(reply, { row: await confirm.find(idOf(request)), query: listStateOf(listQueryOf(request)), form })
+      return confirm.show(reply, { row: await confirm.find(idOf(request)), query: stateOf(request), form })
     },
     act: async (_none, request) => ({ to: back(request), message: await act(idOf(request), request) }),
   })

@@ -259,7 +259,7 @@ function pendingUser(t: Test): Promise<void> {
  * rest (a client's page and thread, the pages standing in for the dialogs without JavaScript).
  */
 function administrator(t: Test): Promise<void> {
-  const { client, pending, documents } = seeded
+  const { client, pending, documents, requestId } = seeded
   const lists = [
     { path: '/admin-dashboard', ready: '.admin-cards' },
     { path: '/admin-dashboard/new-users', ready: '.admin-table tbody tr' },
@@ -283,6 +283,10 @@ function administrator(t: Test): Promise<void> {
     { path: `/admin-dashboard/documents/${documents.viewed}/archive`, ready: 'main form' },
     { path: `/admin-dashboard/documents/types/${documents.typeId}/delete`, ready: 'main form' },
     { path: '/admin-dashboard/documents/types/new', ready: 'main form' },
+    // A request's cancellation, and the client's pages where their forms post without JavaScript.
+    { path: `/admin-dashboard/requests/${requestId}/cancel`, ready: 'main form' },
+    { path: `/admin-dashboard/clients/${client.id}/ask`, ready: '.client-requests tr' },
+    { path: `/admin-dashboard/clients/${client.id}/send`, ready: 'form.upload-form' },
   ]
   return Promise.all([sweep(t, 'administrator', lists, ADMIN), sweep(t, 'administrator', others, ADMIN, { menus: false })]).then(() => undefined)
 }

@@ -42,6 +42,7 @@ t.test('the firm sends a document; the client finds it under « Reçus du cabine
   await axeAt(t, admin.page, 'the client’s page')
   await admin.page.setViewportSize({ width: 1280, height: 900 })
 
+  await section.locator('form.upload-form[data-hydrated]').waitFor() // the island's handler (before it, the form posts to the client's send page)
   await section.getByRole('button', { name: 'Envoyer au client' }).click()
   await admin.page.locator('.toast', { hasText: 'Veuillez sélectionner un fichier' }).waitFor()
   await section.getByLabel('Fichier').setInputFiles({ name: `bilan-signe-${unique}.pdf`, mimeType: 'application/pdf', buffer: PDF })
@@ -164,6 +165,7 @@ t.test('a send that answers one of the client’s open requests: chosen on the c
 
   await section.getByLabel('Fichier').setInputFiles({ name: `liasse-${unique}.pdf`, mimeType: 'application/pdf', buffer: PDF })
   await select.selectOption(String(request.id))
+  await section.locator('form.upload-form[data-hydrated]').waitFor() // the island's handler (before it, the form posts to the client's send page)
   await section.getByRole('button', { name: 'Envoyer au client' }).click()
   await page.locator('.toast', { hasText: 'Document envoyé au client.' }).waitFor()
   await section.locator('tr', { hasText: `liasse-${unique}.pdf` }).waitFor()

@@ -22,7 +22,7 @@ const badgeOf = (page: Page, href: string) => page.locator(`a[href="${href}"]`).
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 
 /** The island has hydrated (before, the form would be posted to the page, which works too, by a reload). */
-const hydrated = (page: Page) => page.locator('.thread-form[data-ready]').waitFor()
+const hydrated = (page: Page) => page.locator('.thread-form[data-hydrated]').waitFor()
 
 /** Writes in the thread by keyboard only: Tab to the field from the page's top, type, Tab to Envoyer, Enter. */
 async function writeByKeyboard(page: Page, text: string) {

@@ -256,3 +256,111 @@ t.test('change the profile photo without JavaScript: a refusal under the file, t
   t.match(await page.locator('.profile-avatar').getAttribute('src'), /^\/uploads\/photos\/[0-9a-f]{32}\.webp$/, 'showing the new photo')
   t.equal(await page.locator('.profile-photo-error').count(), 0, 'the refusal is gone')
 })
+
+// ---- Messages, requests and the firm's send without JavaScript (issue 17, branch nojs-more) ----
+
+/** A day `days` after today, `YYYY-MM-DD` (a few days' margin makes Algiers' time zone irrelevant). */
+const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
+/** A new client, accepted by the firm through the API. */
+async function clientOfTheFirm(prefix: string) {
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  const client = { username: `${prefix} ${unique}`, email: `${prefix.toLowerCase()}-${unique}@example.dz`, unique }
+  const { id } = await register(server.url, smtp, { ...client, password: PASSWORD, entreprise: 'SARL Sans Script' }, { follow: 'api' })
+  await call(server.url, await apiSession(server.url, ADMIN.email, ADMIN.password), 'POST', `/api/users/accept/${id}`)
+  return { ...client, id }
+}
+
+t.test('a client writes to the firm without JavaScript: an empty message refused under the field, then the message in the thread', async (t) => {
+  const client = await clientOfTheFirm('Messages')
+  const page = await withoutScripts(t)
+  await logIn(page, server.url, client.email, PASSWORD)
+  await page.goto(`${server.url}/messages`)
+  await page.getByRole('button', { name: 'Envoyer' }).click()
+  await page.getByRole('alert').filter({ hasText: 'Le message est requis.' }).waitFor()
+  t.equal(new URL(page.url()).pathname, '/messages', 'the page again')
+  t.equal(await errorOf(page, 'Votre message'), 'Le message est requis.', 'the error tied to the field')
+
+  await page.getByLabel('Votre message').fill('Bonjour,\nvoici ma question, sans JavaScript.')
+  await page.getByRole('button', { name: 'Envoyer' }).click()
+  await page.locator('.toast', { hasText: 'Message envoyé.' }).waitFor()
+  const mine = page.locator('.thread-message').last()
+  t.equal(await mine.locator('.thread-text').textContent(), 'Bonjour,\nvoici ma question, sans JavaScript.', 'the message in the thread')
+  t.equal(await mine.locator('.thread-author').textContent(), 'Vous')
+  t.equal(await page.getByLabel('Votre message').inputValue(), '', 'a fresh form after the redirect')
+  t.equal(await errorOf(page, 'Votre message'), null, 'no error left')
+})
+
+t.test('the firm asks a client for a document without JavaScript (a past date refused in place), the client sees it on /files; another is cancelled through its confirmation page', async (t) => {
+  const client = await clientOfTheFirm('Demandes')
+  const typeName = `Relevés ${client.unique}`
+  await call(server.url, await apiSession(server.url, ADMIN.email, ADMIN.password), 'POST', '/api/documents/types', { typeName })
+  const admin = await withoutScripts(t)
+  await logIn(admin, server.url, ADMIN.email, ADMIN.password)
+  await admin.goto(`${server.url}/admin-dashboard/requests`)
+  const form = admin.locator('form.request-form')
+  await form.getByLabel('Client', { exact: true }).selectOption({ label: `${client.username} (SARL Sans Script)` })
+  await form.getByLabel('Type de document').selectOption({ label: typeName })
+  await form.getByLabel('Intitulé').fill(`Relevés de mars ${client.unique}`)
+  await form.getByLabel('Note pour le client').fill('Les trois comptes, merci.')
+  await form.getByLabel('Date limite').fill(dayIn(-3))
+  await form.getByRole('button', { name: 'Envoyer la demande' }).click()
+
+  await admin.getByRole('alert').filter({ hasText: 'La date limite doit être aujourd’hui ou plus tard.' }).waitFor()
+  t.equal(await errorOf(admin, 'Date limite'), 'La date limite doit être aujourd’hui ou plus tard.', 'under the due date, tied to it')
+  t.equal(await errorOf(admin, 'Intitulé'), null, 'nothing under the title')
+  t.equal(await form.getByLabel('Intitulé').inputValue(), `Relevés de mars ${client.unique}`, 'what was typed is kept')
+  t.equal(await form.getByLabel('Note pour le client').inputValue(), 'Les trois comptes, merci.')
+  t.equal(await form.getByLabel('Client', { exact: true }).inputValue(), String(client.id), 'the client chosen too')
+  await form.getByLabel('Date limite').fill(dayIn(10))
+  await form.getByRole('button', { name: 'Envoyer la demande' }).click()
+  await admin.locator('.toast', { hasText: 'Demande envoyée au client.' }).waitFor()
+  await admin.locator('tr', { hasText: `Relevés de mars ${client.unique}` }).getByText('Ouverte').waitFor()
+  t.pass('listed, open')
+
+  const owner = await withoutScripts(t)
+  await logIn(owner, server.url, client.email, PASSWORD)
+  await owner.goto(`${server.url}/files`)
+  const card = owner.locator('.request-card', { hasText: `Relevés de mars ${client.unique}` })
+  await card.waitFor()
+  t.match(await card.textContent(), 'Les trois comptes, merci.', 'the client sees it on Mon espace, with its note')
+
+  // Another, cancelled: the row's link leads to the confirmation page standing in for the dialog.
+  await form.getByLabel('Client', { exact: true }).selectOption({ label: `${client.username} (SARL Sans Script)` })
+  await form.getByLabel('Type de document').selectOption({ label: typeName })
+  await form.getByLabel('Intitulé').fill(`À annuler ${client.unique}`)
+  await form.getByLabel('Date limite').fill(dayIn(5))
+  await form.getByRole('button', { name: 'Envoyer la demande' }).click()
+  await admin.locator('.toast', { hasText: 'Demande envoyée au client.' }).waitFor()
+  await admin.getByRole('link', { name: `Annuler la demande À annuler ${client.unique}, ${client.username} (SARL Sans Script)` }).click()
+  await admin.getByRole('heading', { name: 'Annuler cette demande ?' }).waitFor()
+  await admin.getByRole('button', { name: 'Confirmer' }).click()
+  await admin.locator('.toast', { hasText: 'Demande annulée.' }).waitFor()
+  await admin.locator('tr', { hasText: `À annuler ${client.unique}` }).getByText('Annulée').waitFor()
+  t.equal(new URL(admin.url()).pathname, '/admin-dashboard/requests', 'back to the list')
+  await owner.reload()
+  t.equal(await owner.locator('.request-card', { hasText: `À annuler ${client.unique}` }).count(), 0, 'the client no longer sees the cancelled one')
+})
+
+t.test('the firm sends a client a document without JavaScript: a refused type answered under the file, then the file sent and listed', async (t) => {
+  const client = await clientOfTheFirm('Envois')
+  const admin = await withoutScripts(t)
+  await logIn(admin, server.url, ADMIN.email, ADMIN.password)
+  await admin.goto(`${server.url}/users/profile/${client.id}`)
+  const section = admin.locator('section[aria-labelledby="firm-sent-title"]')
+  await section.getByLabel('Fichier').setInputFiles({ name: 'outil.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ pas un document') })
+  await section.getByLabel('Nom du document').fill(`Attestation ${client.unique}`)
+  await section.getByRole('button', { name: 'Envoyer au client' }).click()
+
+  await admin.getByRole('alert').filter({ hasText: 'Type de fichier non accepté.' }).waitFor()
+  t.equal(new URL(admin.url()).pathname, `/admin-dashboard/clients/${client.id}/send`, 'the client’s send page, with the form')
+  t.match((await errorOf(admin, 'Fichier')) ?? '', 'Type de fichier non accepté.', 'the refusal under the file, tied to it')
+  t.equal(await admin.getByLabel('Nom du document').inputValue(), `Attestation ${client.unique}`, 'the name typed is kept')
+
+  await admin.getByLabel('Fichier').setInputFiles({ name: `attestation-${client.unique}.pdf`, mimeType: 'application/pdf', buffer: PDF })
+  await admin.getByRole('button', { name: 'Envoyer au client' }).click()
+  await admin.locator('.toast', { hasText: 'Document envoyé au client.' }).waitFor()
+  t.equal(new URL(admin.url()).pathname, `/users/profile/${client.id}`, 'back to the client’s page')
+  await admin.locator('section[aria-labelledby="firm-sent-title"] tr', { hasText: `Attestation ${client.unique}` }).waitFor()
+  t.pass('listed among what the firm sent')
+})

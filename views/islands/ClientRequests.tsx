@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { RequestView } from '../../src/modules/requests/index.js'
+import type { FormState } from '../../src/shared/form-state.js'
 import { pageTexts } from '../../src/modules/requests/texts.js'
 import type { Wire } from '../../src/shared/wire.js'
 import { When } from '../components/When.js'
@@ -16,6 +17,10 @@ export interface ClientRequestsProps {
   types: Array<{ id: number; typeName: string }>
   /** The firm's day (Algiers time): the due date's minimum. */
   today: string
+  /** « Demander un document » posted without JavaScript and refused, on the client's page of it (contract §8). */
+  form?: FormState | undefined
+  /** The form's heading level: 3 under the client page's section, 2 on the client's page of it. */
+  level?: 2 | 3
 }
 
 const { columns } = pageTexts
@@ -23,9 +28,10 @@ const { columns } = pageTexts
 /**
  * On an administrator's view of a client's page (issue 16): « Demander un document » (type, title,
  * note, due date; the shared checks, then POST /api/requests) and the client's latest requests,
- * the new one first once sent.
+ * the new one first once sent. Without JavaScript the form posts to the client's page of it,
+ * /admin-dashboard/clients/:id/ask (contract §8).
  */
-export default function ClientRequests({ userId, items, total, types, today }: ClientRequestsProps) {
+export default function ClientRequests({ userId, items, total, types, today, form, level = 3 }: ClientRequestsProps) {
   const [rows, setRows] = useState(items)
   const [count, setCount] = useState(total)
   const created = (request: Row) => {
@@ -35,7 +41,7 @@ export default function ClientRequests({ userId, items, total, types, today }: C
 
   return (
     <div className="client-requests">
-      <RequestForm userId={userId} types={types} today={today} onCreated={created} />
+      <RequestForm userId={userId} types={types} today={today} onCreated={created} action={`/admin-dashboard/clients/${userId}/ask`} form={form} level={level} />
       {rows.length === 0 ? (
         <p className="admin-empty">{pageTexts.noRequests}</p>
       ) : (

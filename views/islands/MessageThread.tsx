@@ -112,7 +112,8 @@ export default function MessageThread({ userId, viewer, messages: first, total, 
           ))}
         </ol>
       )}
-      <form className="thread-form" method="post" noValidate onSubmit={send} aria-busy={busy} data-ready={hydrated || undefined}>
+      {/* data-ready: the name other branches' browser tests wait for, before data-hydrated (every form's). */}
+      <form className="thread-form" method="post" noValidate onSubmit={send} aria-busy={busy} data-hydrated={hydrated || undefined} data-ready={hydrated || undefined}>
         <label htmlFor={`${ids}-text`}>{texts.formLabel}</label>
         <textarea
           ref={field}

@@ -1,19 +1,25 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
+import type { Documents } from '../documents/index.js'
 import clientForms from './form-routes.js'
 import clientPages from './pages.js'
 import profilePages from './profile-pages.js'
 import clientRoutes from './routes.js'
+import sendPage from './send-page.js'
 import type { Clients } from './service.js'
 import type { ClientsViews } from './views.js'
 
-/** Clients' HTTP side: profiles, acceptance, the administrators' dashboard and user lists. */
+/**
+ * Clients' HTTP side: profiles, acceptance, the administrators' dashboard and user lists; `documents`
+ * takes the client page's send form posted without JavaScript.
+ */
 export default fp(
-  async function clients(app: FastifyInstance, { clients, views }: { clients: Clients; views: ClientsViews }) {
+  async function clients(app: FastifyInstance, { clients, documents, views }: { clients: Clients; documents: Documents; views: ClientsViews }) {
     await app.register(clientRoutes, { clients })
     await app.register(profilePages, { clients, views })
     await app.register(clientPages, { clients, views })
     await app.register(clientForms, { clients, views })
+    await app.register(sendPage, { clients, documents, views })
   },
   { name: 'clients', dependencies: ['identity', 'documents', 'render'] },
 )

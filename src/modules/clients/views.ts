@@ -14,9 +14,18 @@ export interface ClientsViews {
   AdminListPage: Page<{ kind: 'new-users' | 'clients'; title: string; lead: string; items: AccountRow[]; total: number; query: ListState }>
   /** A row action's confirmation dialog as a page, without JavaScript (contract §8). */
   ConfirmActionPage: Page<{ kind: 'new-users' | 'clients'; action: 'accept' | 'delete'; row: AccountRow; query: ListState; form?: FormState }>
+  /** « Envoyer un document au client » on a page of its own, where the form posts without JavaScript (contract §8). */
+  SendDocumentPage: Page<SendDocumentPageProps>
   /** The demo screen of spec §2: its sample entries belong to the view, nothing is stored. */
   SubAdminsPage: Page<object>
   /** `documents` is the page of the profile's documents shown (`page`, `pageSize`). */
   /** `photoForm`: the owner's photo form posted without JavaScript and answered again (contract §8). */
   ProfilePage: Page<{ profile: Profile; isOwner: boolean; documents: ListState; activity?: { items: JournalRow[]; total: number } | undefined; sessions?: DeviceSession[] | undefined; accessTokens?: AccessTokenView[] | undefined; twoFactor?: { enabled: boolean } | undefined; firmSent?: FirmSent | undefined; requests?: ClientRequests | undefined; photoForm?: FormState | undefined }>
+}
+
+/** The client's send page: who receives, what was sent, and the form posted without JavaScript and refused. */
+export interface SendDocumentPageProps {
+  client: { id: number; username: string; entreprise: string }
+  sent: FirmSent
+  form?: FormState | undefined
 }

@@ -4,8 +4,10 @@ import { formPost } from '../../http/form-post.js'
 import { listFilter, ListQuerySchema } from '../../http/lists.js'
 import { formLimit } from '../../http/rate-limit.js'
 import type { Page } from '../../render/page.js'
-import type { FormProps } from '../../shared/form-state.js'
-import { adminOnly } from '../identity/index.js'
+import { originOf } from '../../http/origin.js'
+import { registerRowForm } from '../../http/row-forms.js'
+import type { FormProps, FormState } from '../../shared/form-state.js'
+import { adminForm, adminOnly } from '../identity/index.js'
 import type { StoredMessage } from './repository.js'
 import { contactLimit } from './routes.js'
 import type { Contact } from './service.js'
@@ -16,11 +18,16 @@ export interface ContactViews {
   /** The home page, whose contact section holds the form. */
   HomePage: Page<FormProps>
   AdminListPage: Page<{ kind: 'messages'; title: string; lead: string; items: StoredMessage[]; total: number; query: ListState }>
+  /** « Supprimer »'s confirmation dialog as a page, without JavaScript (contract §8). */
+  ConfirmActionPage: Page<{ kind: 'messages'; action: 'delete'; row: StoredMessage; query: ListState; form?: FormState }>
 }
+
+const INBOX = '/admin-dashboard/messages'
 
 /**
  * The home page's contact form posted without JavaScript (contract §8: to the page's own address,
- * limited as the API's), and the firm's inbox page, /admin-dashboard/messages (contract §2).
+ * limited as the API's), and the firm's inbox page, /admin-dashboard/messages (contract §2), whose
+ * « Supprimer » works without JavaScript too, after its confirmation page.
  */
 const contactPages: FastifyPluginAsyncTypebox<{ contact: Contact; views: ContactViews }> = async (app, { contact, views }) => {
   app.post('/', { schema: { hide: true }, config: formLimit(contactLimit(app.config.rateLimits.contactPerIp)), ...formPost({
@@ -34,7 +41,7 @@ const contactPages: FastifyPluginAsyncTypebox<{ contact: Contact; views: Contact
     },
   }) })
 
-  app.get('/admin-dashboard/messages', { preHandler: adminOnly, attachValidation: true, schema: { hide: true, querystring: ListQuerySchema } }, async (request, reply) => {
+  app.get(INBOX, { preHandler: adminOnly, attachValidation: true, schema: { hide: true, querystring: ListQuerySchema } }, async (request, reply) => {
     const query = listQueryOf(request)
     const { total, items } = await contact.listMessages(listFilter(query))
     return reply.render(views.AdminListPage, {
@@ -45,6 +52,19 @@ const contactPages: FastifyPluginAsyncTypebox<{ contact: Contact; views: Contact
       total,
       query: listStateOf(query),
     })
+  })
+
+  registerRowForm(app, { page: adminOnly, form: adminForm }, {
+    list: INBOX,
+    action: 'delete',
+    confirm: {
+      find: contact.findMessage,
+      show: (reply, props) => reply.render(views.ConfirmActionPage, { kind: 'messages', action: 'delete', ...props }),
+    },
+    act: async (id, request) => {
+      await contact.deleteMessage(id, request.user!, originOf(request))
+      return messages.deleted
+    },
   })
 }
 export default contactPages

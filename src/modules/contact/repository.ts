@@ -15,6 +15,12 @@ export async function insertMessage(db: Db, { name, email, telephone, message }:
   return fromDbId(result.insertId)
 }
 
+const COLUMNS = ['id', 'name', 'email', 'telephone', 'message', 'created_at'] as const
+
+function storedOf(row: { id: number | bigint | string; name: string; email: string; telephone: string; message: string; created_at: string }): StoredMessage {
+  return { id: fromDbId(row.id), name: row.name, email: row.email, telephone: row.telephone, message: row.message, createdAt: fromDbTime(row.created_at) }
+}
+
 /** What the inbox is searched by: every column of its index (migration 0020). */
 const MESSAGE_TEXTS = { table: 'contact_messages', columns: ['name', 'email', 'message'], everyColumn: true }
 
@@ -24,11 +30,17 @@ export async function findMessages(db: Db, filter: ListFilter): Promise<Page<Sto
   if (filter.q) query = query.where(await textMatches(db, MESSAGE_TEXTS, filter.q))
   // q alone: its total counted in the index (12,500 matches among 100,000 messages, BENCHMARKS.md).
   const total = filter.q && !filter.from && !filter.to ? indexedTotal(db, MESSAGE_TEXTS, filter.q) : undefined
-  const page = await fetchPage(db, query, (q) => q.select(['id', 'name', 'email', 'telephone', 'message', 'created_at']).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter, total)
+  const page = await fetchPage(db, query, (q) => q.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter, total)
   return {
     total: page.total,
-    items: page.items.map((row) => ({ id: fromDbId(row.id), name: row.name, email: row.email, telephone: row.telephone, message: row.message, createdAt: fromDbTime(row.created_at) })),
+    items: page.items.map(storedOf),
   }
+}
+
+/** One message as the inbox lists it (its confirmation page without JavaScript). */
+export async function findStoredMessage(db: Db, id: number): Promise<StoredMessage | undefined> {
+  const row = await db.selectFrom('contact_messages').select(COLUMNS).where('id', '=', id).executeTakeFirst()
+  return row && storedOf(row)
 }
 
 /** Who sent a message, or undefined. */

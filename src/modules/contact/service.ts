@@ -6,7 +6,7 @@ import { firmMail } from '../../mail/layout.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import type { RequestOrigin } from '../../http/origin.js'
 import type { Journal, JournalActor } from '../journal/index.js'
-import { deleteMessageRow, findMessage, findMessages, insertMessage, type StoredMessage } from './repository.js'
+import { deleteMessageRow, findMessage, findMessages, findStoredMessage, insertMessage, type StoredMessage } from './repository.js'
 import { messages, type ContactMessage } from './validation.js'
 
 export interface ContactDeps {
@@ -39,6 +39,13 @@ export function createContact({ db, outbox, journal, settings }: ContactDeps) {
     },
 
     listMessages: (filter: ListFilter): Promise<Page<StoredMessage>> => findMessages(db, filter),
+
+    /** One message, for its deletion's confirmation page; 404 when it is gone. */
+    async findMessage(id: number): Promise<StoredMessage> {
+      const message = await findStoredMessage(db, id)
+      if (!message) throw new HttpError(404, messages.notFound)
+      return message
+    },
 
     async deleteMessage(id: number, actor: JournalActor, from: RequestOrigin | null = null): Promise<void> {
       await transaction(db, async (trx) => {

@@ -24,5 +24,7 @@ export { createDocuments, type Documents, type DocumentsDeps } from './service.j
 export { uploadFormRoute, type ShowUploadForm } from './upload-form.js'
 export { DocumentSchema, DocumentTypeSchema, OwnedDocumentSchema, ReceivedDocumentSchema } from './schemas.js'
 export type { DocumentState, DocumentType, DocumentView, OwnedDocument, ReceivedDocument } from './types.js'
+// The client's page (clients) takes the send form's post without JavaScript through this.
+export { sendFormRoute, type ShowSendForm } from './send-form.js'
 export type { DocumentListKind, DocumentsViews } from './views.js'
 export type { Answerer, ClaimedRequest, RequestAnswers } from './request-answers.js'

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { listFilter, listOf, ListQuerySchema, sendList } from '../../http/lists.js'
 import { operation } from '../../http/openapi.js'
 import { originOf } from '../../http/origin.js'
@@ -11,12 +12,29 @@ import { receiveUpload, refuseDeclaredTooLarge } from './upload-http.js'
 import { messages } from './validation.js'
 
 /**
+ * The firm's send as POST /api/documents/send/:userId and the send form posted without JavaScript
+ * (contract §8) both take it: the same refusal of a body declared too large, then the same reading and
+ * service call, so the rules and messages are one.
+ */
+export function sendSteps(documents: Documents) {
+  return {
+    refuseDeclaredTooLarge: refuseDeclaredTooLarge(documents.maxUploadBytes),
+    /** Reads the body, the file streamed into storage, and records the send: the new document's id. Whatever fails, nothing stays. */
+    async receive(request: FastifyRequest, userId: number): Promise<number> {
+      const { fields, file, refused } = await receiveUpload(request, documents.maxUploadBytes, documents.storeFile, documents.discardFile)
+      return documents.recordSend(request.user!, userId, fields, file, refused, originOf(request))
+    },
+  }
+}
+
+/**
  * Contract §7: the firm puts a document in a client's space, and the client lists what it sent them.
  * The file is read, checked and stored exactly as a client's upload; it is served by the download
  * route and `/uploads/<name>` like any document (its owner is the client).
  */
 const sentDocumentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = async (app, { documents }) => {
   const tags = ['documents']
+  const send = sendSteps(documents)
 
   app.post('/api/documents/send/:userId', {
     schema: {
@@ -27,12 +45,11 @@ const sentDocumentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = 
       params: UserIdParamsSchema,
       response: { 201: UploadedSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 507) },
     },
-    onRequest: refuseDeclaredTooLarge(documents.maxUploadBytes),
+    onRequest: send.refuseDeclaredTooLarge,
     // No account that cannot receive it gets a file stored first.
     preHandler: [requireAdmin, async (request) => documents.checkRecipient((request.params as { userId: number }).userId)],
   }, async (request, reply) => {
-    const { fields, file, refused } = await receiveUpload(request, documents.maxUploadBytes, documents.storeFile, documents.discardFile)
-    const id = await documents.recordSend(request.user!, request.params.userId, fields, file, refused, originOf(request))
+    const id = await send.receive(request, request.params.userId)
     // The form reloads the client's page: the page there shows this message (flash cookie).
     reply.flash({ type: 'success', message: messages.sent })
     return reply.code(201).send({ message: messages.sent, id })

@@ -171,8 +171,8 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
 
   async function recordSend(admin: SessionUser, userId: number, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined, from: RequestOrigin | null): Promise<number> {
     const checked = checkSend(fields, Boolean(file || refused))
-    if (!checked.ok) throw new HttpError(400, checked.message)
-    if (refused || !file) throw refused ?? new HttpError(400, messages.fileRequired)
+    if (!checked.ok) throw refusedForm(checked)
+    if (refused || !file) throw refused ?? new HttpError(400, messages.fileRequired).under('file')
     const doc = {
       userId,
       typeId: null,

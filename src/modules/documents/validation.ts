@@ -87,18 +87,23 @@ export interface SendFields {
   description: string
 }
 
-/** The firm's send form (contract §7): the file first, as for an upload; then the name and the description. */
+/**
+ * The firm's send form (contract §7): the file first, as for an upload; then the name and the
+ * description. Each rule names its field, for the page answered again without JavaScript (contract §8).
+ */
 export function checkSend(input: Record<string, unknown>, hasFile: boolean): Checked<SendFields> {
   const name = text(input.name)
   const description = multilineText(input.description)
-  const failure = firstFailure([
-    [!hasFile, messages.fileRequired],
-    [name.length > DOCUMENT_NAME_MAX, messages.nameTooLong],
-    [hasControlChars(name), messages.nameInvalid],
-    [description.length > DESCRIPTION_MAX, messages.descriptionTooLong],
-    [hasControlCharsInText(description), messages.descriptionInvalid],
-  ])
-  return failure ? { ok: false, message: failure } : { ok: true, value: { name, description } }
+  return checkedBy(
+    [
+      [!hasFile, messages.fileRequired, 'file'],
+      [name.length > DOCUMENT_NAME_MAX, messages.nameTooLong, 'name'],
+      [hasControlChars(name), messages.nameInvalid, 'name'],
+      [description.length > DESCRIPTION_MAX, messages.descriptionTooLong, 'description'],
+      [hasControlCharsInText(description), messages.descriptionInvalid, 'description'],
+    ],
+    () => ({ name, description }),
+  )
 }
 
 /** The page of the new type's form, where 'Ajouter un type' leads until the dialog's script takes over. */

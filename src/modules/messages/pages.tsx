@@ -1,14 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { HttpError } from '../../http/errors.js'
 import { listQueryOf, listStateOf } from '../../http/list-pages.js'
 import { listFilter, ListQuerySchema } from '../../http/lists.js'
-import { QUARTER_HOUR_MS, userLimit } from '../../http/rate-limit.js'
+import { formLimit } from '../../http/rate-limit.js'
+import { formPost } from '../../http/form-post.js'
+import { withErrorPages } from '../../http/row-forms.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { IdSchema } from '../../http/schemas.js'
 import type { Page } from '../../render/page.js'
-import { adminOnly, userOnly } from '../identity/index.js'
+import { failedAt } from '../../shared/validation.js'
+import { adminForm, adminOnly, userForm, userOnly } from '../identity/index.js'
+import { messageLimit } from './routes.js'
 import type { Messages } from './service.js'
 import { texts } from './texts.js'
 import { checkMessage } from './validation.js'
@@ -27,8 +31,9 @@ function threadIdOf(request: FastifyRequest): number {
 
 /**
  * The client's /messages, the firm's thread of one client and its list of threads. Each thread page
- * also takes its form's plain post (contract §8: the form works without JavaScript): a 303 back to
- * the thread with a flash message, or the page again with the error and the text in place.
+ * also takes its form's plain post (contract §8: the form works without JavaScript), with the API's
+ * checks, service call and limit (one bucket): a 303 back to the thread with a flash message, or the
+ * page again with the error under the field and the text in place.
  */
 const messagePages: FastifyPluginAsyncTypebox<{ messages: Messages; views: MessagesViews }> = async (app, { messages, views }) => {
   /** The page shown marks the other side's messages read, as the API's GET does. */
@@ -38,37 +43,45 @@ const messagePages: FastifyPluginAsyncTypebox<{ messages: Messages; views: Messa
     return { client: { id: page.client.id, username: page.client.username, entreprise: page.client.entreprise }, messages: page.items, total: page.total, page: filter.page, pageSize: filter.pageSize }
   }
 
-  async function postFromForm(request: FastifyRequest, reply: FastifyReply, userId: number, view: Page<ThreadPageProps>, back: string) {
-    await messages.threadOf(request.user!, userId)
-    const body = (request.body ?? {}) as { text?: unknown }
-    const checked = checkMessage(body)
-    if (!checked.ok) {
-      reply.code(400)
-      return reply.render(view, { ...(await threadProps(request, userId)), draft: typeof body.text === 'string' ? body.text : '', error: checked.message })
-    }
-    await messages.post(request.user!, userId, checked.value.text)
-    return reply.flash({ type: 'success', message: texts.sent }).redirect(back, 303)
+  /** The thread `userIdOf(request)`'s form, on `view`: back to the thread's page, `back`, once sent. */
+  function threadForm(view: Page<ThreadPageProps>, userIdOf: (request: FastifyRequest) => number, back: (request: FastifyRequest) => string) {
+    const post = formPost<{ text: string }>({
+      // One field: every refusal, the check's or the limit's (429), is shown under it, as the island shows the API's.
+      check: (body) => {
+        const checked = checkMessage(body)
+        return checked.ok ? checked : failedAt('text', checked.message)
+      },
+      keep: ['text'],
+      show: async (request, reply, form) => reply.render(view, { ...(await threadProps(request, userIdOf(request))), draft: form.values.text ?? '', error: form.errors[0]?.message }),
+      act: async ({ text }, request) => {
+        await messages.post(request.user!, userIdOf(request), text)
+        return { to: back(request), message: texts.sent }
+      },
+    })
+    // Who may write comes before what is written (as the API): an unknown or unaccepted client's thread is the 404 page.
+    const mayWrite = async (request: FastifyRequest) => void (await messages.threadOf(request.user!, userIdOf(request)))
+    return { preHandler: mayWrite, handler: post.handler, errorHandler: withErrorPages(post.errorHandler) }
   }
 
-  const posting = { config: userLimit(app.config.rateLimits.messagePerUser, QUARTER_HOUR_MS), schema: { hide: true } }
+  const limit = formLimit(messageLimit(app.config.rateLimits.messagePerUser))
+  /** A visitor's post (a session that ended) logs in first, then comes back to the thread. */
+  const samePage = (request: FastifyRequest) => request.url
 
   app.get('/messages', { ...paged, preHandler: userOnly }, async (request, reply) => {
     // The firm has no thread of its own: its threads are the clients'.
     if (request.user!.isAdmin) return reply.redirect('/admin-dashboard/threads', 303)
     return reply.render(views.ClientThreadPage, await threadProps(request, request.user!.id))
   })
-  app.post('/messages', { ...posting, preHandler: userOnly }, async (request, reply) => {
-    if (request.user!.isAdmin) return reply.redirect('/admin-dashboard/threads', 303)
-    return postFromForm(request, reply, request.user!.id, views.ClientThreadPage, '/messages')
-  })
+  const clientForm = threadForm(views.ClientThreadPage, (request) => request.user!.id, () => '/messages')
+  // The firm has no thread of its own to write in: the 403 page says where it writes.
+  const clientsOnly = userForm(samePage, (user) => (user.isAdmin ? texts.firmWritesInThreads : undefined))
+  app.post('/messages', { ...paged, config: limit, preHandler: [clientsOnly, clientForm.preHandler], handler: clientForm.handler, errorHandler: clientForm.errorHandler })
 
   app.get('/admin-dashboard/clients/:id/messages', { ...clientThread, preHandler: adminOnly }, async (request, reply) =>
     reply.render(views.AdminThreadPage, await threadProps(request, threadIdOf(request))),
   )
-  app.post('/admin-dashboard/clients/:id/messages', { ...posting, ...clientThread, preHandler: adminOnly }, async (request, reply) => {
-    const id = threadIdOf(request)
-    return postFromForm(request, reply, id, views.AdminThreadPage, `/admin-dashboard/clients/${id}/messages`)
-  })
+  const firmForm = threadForm(views.AdminThreadPage, threadIdOf, (request) => `/admin-dashboard/clients/${threadIdOf(request)}/messages`)
+  app.post('/admin-dashboard/clients/:id/messages', { ...clientThread, config: limit, preHandler: [adminForm(samePage), firmForm.preHandler], handler: firmForm.handler, errorHandler: firmForm.errorHandler })
 
   app.get('/admin-dashboard/threads', { ...paged, preHandler: adminOnly }, async (request, reply) => {
     const query = listQueryOf(request)

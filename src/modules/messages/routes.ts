@@ -10,6 +10,9 @@ import { PostBodySchema, ThreadMessageSchema, ThreadParamsSchema } from './schem
 import type { Messages } from './service.js'
 import { checkMessage } from './validation.js'
 
+/** Messages per user per quarter hour, counted together for the API and the thread pages' forms (contract §8). */
+export const messageLimit = (perUser: number) => userLimit(perUser, QUARTER_HOUR_MS, 'messages')
+
 /** GET and POST /api/messages/:userId: the thread's client or an administrator (contract §7). */
 const messageRoutes: FastifyPluginAsyncTypebox<{ messages: Messages }> = async (app, { messages }) => {
   app.get('/api/messages/:userId', {
@@ -30,7 +33,7 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ messages: Messages }> = async (
   app.post('/api/messages/:userId', {
     schema: { ...operation('postThreadMessage', 'Écrit dans la conversation d’un client', 'user'), tags: ['messages'], params: ThreadParamsSchema, body: PostBodySchema, response: { 201: ThreadMessageSchema, ...errorResponses(400, 401, 403, 404, 429) } },
     preHandler: requireUser,
-    config: userLimit(app.config.rateLimits.messagePerUser, QUARTER_HOUR_MS),
+    config: messageLimit(app.config.rateLimits.messagePerUser),
   }, async (request, reply) => {
     // Who may write comes before what is written: another client's thread is 403 whatever the text.
     await messages.threadOf(request.user!, request.params.userId)

@@ -11,6 +11,7 @@ export const texts = {
   textInvalid: 'Le message contient des caractères non autorisés.',
   noThread: 'Conversation introuvable.',
   notYours: 'Cette conversation ne vous concerne pas.',
+  firmWritesInThreads: 'Le cabinet écrit dans la conversation de chaque client, depuis « Messages des clients ».',
   // Navigation
   navLink: 'Messages',
   adminNavLink: 'Messages des clients',

@@ -6,6 +6,7 @@ import { listFilter } from '../../http/lists.js'
 import type { FormState } from '../../shared/form-state.js'
 import { uploadFormRoute, type Documents } from '../documents/index.js'
 import { adminOnly, userOnly, type SessionUser } from '../identity/index.js'
+import requestForms, { listFiltersOf, type ShowRequestsList } from './form-routes.js'
 import { RequestListQuerySchema } from './schemas.js'
 import type { Requests } from './service.js'
 import type { RequestsViews } from './views.js'
@@ -45,20 +46,24 @@ const requestPages: FastifyPluginAsyncTypebox<{ requests: Requests; documents: D
     request.user ? space(request.user, reply, Number(form.values.requestId) || undefined, form) : reply.redirect('/login', 303),
   ))
 
-  app.get('/admin-dashboard/requests', { preHandler: adminOnly, attachValidation: true, schema: { hide: true, querystring: RequestListQuerySchema } }, async (request, reply) => {
-    const query = request.validationError ? {} : request.query
-    const { userId, status } = query as { userId?: number; status?: string }
-    const chosen = status === 'open' || status === 'overdue' || status === 'fulfilled' || status === 'cancelled' ? status : undefined
-    const [page, clients, types] = await Promise.all([requests.list(request.user!, listFilter(listQueryOf(request)), { userId, status: chosen }), requests.clientChoices(), requests.types()])
-    const filters = { ...(chosen ? { status: chosen } : {}), ...(userId ? { userId: String(userId) } : {}) }
+  /** The firm's list, with « Demander un document »'s state when it was posted without JavaScript and refused (contract §8). */
+  const listPage: ShowRequestsList = async (request, reply, form) => {
+    const query = listQueryOf(request)
+    const { userId, status, filters } = listFiltersOf(query)
+    const [page, clients, types] = await Promise.all([requests.list(request.user!, listFilter(query), { userId, status }), requests.clientChoices(), requests.types()])
     return reply.render(RequestsPage, {
       items: page.items,
       total: page.total,
-      query: { ...listStateOf(listQueryOf(request)), filters },
+      query: { ...listStateOf(query), filters },
       clients,
       types: types.map((type) => ({ id: type.id, typeName: type.typeName })),
       today: requests.today(),
+      form,
     })
-  })
+  }
+  app.get('/admin-dashboard/requests', { preHandler: adminOnly, attachValidation: true, schema: { hide: true, querystring: RequestListQuerySchema } }, (request, reply) => listPage(request, reply))
+
+  // The firm's forms without JavaScript (contract §8): asking, on the list or for one client, and cancelling.
+  await app.register(requestForms, { requests, views, listPage })
 }
 export default requestPages

@@ -2,7 +2,7 @@ import type { Clock } from '../../clock/clock.js'
 import type { Db } from '../../db/database.js'
 import type { ListFilter, Page } from '../../db/lists.js'
 import { transaction } from '../../db/transaction.js'
-import { HttpError } from '../../http/errors.js'
+import { HttpError, refusedForm } from '../../http/errors.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import { firmDay } from '../../shared/time.js'
 import type { Answerer, ClaimedRequest, Documents, RequestAnswers } from '../documents/index.js'
@@ -129,12 +129,12 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
      */
     async create(input: Record<string, unknown>): Promise<RequestView> {
       const checked = checkNewRequest(input, today())
-      if (!checked.ok) throw new HttpError(400, checked.message)
+      if (!checked.ok) throw refusedForm(checked)
       const fields = checked.value
       const client = await accounts.findAccountSummary(fields.userId)
-      if (!client || client.isAdmin || !client.isAccepted) throw new HttpError(400, messages.notAClient)
+      if (!client || client.isAdmin || !client.isAccepted) throw new HttpError(400, messages.notAClient).under('userId')
       const typeName = (await typeNames()).get(fields.typeId)
-      if (typeName === undefined) throw new HttpError(400, messages.unknownType)
+      if (typeName === undefined) throw new HttpError(400, messages.unknownType).under('typeId')
       const createdAt = clock.now()
       const facts: RequestFacts = { title: fields.title, note: fields.note, dueDate: fields.dueDate, typeName }
       const id = await explainForeignKeys(() =>
@@ -178,6 +178,20 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
     /** The firm's day, Algiers time (pages: the due date's minimum). */
     today,
 
+    /** One request (its cancellation's confirmation page, without JavaScript); 404 when there is none. */
+    async find(id: number): Promise<RequestView> {
+      const record = await repo.findRequest(db, id)
+      if (!record) throw new HttpError(404, messages.notFound)
+      return (await toViews([record]))[0]!
+    },
+
+    /** The client a request may be asked of (an accepted client), for the page asking them; 404 otherwise. */
+    async askable(userId: number): Promise<{ id: number; username: string; entreprise: string }> {
+      const client = await accounts.findAccountSummary(userId)
+      if (!client || client.isAdmin || !client.isAccepted) throw new HttpError(404, messages.notAClient)
+      return { id: client.id, username: client.username, entreprise: client.entreprise }
+    },
+
     /** In a user's deletion, before their account goes: their requests and waiting reminders go too. */
     async removeAllOwnedBy(trx: Db, userId: number): Promise<void> {
       await discard(trx, await repo.deleteWhere(trx, 'user_id', userId))
@@ -191,7 +205,7 @@ async function explainForeignKeys<T>(work: () => Promise<T>): Promise<T> {
     return await work()
   } catch (error) {
     const code = (error as { code?: string }).code ?? ''
-    if (/FOREIGNKEY|NO_REFERENCED_ROW/.test(code)) throw new HttpError(400, messages.notAClient)
+    if (/FOREIGNKEY|NO_REFERENCED_ROW/.test(code)) throw new HttpError(400, messages.notAClient).under('userId')
     throw error
   }
 }

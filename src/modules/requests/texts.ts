@@ -71,6 +71,7 @@ export const pageTexts = {
   clientRequestsTitle: 'Demandes de documents',
   noRequests: 'Aucune demande pour ce client.',
   allOfClient: 'Toutes ses demandes',
+  profileLink: 'Voir le profil du client',
   tooManyClients: 'Pour demander un document, ouvrez la fiche du client (liste des clients).',
   spaceTitle: 'Mon espace',
   spaceLead: 'Les documents que le cabinet vous demande, puis vos documents.',

@@ -1,4 +1,4 @@
-import { firstFailure, hasControlChars, hasControlCharsInText, multilineText, nameText, text, type Checked } from '../../shared/validation.js'
+import { checkedBy, hasControlChars, hasControlCharsInText, multilineText, nameText, text, type Checked } from '../../shared/validation.js'
 import { messages, NOTE_MAX, TITLE_MAX } from './texts.js'
 
 export interface NewRequestFields {
@@ -26,7 +26,8 @@ export function isDay(value: string): boolean {
 
 /**
  * "Demander un document", shared by the API and the island: client, type, title, note, then the
- * due date, which is `today` (the firm's day, Algiers time) or later.
+ * due date, which is `today` (the firm's day, Algiers time) or later. Each rule names its field, for
+ * the page answered again without JavaScript (contract §8); the API answers the first message.
  */
 export function checkNewRequest(input: Record<string, unknown>, today: string): Checked<NewRequestFields> {
   const userId = idOf(input.userId)
@@ -35,17 +36,19 @@ export function checkNewRequest(input: Record<string, unknown>, today: string): 
   // Mailed to the client: line breaks normalised, other control characters refused (as a description).
   const note = multilineText(input.note)
   const dueDate = text(input.dueDate)
-  const failure = firstFailure([
-    [!userId, messages.clientRequired],
-    [!typeId, messages.typeRequired],
-    [!title, messages.titleRequired],
-    [title.length > TITLE_MAX, messages.titleTooLong],
-    [hasControlChars(title), messages.titleInvalid],
-    [note.length > NOTE_MAX, messages.noteTooLong],
-    [hasControlCharsInText(note), messages.noteInvalid],
-    [!dueDate, messages.dueDateRequired],
-    [!isDay(dueDate), messages.dueDateInvalid],
-    [dueDate < today, messages.dueDatePast],
-  ])
-  return failure ? { ok: false, message: failure } : { ok: true, value: { userId, typeId, title, note, dueDate } }
+  return checkedBy(
+    [
+      [!userId, messages.clientRequired, 'userId'],
+      [!typeId, messages.typeRequired, 'typeId'],
+      [!title, messages.titleRequired, 'title'],
+      [title.length > TITLE_MAX, messages.titleTooLong, 'title'],
+      [hasControlChars(title), messages.titleInvalid, 'title'],
+      [note.length > NOTE_MAX, messages.noteTooLong, 'note'],
+      [hasControlCharsInText(note), messages.noteInvalid, 'note'],
+      [!dueDate, messages.dueDateRequired, 'dueDate'],
+      [!isDay(dueDate), messages.dueDateInvalid, 'dueDate'],
+      [dueDate < today, messages.dueDatePast, 'dueDate'],
+    ],
+    () => ({ userId, typeId, title, note, dueDate }),
+  )
 }

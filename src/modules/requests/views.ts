@@ -34,10 +34,28 @@ export interface RequestsPageProps {
   clients: Array<{ id: number; username: string; entreprise: string }> | null
   types: Array<{ id: number; typeName: string }>
   today: string
+  /** « Demander un document » posted without JavaScript and answered again (contract §8). */
+  form?: FormState | undefined
+}
+
+/**
+ * « Demander un document » to one client as a page (contract §8): where the form of the client's page
+ * posts without JavaScript, and comes again with the errors in place; the client's latest requests under it.
+ */
+export interface AskPageProps {
+  client: { id: number; username: string; entreprise: string }
+  items: RequestView[]
+  total: number
+  types: Array<{ id: number; typeName: string }>
+  today: string
+  form?: FormState | undefined
 }
 
 /** The pages requests renders, handed to it by app.ts (src/ never imports views/). */
 export interface RequestsViews {
   SpacePage: Page<SpacePageProps>
   RequestsPage: Page<RequestsPageProps>
+  AskPage: Page<AskPageProps>
+  /** « Annuler la demande »'s confirmation dialog as a page, without JavaScript (contract §8). */
+  ConfirmActionPage: Page<{ kind: 'requests'; action: 'cancel'; row: RequestView; query: ListState; form?: FormState }>
 }

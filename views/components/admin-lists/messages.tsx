@@ -28,6 +28,7 @@ export const messagesKind = defineKind<MessageRow>({
       tone: 'danger',
       confirm: (row) => ({ title: 'Supprimer ce message ?', text: `Le message de ${row.name} sera définitivement supprimé.`, confirmLabel: 'Supprimer' }),
       run: (row) => callApi('DELETE', `/api/users/contact/${row.id}`),
+      form: 'delete',
     },
   ],
 })

@@ -37,6 +37,7 @@ export const requestsKind = defineKind<RequestRow>({
       shown: (row) => row.status === 'open',
       confirm: (row) => ({ title: pageTexts.cancelConfirmTitle, text: pageTexts.cancelConfirmBody(row.title, row.user.username), confirmLabel: pageTexts.cancelConfirmAction }),
       run: (row) => callApi('POST', `/api/requests/${row.id}/cancel`),
+      form: 'cancel',
     },
   ],
 })

@@ -1,6 +1,7 @@
 import { pageTexts } from '../../../src/modules/requests/texts.js'
-import type { RequestsPageProps } from '../../../src/modules/requests/views.js'
+import type { AskPageProps, RequestsPageProps } from '../../../src/modules/requests/views.js'
 import { page } from '../../../src/render/page.js'
+import { personLabel } from '../../components/Person.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
 import { Island } from '../../runtime/Island.js'
 
@@ -12,6 +13,24 @@ export const RequestsPage = page<RequestsPageProps>(
       <AdminLayout title={pageTexts.listTitle} lead={pageTexts.listLead}>
         {!props.clients && <p className="field-hint">{pageTexts.tooManyClients}</p>}
         <Island name="RequestsBoard" props={props} />
+      </AdminLayout>
+    )
+  },
+)
+
+/**
+ * /admin-dashboard/clients/:id/ask: « Demander un document » to one client, where the form of the
+ * client's page posts without JavaScript and comes again with its errors in place (contract §8).
+ */
+export const AskPage = page<AskPageProps>(
+  ({ client }) => ({ title: `${pageTexts.askTitle} — ${personLabel(client)}`, description: pageTexts.askLead }),
+  function AskPage({ client, ...requests }) {
+    return (
+      <AdminLayout title={`${pageTexts.askTitle} — ${personLabel(client)}`}>
+        <p className="thread-profile">
+          <a href={`/users/profile/${client.id}`}>{pageTexts.profileLink}</a>
+        </p>
+        <Island name="ClientRequests" props={{ userId: client.id, ...requests, level: 2 }} />
       </AdminLayout>
     )
   },
