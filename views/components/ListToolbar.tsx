@@ -81,3 +81,19 @@ export function ListToolbar({ path, values, pageSize, defaultPageSize, searchLab
     </form>
   )
 }
+
+/** The from/to days of a list's search form rendered by the server alone (no island: the journal, the threads). */
+export function DayRangeFields({ from, to }: { from?: string; to?: string }) {
+  return (
+    <>
+      <label className="list-toolbar-field">
+        <span>Du</span>
+        <input type="date" name="from" defaultValue={from} />
+      </label>
+      <label className="list-toolbar-field">
+        <span>Au</span>
+        <input type="date" name="to" defaultValue={to} />
+      </label>
+    </>
+  )
+}

@@ -1,6 +1,7 @@
 import type { JournalAction, JournalState, ListedEntry } from '../../../src/modules/journal/index.js'
 import { page } from '../../../src/render/page.js'
 import { actionLabel, Subject } from '../../components/journal/EntryCells.js'
+import { DayRangeFields } from '../../components/ListToolbar.js'
 import { Person } from '../../components/Person.js'
 import { When } from '../../components/When.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
@@ -56,14 +57,7 @@ export const JournalPage = page<JournalPageProps>(
               ))}
             </select>
           </div>
-          <label className="list-toolbar-field">
-            <span>Du</span>
-            <input type="date" name="from" defaultValue={query.from} />
-          </label>
-          <label className="list-toolbar-field">
-            <span>Au</span>
-            <input type="date" name="to" defaultValue={query.to} />
-          </label>
+          <DayRangeFields from={query.from} to={query.to} />
           {query.actorId && <input type="hidden" name="actorId" value={query.actorId} />}
           <button type="submit" className="btn btn-primary">
             Filtrer

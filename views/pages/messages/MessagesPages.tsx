@@ -1,6 +1,7 @@
 import { messageTexts as texts, type ThreadPageProps, type ThreadsPageProps } from '../../../src/modules/messages/index.js'
 import { page } from '../../../src/render/page.js'
 import { Pager } from '../../components/Pager.js'
+import { DayRangeFields } from '../../components/ListToolbar.js'
 import { Person, personLabel } from '../../components/Person.js'
 import { When } from '../../components/When.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
@@ -60,14 +61,7 @@ export const ThreadsPage = page<ThreadsPageProps>(
             <span>Recherche</span>
             <input type="search" name="q" defaultValue={query.q} maxLength={200} placeholder={texts.threadsSearch} />
           </label>
-          <label className="list-toolbar-field">
-            <span>Du</span>
-            <input type="date" name="from" defaultValue={query.from} />
-          </label>
-          <label className="list-toolbar-field">
-            <span>Au</span>
-            <input type="date" name="to" defaultValue={query.to} />
-          </label>
+          <DayRangeFields from={query.from} to={query.to} />
           {query.pageSize !== 50 && <input type="hidden" name="pageSize" value={query.pageSize} />}
           <div className="list-toolbar-actions">
             <button type="submit" className="button button-primary">
