@@ -53,7 +53,7 @@ const TEXTS = [
 /** Client `i`'s name: one in ten thousand carries the rare letters. */
 const clientName = (i: number) => (i % 10_000 === 7 ? `Nassim Benaïssa ${i}` : `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`)
 
-async function inserted<T>(db: Db, table: 'users' | 'documents' | 'contact_messages' | 'messages', count: number, row: (i: number) => T): Promise<void> {
+async function inserted<T>(db: Db, table: 'users' | 'documents' | 'contact_messages' | 'messages' | 'requests', count: number, row: (i: number) => T): Promise<void> {
   for (let start = 0; start < count; start += BATCH * 40) {
     await db.transaction().execute(async (trx) => {
       for (let batch = start; batch < Math.min(count, start + BATCH * 40); batch += BATCH) {
@@ -91,7 +91,26 @@ export async function seed(db: Db): Promise<{ firstUser: number; firstType: numb
     const userId = firstUser + (i % THREADS)
     return { user_id: userId, author_id: userId, from_firm: i % 2, text: i % 5000 === 11 ? `Madame Benaïssa passera demain (${i})` : `${TEXTS[Math.floor(i / THREADS) % TEXTS.length]} (${i})`, created_at: time(i, 60_000), read_at: null }
   })
+  await seedRequestsAndThreads(db, firstUser, firstType)
   return { firstUser, firstType }
+}
+
+/** Requests the firm made (one per ten documents, titled like them) and the message threads' rows. */
+async function seedRequestsAndThreads(db: Db, firstUser: number, firstType: number): Promise<void> {
+  const statuses = ['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'open', 'open', 'cancelled'] as const
+  await inserted(db, 'requests', DOCUMENTS / 10, (i) => {
+    const status = statuses[i % statuses.length]!
+    const created = time(i, 300_000)
+    return {
+      user_id: firstUser + (i % CLIENTS), type_id: firstType + (i % 20), title: `${TYPES[i % 20] ?? 'Pièce'} ${MONTHS[i % 12]} ${2000 + (i % 26)}`, note: i % 7 === 0 ? 'Merci de joindre la version signée.' : '',
+      due_date: new Date(BASE - i * 300_000 + 15 * 86_400_000).toISOString().slice(0, 10), status, created_at: created,
+      fulfilled_at: status === 'fulfilled' ? created : null, cancelled_at: status === 'cancelled' ? created : null,
+    }
+  })
+  // The threads' rows, as the messages service keeps them: one per client who wrote, its latest message.
+  const never = toDbTime(new Date(0))
+  await sql`insert into message_threads (user_id, last_message_at, last_message_id, firm_mail_at, firm_mail_id, client_mail_at, client_mail_id)
+    select user_id, max(created_at), max(id), ${never}, null, ${never}, null from messages group by user_id`.execute(db)
 }
 
 /** Every list with a search, for `q` (encoded); the thread is one of the clients with messages. */
@@ -106,17 +125,21 @@ function lists(q: string, threadOf: number) {
     { what: 'viewed documents', url: `/api/documents/old-documents${query}` },
     { what: 'archived documents', url: `/api/documents/arch-documents${query}` },
     { what: 'a thread', url: `/api/messages/${threadOf}${query}` },
+    { what: 'requests', url: `/api/requests${query}` },
+    // A page of the back-office (the threads have no JSON list): its total is not in a header.
+    { what: 'threads', url: `/admin-dashboard/threads${query}` },
   ]
 }
 
 /** Median time of `url` and the total it counts. */
-async function timeSearch(app: App, cookie: string, url: string): Promise<{ median: number; total: number }> {
-  let total = 0
+async function timeSearch(app: App, cookie: string, url: string): Promise<{ median: number; total: number | undefined }> {
+  let total: number | undefined
   const sample = async () => {
     const start = performance.now()
     const res = await app.inject({ method: 'GET', url, headers: { cookie } })
     if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`)
-    total = Number(res.headers['x-total-count'])
+    const counted = res.headers['x-total-count']
+    total = counted === undefined ? undefined : Number(counted)
     return performance.now() - start
   }
   for (let i = 0; i < WARMUP; i++) await sample()
@@ -197,14 +220,14 @@ async function measureSearches(label: string, url: string, db: Db, firstUser: nu
     for (const [kind, q] of [['rare', RARE], ['common', COMMON]] as const) {
       for (const list of lists(q, thread)) {
         const { median, total } = await timeSearch(app, cookie, list.url)
-        console.log(`${label}: ${list.what}, q=${q} (${kind}): ${median.toFixed(2)} ms, ${total} found (goal ≤ ${GOAL_MS} ms: ${median <= GOAL_MS ? 'met' : 'NOT met'})`)
+        console.log(`${label}: ${list.what}, q=${q} (${kind}): ${median.toFixed(2)} ms, ${total ?? 'a page'} found (goal ≤ ${GOAL_MS} ms: ${median <= GOAL_MS ? 'met' : 'NOT met'})`)
         appendRow(
           'Every list’s search at 1,000,000 documents and 100,000 messages (`npm run bench`)',
           `GET each list with a 3-letter \`q\` with accents, as an administrator, in process (app.inject), median of ${SAMPLES} after ${WARMUP} warm-up requests; ` +
             `${CLIENTS.toLocaleString('en')} clients, 20 types, documents, contact messages and thread messages seeded in bulk through the search indexes' triggers (migration 0020). ` +
             `The rare q (\`${RARE}\`) is in one name in 10,000; the common one (\`${COMMON}\`) in one type in 20 and one message in 8: X-Total-Count counts every match. Goal: at most ${GOAL_MS} ms.`,
           ['date', 'machine', 'load average', 'database', 'size', 'list', 'q', 'found', 'median (ms)'],
-          [now(), machine(), loadAverage(), label, size, list.what, `${q} (${kind})`, String(total), median.toFixed(2)],
+          [now(), machine(), loadAverage(), label, size, list.what, `${q} (${kind})`, total === undefined ? '(a page)' : String(total), median.toFixed(2)],
         )
       }
     }
@@ -230,6 +253,15 @@ async function onSeeded(urls: string[], what: 'all' | 'healthz'): Promise<void> 
     try {
       const first = await db.selectFrom('users').select((eb) => eb.fn.min('id').as('id')).where('is_admin', '=', 0).executeTakeFirstOrThrow()
       const label = isMysql(db) ? 'MariaDB' : 'SQLite'
+      await migrateToLatest(db)
+      // Databases seeded before the requests and the threads were (2026-11-26) get them now.
+      const requests = await db.selectFrom('requests').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
+      if (Number(requests.n) === 0) {
+        const type = await db.selectFrom('document_types').select((eb) => eb.fn.min('id').as('id')).executeTakeFirstOrThrow()
+        await seedRequestsAndThreads(db, Number(first.id), Number(type.id))
+        if (isMysql(db)) await sql`analyze table requests, message_threads`.execute(db)
+        else await sql`analyze`.execute(db)
+      }
       if (what === 'all') await measureSearches(label, url, db, Number(first.id))
       else await measureHealthz(label, url, Number(first.id))
     } finally {

@@ -87,8 +87,10 @@ async function errorOf(page: Page, label: string): Promise<string | null> {
   return page.locator(`[id="${ids.at(-1)}"]`).textContent()
 }
 
-/** The form's error summary, an alert, holding `text`. */
-const summary = (page: Page, text: string) => page.locator('form .error-summary[role="alert"]', { hasText: text })
+/** The form's error summary holding `text` (the island's error toast, an alert, announces it: one alert for one refusal). */
+const summary = (page: Page, text: string) => page.locator('form .error-summary', { hasText: text })
+/** The error toast holding `text` (spec §5, §8: a refusal is a toast), announced as an alert. */
+const errorToast = (page: Page, text: string) => page.locator('.toast[data-type="error"]', { hasText: text })
 
 /** The page was not left (the island answered, no form post reloaded it): a mark set on the window before is still there. */
 const stayed = (page: Page) => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true)
@@ -119,9 +121,13 @@ t.test('with JavaScript, a login error stays under its field and is announced', 
   t.equal(await errorOf(page, 'E-mail'), null, 'the e-mail, typed now, is no longer marked')
   t.ok(await stayed(page), 'the island answered: the page was not reloaded')
 
+  t.ok(await errorToast(page, 'Email ou mot de passe incorrect.').isVisible(), 'and an error toast says it (spec §8)')
+  t.equal(await page.locator('form .error-summary[role="alert"]').count(), 0, 'announced once: by the toast, not by the summary too')
+
   await page.clock.fastForward(10_000)
   t.equal(await errorOf(page, 'Mot de passe'), 'Email ou mot de passe incorrect.', 'ten seconds later, still there')
   t.ok(await summary(page, 'Email ou mot de passe incorrect.').isVisible(), 'the summary too')
+  t.ok(await errorToast(page, 'Email ou mot de passe incorrect.').isVisible(), 'and the error toast, until dismissed')
   t.equal(new URL(page.url()).pathname, '/login', 'stays on /login')
   t.same(await axeViolations(page), [], 'the errors shown: no axe violation')
   t.same(problems, [], 'no script error')
@@ -147,6 +153,7 @@ t.test('with JavaScript, a registration error stays under its field and is annou
     await page.getByRole('button', { name: 'S’inscrire' }).click()
 
     await summary(page, 'Les mots de passe ne correspondent pas').waitFor()
+    t.ok(await errorToast(page, 'Les mots de passe ne correspondent pas').isVisible(), `${theme}: the error toast of spec §5 too`)
     t.equal(await errorOf(page, 'Confirmer le mot de passe'), 'Les mots de passe ne correspondent pas', `${theme}: the error under the confirmation, tied to it`)
     t.equal(await errorOf(page, 'E-mail'), null, `${theme}: a right field has none`)
     await page.clock.fastForward(10_000)

@@ -21,13 +21,14 @@ export function FieldError({ id, message }: { id: string | undefined; message: s
 /**
  * The errors of a form answered again (contract §8), at its top: every error for a form of several
  * fields (each also under its field), else only what belongs to no field (a wrong password, too many tries).
- * An island's submit that fails again gives it a new `attempt`: a new alert, read out again.
+ * An island's submit that fails again gives it a new `attempt`: a new alert, read out again, unless
+ * the island's error toast announces it (`toasted`: one alert, not two, for one refusal).
  */
-export function ErrorSummary({ form, several = true, attempt = 0 }: { form: FormState | undefined; several?: boolean; attempt?: number }) {
+export function ErrorSummary({ form, several = true, attempt = 0, toasted = false }: { form: FormState | undefined; several?: boolean; attempt?: number; toasted?: boolean }) {
   const shown = form?.errors.filter((error) => several || !error.field) ?? []
   if (shown.length === 0) return null
   return (
-    <div className="error-summary" role="alert" key={attempt}>
+    <div className="error-summary" role={toasted ? undefined : 'alert'} key={attempt}>
       <p className="error-summary-title">{shown.length > 1 ? 'Le formulaire contient des erreurs :' : 'Le formulaire contient une erreur :'}</p>
       <ul>
         {shown.map((error) => (

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { answerField, checkLogin } from '../../src/modules/identity/validation.js'
-import { errorOf, type FormProps } from '../../src/shared/form-state.js'
+import { errorOf, type FormError, type FormProps } from '../../src/shared/form-state.js'
 import { api } from '../client/api.js'
+import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
 import { ErrorSummary, useFormErrors } from '../components/FormErrors.js'
 import { PasswordField } from '../components/PasswordField.js'
@@ -15,7 +16,12 @@ import { formValues, useHydrated } from '../components/useHydrated.js'
 export default function LoginForm({ form: answered }: FormProps) {
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
-  const { form, attempt, fail, clear } = useFormErrors(answered)
+  const { form, attempt, fail: shown, clear } = useFormErrors(answered)
+  // Spec §5, §8: a refusal is an error toast (it stays until dismissed); issue 17: and under its field.
+  const fail = (errors: FormError[]) => {
+    shown(errors)
+    showToast('error', errors[0]?.message ?? '')
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -41,7 +47,7 @@ export default function LoginForm({ form: answered }: FormProps) {
 
   return (
     <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action="/login" onSubmit={submit} aria-busy={busy}>
-      <ErrorSummary form={form} attempt={attempt} />
+      <ErrorSummary form={form} attempt={attempt} toasted={attempt > 0} />
       <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} defaultValue={answered?.values.email} error={errorOf(form, 'email')} />
       <PasswordField label="Mot de passe" name="password" autoComplete="current-password" error={errorOf(form, 'password')} />
       <p className="auth-aside">

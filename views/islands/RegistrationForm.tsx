@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { answerField, checkRegistration, messages } from '../../src/modules/identity/validation.js'
 import { PHONE_HINT, PHONE_HTML_PATTERN } from '../../src/shared/validation.js'
-import { errorOf, type FormProps } from '../../src/shared/form-state.js'
+import { errorOf, type FormError, type FormProps } from '../../src/shared/form-state.js'
 import { api } from '../client/api.js'
+import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
 import { ErrorSummary, useFormErrors } from '../components/FormErrors.js'
 import { PasswordField } from '../components/PasswordField.js'
@@ -14,7 +15,12 @@ import { formValues, useHydrated } from '../components/useHydrated.js'
  * in the summary (an alert), until the next submit (issue 17).
  */
 export default function RegistrationForm({ form: answered }: FormProps) {
-  const { form, attempt, fail, clear } = useFormErrors(answered)
+  const { form, attempt, fail: shown, clear } = useFormErrors(answered)
+  // Spec §5, §8: a refusal is an error toast (it stays until dismissed); issue 17: and under its field.
+  const fail = (errors: FormError[]) => {
+    shown(errors)
+    showToast('error', errors[0]?.message ?? '')
+  }
   const kept = (name: string) => ({ name, defaultValue: answered?.values[name], error: errorOf(form, name) })
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
@@ -40,7 +46,7 @@ export default function RegistrationForm({ form: answered }: FormProps) {
   return (
     <>
       <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action="/registration" onSubmit={submit} aria-busy={busy}>
-        <ErrorSummary form={form} attempt={attempt} />
+        <ErrorSummary form={form} attempt={attempt} toasted={attempt > 0} />
         <Field label="Nom d’utilisateur" {...kept('username')} autoComplete="username" maxLength={100} />
         <Field label="E-mail" {...kept('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />
         <Field label="Entreprise" {...kept('entreprise')} autoComplete="organization" maxLength={200} />
