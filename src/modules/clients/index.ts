@@ -5,7 +5,7 @@ import clientForms from './form-routes.js'
 import clientPages from './pages.js'
 import profilePages from './profile-pages.js'
 import clientRoutes from './routes.js'
-import sendPage from './send-page.js'
+import sendPage from './send-pages.js'
 import type { Clients } from './service.js'
 import type { ClientsViews } from './views.js'
 

@@ -21,10 +21,10 @@ export default fp(
 // The module's public face: other modules import these, never documents' files or tables.
 export { createDocuments, type Documents, type DocumentsDeps } from './service.js'
 // The client's space (requests' page) takes the upload form's post without JavaScript through this.
-export { uploadFormRoute, type ShowUploadForm } from './upload-form.js'
+export { uploadFormRoute, type ShowUploadForm } from './upload-form-routes.js'
 export { DocumentSchema, DocumentTypeSchema, OwnedDocumentSchema, ReceivedDocumentSchema } from './schemas.js'
 export type { DocumentState, DocumentType, DocumentView, OwnedDocument, ReceivedDocument } from './types.js'
 // The client's page (clients) takes the send form's post without JavaScript through this.
-export { sendFormRoute, type ShowSendForm } from './send-form.js'
+export { sendFormRoute, type ShowSendForm } from './send-form-routes.js'
 export type { DocumentListKind, DocumentsViews } from './views.js'
 export type { Answerer, ClaimedRequest, RequestAnswers } from './request-answers.js'

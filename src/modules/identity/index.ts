@@ -60,5 +60,5 @@ export type { SessionView } from './service.js'
 export type { AccessTokenView } from './access-tokens.js'
 export type { ProfilePhoto } from './photo/value.js'
 // The profile (clients' page) takes the photo form's post without JavaScript through this.
-export { photoFormRoute, type ShowPhotoForm } from './photo/form.js'
+export { photoFormRoute, type ShowPhotoForm } from './photo/form-routes.js'
 export type { IdentityViews, LinkProps } from './views.js'
