@@ -150,6 +150,7 @@ function run(file) {
 }
 
 const results = []
+const runStarted = performance.now()
 let next = 0
 async function worker() {
   while (next < files.length) {
@@ -183,6 +184,7 @@ const sum = (k) => results.reduce((n, r) => n + r.counts[k], 0)
 const fail = sum('fail') + results.filter((r) => !r.ok && r.counts.fail === 0).length
 const failed = results.filter((r) => !r.ok)
 console.log(`1..${results.length}`)
+console.log(`# ${results.length} files in ${((performance.now() - runStarted) / 1000).toFixed(0)} s, ${jobs} at a time`)
 console.log(`# cpu ${results.reduce((n, r) => n + r.cpu, 0).toFixed(0)} s in all; the most: ${[...results].sort((a, b) => b.cpu - a.cpu).slice(0, 8).map((r) => `${r.file} ${r.cpu.toFixed(0)} s`).join(', ')}`)
 if (failed.length) console.log(`# failed files:\n${failed.map((r) => `#   ${r.file}: ${r.why || `${r.counts.fail} failed`}`).join('\n')}`)
 console.log(`# { total: ${sum('total') + (fail - sum('fail'))}, pass: ${sum('pass')}${fail ? `, fail: ${fail}` : ''} }`)
