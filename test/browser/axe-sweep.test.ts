@@ -162,7 +162,7 @@ async function judge(t: Test, page: Page, label: string): Promise<void> {
 
 /** One role's pages, in one context (logged in as `logInAs`), each loaded once and judged four times; `menus`: the first one's menus opened too. */
 async function sweep(t: Test, role: string, visits: Visit[], logInAs?: { email: string; password: string }, { menus = true } = {}): Promise<void> {
-  const { page, problems } = await openPage(browser, t, { timeout: 20_000 })
+  const { page, problems } = await openPage(browser, t)
   await instrument(page)
   if (logInAs) await logIn(page, server.url, logInAs.email, logInAs.password)
   let first = menus
@@ -209,7 +209,7 @@ async function visitor(t: Test): Promise<void> {
     { path: new URL(waiting.verifyLink).pathname, ready: 'text=E-mail vérifié' },
     { path: '/nexiste-pas', ready: '.error-page h1:text-is("404")' },
   ])
-  const { page, problems } = await openPage(browser, t, { timeout: 20_000 })
+  const { page, problems } = await openPage(browser, t)
   await instrument(page)
   await page.goto(`${server.url}/login`)
   await page.getByLabel('E-mail').fill(secondStep.email)

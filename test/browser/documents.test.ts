@@ -35,7 +35,7 @@ t.test('upload, then New documents → view (new tab) → Documents → archive 
   const fileName = `bilan-${unique}.pdf`
 
   // The client uploads through the form; the request is held until the progress bar has been seen.
-  const owner = await openPage(browser, t, { acceptDownloads: true, timeout: 15_000 })
+  const owner = await openPage(browser, t, { acceptDownloads: true })
   await logIn(owner.page, server.url, client.email, PASSWORD)
   await owner.page.goto(`${server.url}/files`)
   await owner.page.getByRole('heading', { name: 'Choisir Vos Documents et Télécharge' }).waitFor()
@@ -65,7 +65,7 @@ t.test('upload, then New documents → view (new tab) → Documents → archive 
   await owner.page.unroute('**/api/documents/upload')
 
   // The administrator: New documents → View opens the file in a new tab and the list reloads.
-  const admin = await openPage(browser, t, { acceptDownloads: true, timeout: 15_000 })
+  const admin = await openPage(browser, t, { acceptDownloads: true })
   await logIn(admin.page, server.url, ADMIN.email, ADMIN.password)
   await admin.page.goto(`${server.url}/admin-dashboard/new-documents`)
   const row = admin.page.locator('tr', { hasText: fileName })
@@ -116,7 +116,7 @@ t.test('cancelling an upload aborts it: nothing is stored', async (t) => {
   const adminCookie = await apiSession(server.url, ADMIN.email, ADMIN.password)
   const email = `cancel-${unique}@example.dz`
   await acceptedClient(adminCookie, email, `Client ${unique}`)
-  const { page } = await openPage(browser, t, { acceptDownloads: true, timeout: 15_000 })
+  const { page } = await openPage(browser, t, { acceptDownloads: true })
   await logIn(page, server.url, email, PASSWORD)
   await page.goto(`${server.url}/files`)
   await page.locator('form.upload-form[data-hydrated]').waitFor()

@@ -33,7 +33,7 @@ t.test('the firm sends a document; the client finds it under « Reçus du cabine
   await smtp.nextMail(client.email) // « Votre espace client est ouvert »
 
   // The administrator, on the client's page.
-  const admin = await openPage(browser, t, { bypassCSP: true, timeout: 15_000 })
+  const admin = await openPage(browser, t, { bypassCSP: true })
   await logIn(admin.page, server.url, ADMIN.email, ADMIN.password)
   await admin.page.goto(`${server.url}/users/profile/${clientId}`)
   const section = admin.page.locator('section[aria-labelledby="firm-sent-title"]')
@@ -68,7 +68,7 @@ t.test('the firm sends a document; the client finds it under « Reçus du cabine
   t.equal(linkIn(mail, /^\/files$/).origin, server.url, 'with a link to their space')
 
   // The client, on a phone-sized screen.
-  const owner = await openPage(browser, t, { viewport: { width: 390, height: 844 }, bypassCSP: true, acceptDownloads: true, timeout: 15_000 })
+  const owner = await openPage(browser, t, { viewport: { width: 390, height: 844 }, bypassCSP: true, acceptDownloads: true })
   await logIn(owner.page, server.url, client.email, PASSWORD)
   await owner.page.goto(`${server.url}/files`)
   const received = owner.page.locator('section#recus-du-cabinet')
@@ -115,7 +115,7 @@ t.test('the archive: « Restaurer » and « Supprimer », each after a confirmat
     await call(server.url, adminCookie, 'POST', `/api/documents/archive/${id}`)
   }
 
-  const { page, problems } = await openPage(browser, t, { bypassCSP: true, timeout: 15_000 })
+  const { page, problems } = await openPage(browser, t, { bypassCSP: true })
   await logIn(page, server.url, ADMIN.email, ADMIN.password)
   await page.goto(`${server.url}/admin-dashboard/arch-documents`)
   await page.locator('tr', { hasText: names[0] }).waitFor()
@@ -153,7 +153,7 @@ t.test('a send that answers one of the client’s open requests: chosen on the c
   await call(server.url, adminCookie, 'POST', `/api/users/accept/${clientId}`)
   const request = (await (await call(server.url, adminCookie, 'POST', '/api/requests', { userId: clientId, typeId, title: 'Liasse fiscale 2025', dueDate: '2099-12-31' })).json()) as { id: number }
 
-  const { page, problems } = await openPage(browser, t, { bypassCSP: true, timeout: 15_000 })
+  const { page, problems } = await openPage(browser, t, { bypassCSP: true })
   await logIn(page, server.url, ADMIN.email, ADMIN.password)
   await page.goto(`${server.url}/users/profile/${clientId}`)
   const section = page.locator('section[aria-labelledby="firm-sent-title"]')

@@ -50,7 +50,7 @@ type Role = 'visitor' | 'client' | 'admin'
 
 /** A page `viewport` wide in `theme`, logged in `as` the client or the administrator. */
 async function pageFor(t: { teardown: (fn: () => unknown) => void }, viewport: { width: number; height: number }, { theme = 'light', as = 'visitor' as Role } = {}) {
-  const opened = await openPage(browser, t, { timeout: 15_000, bypassCSP: true, viewport })
+  const opened = await openPage(browser, t, { bypassCSP: true, viewport })
   await opened.page.context().addCookies([{ name: 'theme', value: theme, url: server.url }])
   if (as === 'client') await logIn(opened.page, server.url, client.email, PASSWORD)
   if (as === 'admin') await logIn(opened.page, server.url, ADMIN.email, ADMIN.password)

@@ -44,7 +44,7 @@ async function waitForHydration(page: Page, selector: string) {
       return !!element && Object.keys(element).some((key) => key.startsWith('__reactFiber') || key.startsWith('__reactProps'))
     },
     selector,
-    { timeout: 10_000 },
+    { timeout: 30_000 },
   )
 }
 
@@ -75,12 +75,12 @@ t.test('the theme toggle hydrates on / at the first intent and switches without 
   await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1))
 
   await button.click()
-  await page.waitForFunction(() => document.querySelector('.theme-toggle button')?.textContent?.trim() === 'LTH', null, { timeout: 5_000 })
+  await page.waitForFunction(() => document.querySelector('.theme-toggle button')?.textContent?.trim() === 'LTH')
   t.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark')
   t.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 1, 'no navigation happened')
 
   await button.click()
-  await page.waitForFunction(() => document.querySelector('.theme-toggle button')?.textContent?.trim() === 'DRK', null, { timeout: 5_000 })
+  await page.waitForFunction(() => document.querySelector('.theme-toggle button')?.textContent?.trim() === 'DRK')
   t.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light')
   t.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 1, 'still no navigation')
   t.same(problems, [], 'no console error')
@@ -107,10 +107,10 @@ t.test('the mobile menu opens and closes at 375×800', async (t) => {
   const toggle = page.locator('[data-testid="nav-toggle"]')
   t.equal(await menu.isVisible(), false, 'menu hidden at first')
   await toggle.click()
-  await menu.waitFor({ state: 'visible', timeout: 5_000 })
+  await menu.waitFor({ state: 'visible' })
   t.equal(await menu.isVisible(), true, 'menu visible after one click')
   await toggle.click()
-  await menu.waitFor({ state: 'hidden', timeout: 5_000 })
+  await menu.waitFor({ state: 'hidden' })
   t.equal(await menu.isVisible(), false, 'menu hidden after a second click')
   t.same(problems, [], 'no console error')
 })

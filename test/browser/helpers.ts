@@ -132,7 +132,7 @@ export async function startSuite(t: { teardown: (fn: () => unknown) => void }, e
 }
 
 export interface OpenPageOptions extends BrowserContextOptions {
-  /** The context's default timeout for actions and waits, in ms. */
+  /** The context's default timeout for actions, waits and navigations, in ms (30 s: a busy two-core machine runs the three test runs side by side; it costs nothing when pages answer at once). */
   timeout?: number
 }
 
@@ -143,7 +143,7 @@ export interface OpenPageOptions extends BrowserContextOptions {
 export async function openPage(
   browser: Browser,
   t: { teardown: (fn: () => unknown) => void },
-  { timeout = 10_000, ...options }: OpenPageOptions = {},
+  { timeout = 30_000, ...options }: OpenPageOptions = {},
 ): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options })
   t.teardown(() => context.close())

@@ -47,7 +47,7 @@ t.test('payloads behind a PNG or PDF signature run nothing; a real PNG still sho
   const listed = (await (await call(server.url, adminCookie, 'GET', '/api/documents/new-documents')).json()) as Array<{ path: string; file: { originalName: string } }>
   const urlOf = (name: string) => `${server.url}${listed.find((d) => d.file.originalName === name)!.path}`
 
-  const admin = await openPage(browser, t, { acceptDownloads: true, timeout: 15_000 })
+  const admin = await openPage(browser, t, { acceptDownloads: true })
   await logIn(admin.page, server.url, ADMIN.email, ADMIN.password)
   const baited: string[] = []
   admin.page.context().on('request', (request: Request) => {

@@ -104,7 +104,7 @@ function outOfBounds(page: Page): Promise<string[]> {
 
 t.test('on a laptop every action is whole, inside the window and its table; each row names the company', async (t) => {
   await seed()
-  const { page, problems } = await openPage(browser, t, { timeout: 15_000 })
+  const { page, problems } = await openPage(browser, t)
   await logIn(page, server.url, ADMIN.email, ADMIN.password)
   for (const width of [1280, 1366]) {
     await page.setViewportSize({ width, height: 900 })

@@ -23,7 +23,7 @@ async function registerAndLogIn(page: Page, email: string, username: string): Pr
 }
 
 t.test('the owner changes the photo, then deletes the account', async (t) => {
-  const { page, problems } = await openPage(browser, t, { timeout: 15_000 })
+  const { page, problems } = await openPage(browser, t)
   const unique = Date.now().toString(36)
   const email = `profile-${unique}@example.dz`
   const username = `Profil ${unique}`
@@ -104,7 +104,7 @@ t.test('the owner changes the photo, then deletes the account', async (t) => {
 })
 
 t.test('the owner deletes an unviewed document after confirming', async (t) => {
-  const { page, problems } = await openPage(browser, t, { timeout: 15_000 })
+  const { page, problems } = await openPage(browser, t)
   const unique = Date.now().toString(36)
   const email = `docs-${unique}@example.dz`
   const id = await registerAndLogIn(page, email, `Documents ${unique}`)

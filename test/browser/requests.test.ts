@@ -30,7 +30,7 @@ t.test('asked from the client’s page, seen first on Mon espace, answered by an
   const title = `Bilan 2025 ${unique}`
 
   // The administrator asks from the client's page.
-  const admin = await openPage(browser, t, { bypassCSP: true, timeout: 15_000 })
+  const admin = await openPage(browser, t, { bypassCSP: true })
   await logIn(admin.page, server.url, ADMIN.email, ADMIN.password)
   await admin.page.goto(`${server.url}/users/profile/${clientId}`)
   const form = admin.page.locator('form.request-form')
@@ -48,7 +48,7 @@ t.test('asked from the client’s page, seen first on Mon espace, answered by an
   t.match((await smtp.nextMail(client.email, 10_000)).decoded, 'Le cabinet vous demande le document suivant', 'the client is mailed')
 
   // The client sees it first on Mon espace, on a phone, and sends the file into it.
-  const owner = await openPage(browser, t, { bypassCSP: true, timeout: 15_000, viewport: { width: 390, height: 844 } })
+  const owner = await openPage(browser, t, { bypassCSP: true, viewport: { width: 390, height: 844 } })
   await logIn(owner.page, server.url, client.email, PASSWORD)
   await owner.page.goto(`${server.url}/files`)
   await owner.page.getByRole('heading', { name: 'Mon espace', level: 1 }).waitFor()

@@ -59,7 +59,7 @@ async function readSetupPage(t: Test, page: Page): Promise<string> {
 }
 
 t.test('an administrator is sent to setup, enrolls with the keyboard, keeps the codes, then signs in with the second step', async (t) => {
-  const { page, problems } = await openPage(browser, t, { timeout: 15_000, bypassCSP: true, acceptDownloads: true })
+  const { page, problems } = await openPage(browser, t, { bypassCSP: true, acceptDownloads: true })
   await passwordStep(page, ADMIN.email, ADMIN.password)
   await page.waitForURL(`${server.url}/`)
 
@@ -111,7 +111,7 @@ t.test('an administrator is sent to setup, enrolls with the keyboard, keeps the 
 })
 
 t.test('a client turns two-factor on from the profile, and off again', async (t) => {
-  const { page, problems } = await openPage(browser, t, { timeout: 15_000, bypassCSP: true })
+  const { page, problems } = await openPage(browser, t, { bypassCSP: true })
   // The dark theme here (the administrator's test runs in the light one): axe checks both.
   await page.context().addCookies([{ name: 'theme', value: 'dark', url: server.url }])
   const email = `twofactor-${Date.now().toString(36)}@example.dz`
@@ -154,7 +154,7 @@ async function enrollOnPage(t: Test, page: Page, userId: number): Promise<string
 
 t.test('an administrator turns a client’s two-factor off from the client’s profile, after a confirmation', async (t) => {
   t.equal(adminCodes.length, 10, 'the administrator enrolled in the first test')
-  const client = await openPage(browser, t, { timeout: 15_000, bypassCSP: true })
+  const client = await openPage(browser, t, { bypassCSP: true })
   const email = `twofactor-reset-${Date.now().toString(36)}@example.dz`
   const { id } = await register(server.url, smtp, { username: 'Client Trois', email, password: PASSWORD }, { follow: 'api' })
   await passwordStep(client.page, email, PASSWORD)
@@ -163,7 +163,7 @@ t.test('an administrator turns a client’s two-factor off from the client’s p
   await enrollOnPage(t, client.page, id)
   await smtp.nextMail(email, 10_000)
 
-  const { page, problems } = await openPage(browser, t, { timeout: 15_000, bypassCSP: true })
+  const { page, problems } = await openPage(browser, t, { bypassCSP: true })
   await passwordStep(page, ADMIN.email, ADMIN.password)
   await page.waitForURL(`${server.url}/login/2fa`)
   await page.locator('.auth-form[data-hydrated]').waitFor() // the second step's own handler (before it, the form posts to the page)

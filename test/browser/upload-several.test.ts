@@ -34,7 +34,7 @@ async function clientOnUploadPage(t: { teardown: (fn: () => unknown) => void }, 
   const email = `several-${unique}@example.dz`
   const { id } = await register(server.url, smtp, { username: `Client ${unique}`, email, password: PASSWORD, entreprise: 'SARL Plusieurs' }, { follow: 'api' })
   await call(server.url, adminCookie, 'POST', `/api/users/accept/${id}`)
-  const opened = await openPage(browser, t, { timeout: 15_000, bypassCSP: true, viewport: { width, height: 900 } })
+  const opened = await openPage(browser, t, { bypassCSP: true, viewport: { width, height: 900 } })
   await logIn(opened.page, server.url, email, PASSWORD)
   await opened.page.goto(`${server.url}/files`)
   // The island has taken over: several files at once (without it, the form posts one).
