@@ -104,7 +104,7 @@ t.test('an administrator is sent to setup, enrolls with the keyboard, keeps the 
   await passwordStep(page, ADMIN.email, ADMIN.password)
   await page.waitForURL(`${server.url}/login/2fa`)
   await page.locator('.auth-form[data-hydrated]').waitFor() // the second step's own handler (before it, the form posts to the page)
-  await page.getByRole('button', { name: 'Utiliser un code de secours' }).press('Enter')
+  await page.getByRole('link', { name: 'Utiliser un code de secours' }).press('Enter')
   await typeAndSubmit(page, 'Code de secours', codes[0]!)
   await page.waitForURL(`${server.url}/`)
   t.same(problems, [], 'no script error')
@@ -167,7 +167,7 @@ t.test('an administrator turns a client’s two-factor off from the client’s p
   await passwordStep(page, ADMIN.email, ADMIN.password)
   await page.waitForURL(`${server.url}/login/2fa`)
   await page.locator('.auth-form[data-hydrated]').waitFor() // the second step's own handler (before it, the form posts to the page)
-  await page.getByRole('button', { name: 'Utiliser un code de secours' }).press('Enter')
+  await page.getByRole('link', { name: 'Utiliser un code de secours' }).press('Enter')
   await typeAndSubmit(page, 'Code de secours', adminCodes[1]!)
   await page.waitForURL(`${server.url}/`)
 

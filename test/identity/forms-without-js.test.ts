@@ -79,6 +79,15 @@ t.test('login with two-factor: the second step as a form', async (t) => {
   t.equal(bad.statusCode, 400)
   t.equal(errorUnder(bad.body, 'code'), 'Le code doit comporter 6 chiffres.')
 
+  // The switch to a recovery code is a link to the page with that field.
+  const step = await app.inject({ url: '/login/2fa', headers: { cookie: pending } })
+  t.match(step.body, /<a href="\/login\/2fa\?secours=1"[^>]*>Utiliser un code de secours<\/a>/, 'a link, followed without JavaScript')
+  t.match(step.body, 'name="code"')
+  const recovery = await app.inject({ url: '/login/2fa?secours=1', headers: { cookie: pending } })
+  t.match(recovery.body, 'name="recoveryCode"', 'the recovery code’s field')
+  t.notMatch(recovery.body, 'name="code"', 'instead of the app’s')
+  t.match(recovery.body, /<a href="\/login\/2fa"[^>]*>Utiliser le code de l’application<\/a>/, 'and the way back')
+
   const done = await submit(app, '/login/2fa', { code: codeFor(secret, clock.now()) }, pending)
   t.equal(done.statusCode, 303)
   t.equal(done.headers.location, '/')

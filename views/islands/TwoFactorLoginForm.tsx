@@ -11,11 +11,11 @@ import { formValues, useHydrated } from '../components/useHydrated.js'
  * The login's second step (contract §6): a code from the app, or a recovery code. A pending login
  * that ended (5 minutes, 5 wrong codes) sends the browser back to the password.
  */
-export default function TwoFactorLoginForm({ form }: FormProps) {
+export default function TwoFactorLoginForm({ form, recovery: asked = false }: FormProps & { recovery?: boolean }) {
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
-  // Answered again for a recovery code: its field stays shown.
-  const [recovery, setRecovery] = useState(errorOf(form, 'recoveryCode') !== undefined)
+  // Asked for by the page's address (the switch without JavaScript), or answered again for a recovery code: its field shows.
+  const [recovery, setRecovery] = useState(asked || errorOf(form, 'recoveryCode') !== undefined)
   const [over, setOver] = useState(false)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -56,9 +56,16 @@ export default function TwoFactorLoginForm({ form }: FormProps) {
         {busy ? 'Vérification…' : 'Valider'}
       </button>
       <p className="auth-switch">
-        <button type="button" className="link-button" disabled={!hydrated} onClick={() => setRecovery((shown) => !shown)}>
+        {/* A link to the page with the other field (contract §8); with JavaScript it switches in place. */}
+        <a
+          href={recovery ? '/login/2fa' : '/login/2fa?secours=1'}
+          onClick={(event) => {
+            event.preventDefault()
+            setRecovery((shown) => !shown)
+          }}
+        >
           {recovery ? 'Utiliser le code de l’application' : 'Utiliser un code de secours'}
-        </button>
+        </a>
       </p>
     </form>
   )

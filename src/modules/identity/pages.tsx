@@ -52,7 +52,8 @@ const identityPages: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
       clearPendingLogin(reply)
       return reply.redirect('/login', 303)
     }
-    return reply.render(TwoFactorLoginPage, {})
+    // ?secours=1: the recovery code's field, which the page's link asks for without JavaScript.
+    return reply.render(TwoFactorLoginPage, { recovery: (request.query as { secours?: unknown }).secours === '1' })
   })
   // Guarded as every /users/profile page (access.ts). Reloading shows the same pending secret.
   app.get('/users/profile/two-factor', { schema: { hide: true } }, async (request, reply) => {

@@ -4,13 +4,13 @@ import type { TwoFactorPageProps } from '../../../src/modules/identity/views.js'
 import { Island } from '../../runtime/Island.js'
 
 /** /login/2fa: the second step of a login whose password was right (contract §6). */
-export const TwoFactorLoginPage = page({ title: 'Vérification en deux étapes', description: 'Saisissez le code de votre application d’authentification.' }, function TwoFactorLoginPage({ form }: FormProps) {
+export const TwoFactorLoginPage = page({ title: 'Vérification en deux étapes', description: 'Saisissez le code de votre application d’authentification.' }, function TwoFactorLoginPage({ form, recovery }: FormProps & { recovery?: boolean }) {
   return (
     <section className="auth-page">
       <div className="auth-card">
         <h1 className="auth-title">Vérification en deux étapes</h1>
         <p className="auth-lead">Saisissez le code à 6 chiffres affiché par votre application d’authentification.</p>
-        <Island name="TwoFactorLoginForm" props={{ form }} />
+        <Island name="TwoFactorLoginForm" props={{ form, recovery }} />
       </div>
     </section>
   )
