@@ -6,6 +6,7 @@ import authRoutes from './auth-routes.js'
 import passwordRoutes from './password-routes.js'
 import identityPages from './pages.js'
 import identityForms from './form-routes.js'
+import profileForms from './profile-forms.js'
 import photoRoutes from './photo/routes.js'
 import sessionCookie from './session-cookie.js'
 import twoFactorRoutes from './two-factor-routes.js'
@@ -31,6 +32,7 @@ export default fp(
     await app.register(photoRoutes, { photos: identity.photos })
     await app.register(identityPages, { views, identity })
     await app.register(identityForms, { views, identity })
+    await app.register(profileForms, { identity })
     // Expired sessions and one-time tokens go at start and then hourly (issue 9, finding 9); the timer never keeps the process alive.
     const sweep = () =>
       identity.sessions.sweep().then(

@@ -54,6 +54,8 @@ const identityPages: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
     }
     return reply.render(TwoFactorLoginPage, {})
   })
+  // One's own profile, wherever it is: where a visitor whose profile form needed a login comes back to (guarded as every /users/profile page).
+  app.get('/users/profile', { schema: { hide: true } }, (request, reply) => reply.redirect(`/users/profile/${request.user!.id}`, 303))
   // Guarded as every /users/profile page (access.ts). Reloading shows the same pending secret.
   app.get('/users/profile/two-factor', { schema: { hide: true } }, async (request, reply) => {
     const user = request.user!
