@@ -8,7 +8,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify'
 import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
 import { buildTestApp } from '../helpers/app.js'
 import { journalAfter, lastJournalId } from '../helpers/admin-forms.js'
-import { flashAfter, FORM, submit } from '../helpers/forms.js'
+import { errorUnder, flashAfter, FORM, inputNamed, submit, summaryOf } from '../helpers/forms.js'
 import { cookieOf } from '../helpers/two-factor.js'
 
 const { app } = await buildTestApp(t)
@@ -58,7 +58,7 @@ t.test('sessions: ending another one — 303 back to the profile’s sessions wi
   t.equal(res.headers.location, `/users/profile/${owner.id}#profile-sessions-title`)
   t.match(await flashAfter(app, res, owner.cookie), 'Appareil déconnecté.')
   t.equal((await sessionsOf(owner)).length, 1, 'only the current one is left')
-  t.equal((await injectAs(app, other, '/api/auth/status')).json().user ?? null, null, 'the other browser is logged out')
+  t.equal((await injectAs(app, other, '/api/auth/status')).statusCode, 401, 'the other browser is logged out')
   const entries = await journalAfter(db, since)
   t.same(entries.map((e) => [e.action, e.actor_id, e.subject_id]), [['session.revoked', owner.id, owner.id]], 'the API’s entry, once')
 
@@ -74,7 +74,7 @@ t.test('sessions: ending the current one is a logout, to /login', async (t) => {
   t.equal(res.statusCode, 303)
   t.equal(res.headers.location, '/login')
   t.match(String(res.headers['set-cookie']), /session=;|Expires=Thu, 01 Jan 1970/, 'the cookie goes')
-  t.equal((await injectAs(app, owner, '/api/auth/status')).json().user ?? null, null)
+  t.equal((await injectAs(app, owner, '/api/auth/status')).statusCode, 401)
 })
 
 t.test('sessions: ending all the others', async (t) => {
@@ -112,4 +112,106 @@ t.test('sessions: a visitor logs in first, another site is refused, a token is n
 
   const visitorProfile = await injectAs(app, owner, '/users/profile')
   t.same([visitorProfile.statusCode, visitorProfile.headers.location], [303, `/users/profile/${owner.id}`], '/users/profile is one’s own')
+})
+
+/** The token list's rows as the API has them. */
+const tokensOf = async (account: SeededAccount) => (await injectAs(app, account, '/api/auth/tokens')).json<{ id: number; name: string }[]>()
+
+t.test('tokens: the form posts to /users/profile/tokens, enabled before any script; « Révoquer » is a link to its confirmation page', async (t) => {
+  const owner = await seedAccount(app)
+  const { id } = await createToken(owner)
+  const html = (await injectAs(app, owner, `/users/profile/${owner.id}`)).body
+  t.match(html, /<form class="profile-token-form"[^>]*action="\/users\/profile\/tokens"[^>]*method="post"/)
+  t.match(html, /<button type="submit" class="button button-primary">Créer le jeton<\/button>/, 'enabled in the server’s HTML')
+  t.match(html, `<a class="profile-action-danger" href="/users/profile/tokens/${id}/revoke"`)
+})
+
+t.test('tokens: created without JavaScript — the page answered shows it once (200, no-store), no flash, no redirect', async (t) => {
+  const owner = await seedAccount(app)
+  const res = await submit(app, '/users/profile/tokens', { name: 'Export comptable', expiresInDays: '30' }, owner.cookie)
+  t.equal(res.statusCode, 200)
+  t.match(res.headers['cache-control'], /no-store/)
+  t.equal(cookieOf(res, /^flash$/), undefined, 'never in a flash cookie')
+  t.equal(res.headers.location, undefined)
+  const token = /data-token-value=""|value="(pat_[A-Za-z0-9_-]{43})"/.exec(res.body.replace(/data-token-value=""/g, ''))?.[1]
+  t.ok(token, 'the token is on the page')
+  t.match(res.body, '<h1 class="profile-name">', 'the profile itself')
+  t.same((await tokensOf(owner)).map((row) => row.name), ['Export comptable'], 'made by the service, as by the API')
+  const api = await app.inject({ url: '/api/auth/status', headers: { authorization: `Bearer ${token}` } })
+  t.equal(api.json().id, owner.id, 'the token works')
+  t.notMatch((await injectAs(app, owner, `/users/profile/${owner.id}`)).body, token!, 'never shown again')
+})
+
+t.test('tokens: refusals in place at the JSON route’s status, what was typed kept, nothing made', async (t) => {
+  const owner = await seedAccount(app)
+  const res = await submit(app, '/users/profile/tokens', { name: '', expiresInDays: '400' }, owner.cookie)
+  t.equal(res.statusCode, 400)
+  t.equal(errorUnder(res.body, 'name'), 'Donnez un nom au jeton (par exemple « Script de sauvegarde »).')
+  t.equal(errorUnder(res.body, 'expiresInDays'), 'La durée de validité doit être un nombre entier de jours, entre 1 et 365.')
+  t.match(inputNamed(res.body, 'expiresInDays'), 'value="400"', 'what was typed is kept')
+  t.match(summaryOf(res.body), 'Donnez un nom au jeton')
+  const api = await injectAs(app, owner, { method: 'POST', url: '/api/auth/tokens', payload: { name: '', expiresInDays: 400 } })
+  t.same([api.statusCode, api.json().message], [400, 'Donnez un nom au jeton (par exemple « Script de sauvegarde »).'], 'the API’s first message, unchanged')
+  t.same(await tokensOf(owner), [])
+})
+
+t.test('tokens: the limit counts the form and the API together (one bucket): 429, the page again', async (t) => {
+  const { app: limited } = await buildTestApp(t)
+  const owner = await seedAccount(limited)
+  for (let i = 0; i < 29; i++) await injectAs(limited, owner, { method: 'POST', url: '/api/auth/tokens', payload: { name: `T${i}`, expiresInDays: 1 } })
+  t.equal((await submit(limited, '/users/profile/tokens', { name: 'Trentième', expiresInDays: '1' }, owner.cookie)).statusCode, 200, 'the 30th, by the form')
+  const refused = await submit(limited, '/users/profile/tokens', { name: 'De trop', expiresInDays: '1' }, owner.cookie)
+  t.equal(refused.statusCode, 429)
+  t.match(summaryOf(refused.body), /Trop de/)
+  t.match(inputNamed(refused.body, 'name'), 'value="De trop"')
+  t.equal((await injectAs(limited, owner, { method: 'POST', url: '/api/auth/tokens', payload: { name: 'API', expiresInDays: 1 } })).statusCode, 429, 'the API counted the form’s')
+})
+
+t.test('tokens: revoked through a confirmation page posting to itself — 303 back with the API’s message', async (t) => {
+  const owner = await seedAccount(app)
+  const { id, token } = await createToken(owner)
+  const page = await injectAs(app, owner, `/users/profile/tokens/${id}/revoke`)
+  t.equal(page.statusCode, 200)
+  t.match(page.body, 'Révoquer le jeton « Script » ?')
+  t.match(page.body, new RegExp(`<form class="admin-confirm-form profile-confirm-form" action="/users/profile/tokens/${id}/revoke" method="post">`))
+  t.match(page.body, `href="/users/profile/${owner.id}#profile-tokens-title"`, '« Annuler » back to the profile')
+  const crossLink = await injectAs(app, owner, { url: `/users/profile/tokens/${id}/revoke`, headers: { 'sec-fetch-site': 'cross-site' } })
+  t.same([crossLink.statusCode, crossLink.headers.location], [303, `/users/profile/${owner.id}#profile-tokens-title`], 'another site’s link shows no confirmation')
+
+  const res = await submit(app, `/users/profile/tokens/${id}/revoke`, {}, owner.cookie)
+  t.equal(res.statusCode, 303)
+  t.equal(res.headers.location, `/users/profile/${owner.id}#profile-tokens-title`)
+  t.match(await flashAfter(app, res, owner.cookie), 'Jeton révoqué.')
+  t.same(await tokensOf(owner), [])
+  t.equal((await app.inject({ url: '/api/auth/status', headers: { authorization: `Bearer ${token}` } })).statusCode, 401, 'the token no longer works')
+
+  const again = await submit(app, `/users/profile/tokens/${id}/revoke`, {}, owner.cookie)
+  t.equal(again.statusCode, 404, 'gone: the 404 page')
+  t.match(again.headers['content-type'], /text\/html/)
+  const another = await seedAccount(app)
+  const theirs = await createToken(another)
+  t.equal((await submit(app, `/users/profile/tokens/${theirs.id}/revoke`, {}, owner.cookie)).statusCode, 404, 'another’s token is none of one’s own')
+  t.equal((await injectAs(app, owner, `/users/profile/tokens/${theirs.id}/revoke`)).statusCode, 404)
+  t.equal((await tokensOf(another)).length, 1)
+})
+
+t.test('tokens: a visitor logs in first, another site is refused, a token manages no tokens', async (t) => {
+  const owner = await seedAccount(app)
+  const { id, token } = await createToken(owner)
+  const visitor = await submit(app, '/users/profile/tokens', { name: 'X', expiresInDays: '1' })
+  t.same([visitor.statusCode, visitor.headers.location], [303, '/login'])
+  t.equal(cookieOf(visitor, /^return-to$/), 'return-to=/users/profile')
+  const visitorRevoke = await submit(app, `/users/profile/tokens/${id}/revoke`, {})
+  t.same([visitorRevoke.statusCode, visitorRevoke.headers.location], [303, '/login'])
+  t.equal(cookieOf(visitorRevoke, /^return-to$/), `return-to=/users/profile/tokens/${id}/revoke`, 'back to the confirmation page')
+  for (const url of ['/users/profile/tokens', `/users/profile/tokens/${id}/revoke`]) {
+    t.equal((await postWith(app, url, { name: 'X', expiresInDays: '1' }, CROSS_SITE, owner.cookie)).statusCode, 403, `${url}: another site`)
+    const byToken = await postWith(app, url, { name: 'X', expiresInDays: '1' }, { authorization: `Bearer ${token}` })
+    t.same([byToken.statusCode, byToken.headers.location], [303, '/login'], `${url}: a token’s post is a visitor’s`)
+  }
+  t.same((await tokensOf(owner)).map((row) => row.id), [id], 'nothing made or revoked')
+  for (const request of [{ method: 'POST' as const, url: '/api/auth/tokens', payload: { name: 'X', expiresInDays: 1 } }, { method: 'DELETE' as const, url: `/api/auth/tokens/${id}` }]) {
+    const api = await app.inject({ ...request, headers: { authorization: `Bearer ${token}` } })
+    t.same([api.statusCode, api.json().message], [403, REFUSED], `${request.method} ${request.url}: the account-management refusal, unchanged`)
+  }
 })

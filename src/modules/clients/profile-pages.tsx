@@ -6,7 +6,7 @@ import { listFilter, ListQuerySchema } from '../../http/lists.js'
 import { rememberReturn } from '../../http/return-to.js'
 import { IdParamsSchema } from '../../http/schemas.js'
 import type { FormState } from '../../shared/form-state.js'
-import { photoFormRoute } from '../identity/index.js'
+import { photoFormRoute, registerTokenForms, type ProfileShown } from '../identity/index.js'
 import type { Clients } from './service.js'
 import type { ClientsViews } from './views.js'
 
@@ -31,12 +31,21 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
 
   // The photo form without JavaScript: identity's route (the owner only), answered again with this page.
   // A visitor is sent to /login before; only a refusal of every upload (507) could come first.
-  app.post('/users/profile/:id', photoFormRoute({ change: clients.changePhoto }, async (request, reply, form) => (request.user ? profile(request, reply, form) : reply.redirect('/login', 303))))
+  app.post('/users/profile/:id', photoFormRoute({ change: clients.changePhoto }, async (request, reply, form) => (request.user ? profile(request, reply, { photoForm: form }) : reply.redirect('/login', 303))))
 
-  /** The profile of the request's :id as its viewer may see it; `photoForm` when the photo form is answered again. */
-  async function profile(request: FastifyRequest, reply: FastifyReply, photoForm?: FormState) {
+  // The owner's tokens without JavaScript: identity's routes, answered with this page (one's own) or a confirmation page.
+  registerTokenForms(app, clients.tokenActions, {
+    profile: (request, reply, shown) => profile(request, reply, shown, request.user!.id),
+    confirmation: (request, reply, page) => reply.render(views.ConfirmProfilePage, { ...page, profileUrl: `/users/profile/${request.user!.id}` }),
+  })
+
+  /**
+   * The profile of the request's :id (or `ownId`, a form of one's own profile at an address of its
+   * own) as its viewer may see it, with what a form posted without JavaScript answered.
+   */
+  async function profile(request: FastifyRequest, reply: FastifyReply, shown: ProfileShown & { photoForm?: FormState } = {}, ownId?: number) {
     const viewer = request.user!
-    const id = Number((request.params as { id: unknown }).id)
+    const id = ownId ?? Number((request.params as { id: unknown }).id)
     if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, 'Profil introuvable.')
     // A hand-edited page number falls back to the first page (listQueryOf), never an error page.
     const query = listQueryOf(request)
@@ -53,7 +62,7 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
     // asks for documents there and sees the client's requests.
     const forFirm = viewer.isAdmin && !isOwner && profile.isAccepted && !profile.isAdmin
     const [firmSent, requests] = forFirm ? await Promise.all([clients.firmSent(profile.id, FIRM_SENT_SHOWN), clients.clientRequests(viewer, profile.id, REQUESTS_SHOWN)]) : [undefined, undefined]
-    return reply.render(views.ProfilePage, { profile, isOwner, documents: listStateOf(query), activity, sessions, accessTokens, twoFactor, firmSent, requests, photoForm })
+    return reply.render(views.ProfilePage, { profile, isOwner, documents: listStateOf(query), activity, sessions, accessTokens, twoFactor, firmSent, requests, ...shown })
   }
 }
 export default profilePages

@@ -63,4 +63,5 @@ export type { AccessTokenView } from './access-tokens.js'
 export type { ProfilePhoto } from './photo/value.js'
 // The profile (clients' page) takes the photo form's post without JavaScript through this.
 export { photoFormRoute, type ShowPhotoForm } from './photo/form.js'
+export { registerTokenForms, type ProfileConfirmation, type ProfileShown, type ShowConfirmation, type ShowProfile } from './profile-forms.js'
 export type { IdentityViews, LinkProps } from './views.js'
