@@ -5,11 +5,11 @@
 // still cannot manage the account.
 import t from 'tap'
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
-import { buildTestApp } from '../helpers/app.js'
+import { injectAs, SEED_PASSWORD, seedAccount, type SeededAccount } from '../helpers/accounts.js'
+import { buildTestApp, settled } from '../helpers/app.js'
 import { journalAfter, lastJournalId } from '../helpers/admin-forms.js'
 import { errorUnder, flashAfter, FORM, inputNamed, submit, summaryOf } from '../helpers/forms.js'
-import { cookieOf } from '../helpers/two-factor.js'
+import { codeFor, cookieOf, enroll, STEP, twoFactorApp } from '../helpers/two-factor.js'
 
 const { app } = await buildTestApp(t)
 const db = app.ports.db
@@ -214,4 +214,105 @@ t.test('tokens: a visitor logs in first, another site is refused, a token manage
     const api = await app.inject({ ...request, headers: { authorization: `Bearer ${token}` } })
     t.same([api.statusCode, api.json().message], [403, REFUSED], `${request.method} ${request.url}: the account-management refusal, unchanged`)
   }
+})
+
+/** The secret the two-factor page shows (drawn on the server). */
+const secretOn = (html: string) => /data-secret="([A-Z2-7]+)"/.exec(html)?.[1] ?? ''
+
+t.test('two-factor on without JavaScript: the page’s code posts to the page, answered 200 no-store with the recovery codes once; the API’s effects', async (t) => {
+  const { app: tf, clock, mailer } = await twoFactorApp(t)
+  const owner = await seedAccount(tf, { accepted: true })
+  const other = { ...owner, cookie: await tf.sessionCookieFor(owner.id) }
+  const page = await injectAs(tf, owner, '/users/profile/two-factor')
+  t.match(page.body, /<form class="auth-form"[^>]*action="\/users\/profile\/two-factor"[^>]*method="post"/)
+  t.match(page.body, /<button type="submit" class="button button-primary auth-submit">Activer/, 'enabled in the server’s HTML')
+  const secret = secretOn(page.body)
+  t.ok(secret, 'the secret is on the page')
+
+  const wrong = await submit(tf, '/users/profile/two-factor', { code: '12345' }, owner.cookie)
+  t.equal(wrong.statusCode, 400)
+  t.equal(errorUnder(wrong.body, 'code'), 'Le code doit comporter 6 chiffres.')
+  t.equal(secretOn(wrong.body), secret, 'the same secret shown again')
+  const bad = codeFor(secret, new Date(clock.now().getTime() + 10 * STEP))
+  const refused = await submit(tf, '/users/profile/two-factor', { code: bad }, owner.cookie)
+  t.equal(refused.statusCode, 400, 'the service’s refusal, at the API’s status')
+  t.equal(errorUnder(refused.body, 'code'), 'Code incorrect ou déjà utilisé.')
+
+  const since = await lastJournalId(tf.ports.db)
+  const res = await submit(tf, '/users/profile/two-factor', { code: codeFor(secret, clock.now()) }, owner.cookie)
+  t.equal(res.statusCode, 200)
+  t.match(res.headers['cache-control'], /no-store/)
+  t.equal(cookieOf(res, /^flash$/), undefined, 'never in a flash')
+  const codes = [...res.body.matchAll(/<li><code>([A-Z0-9-]+)<\/code><\/li>/g)].map((m) => m[1])
+  t.equal(codes.length, 10, 'the recovery codes, on the page answered')
+  t.notMatch(res.body, 'Télécharger les codes', 'the download needs a script')
+  t.same((await journalAfter(tf.ports.db, since)).map((e) => e.action), ['twofactor.enabled'], 'the API’s entry')
+  t.equal((await injectAs(tf, other, '/api/auth/status')).statusCode, 401, 'the other session ended, as by the API')
+  await settled(tf)
+  t.ok(mailer.sent.find((m) => m.to === owner.email && m.subject === 'Double authentification activée sur votre compte'), 'the owner is told')
+  const after = await injectAs(tf, owner, '/users/profile/two-factor')
+  t.notMatch(after.body, codes[0]!, 'never shown again')
+  t.match(after.body, 'Désactiver la double authentification')
+
+  const again = await submit(tf, '/users/profile/two-factor', { code: codeFor(secret, clock.now()) }, owner.cookie)
+  t.equal(again.statusCode, 409, 'already on: the page again at the API’s status')
+  t.match(summaryOf(again.body), 'La double authentification est déjà activée.')
+})
+
+t.test('two-factor off without JavaScript: password and code, errors in place, 303 to the profile with the API’s message', async (t) => {
+  const { app: tf, clock, mailer } = await twoFactorApp(t)
+  const owner = await seedAccount(tf, { accepted: true })
+  const { secret } = await enroll(tf, clock, owner)
+  const page = await injectAs(tf, owner, '/users/profile/two-factor')
+  t.match(page.body, /<form class="auth-form"[^>]*action="\/users\/profile\/two-factor\/disable"[^>]*method="post"/)
+
+  const empty = await submit(tf, '/users/profile/two-factor/disable', { password: '', code: '' }, owner.cookie)
+  t.equal(empty.statusCode, 400)
+  t.equal(errorUnder(empty.body, 'password'), 'Mot de passe requis')
+  const wrongPassword = await submit(tf, '/users/profile/two-factor/disable', { password: 'Faux#Mot2passe', code: codeFor(secret, clock.now()) }, owner.cookie)
+  t.equal(wrongPassword.statusCode, 400)
+  t.equal(errorUnder(wrongPassword.body, 'password'), 'Mot de passe incorrect.')
+  t.notMatch(inputNamed(wrongPassword.body, 'password'), 'value=', 'a password is never typed back')
+  const wrongCode = await submit(tf, '/users/profile/two-factor/disable', { password: SEED_PASSWORD, code: codeFor(secret, new Date(clock.now().getTime() + 10 * STEP)) }, owner.cookie)
+  t.equal(wrongCode.statusCode, 400)
+  t.equal(errorUnder(wrongCode.body, 'code'), 'Code incorrect ou déjà utilisé.')
+
+  const since = await lastJournalId(tf.ports.db)
+  // The step after enrolment's (enrolment spent the current one; the window takes the next).
+  const res = await submit(tf, '/users/profile/two-factor/disable', { password: SEED_PASSWORD, code: codeFor(secret, new Date(clock.now().getTime() + STEP)) }, owner.cookie)
+  t.equal(res.statusCode, 303)
+  t.equal(res.headers.location, `/users/profile/${owner.id}`)
+  t.match(await flashAfter(tf, res, owner.cookie), 'Double authentification désactivée.')
+  t.same((await journalAfter(tf.ports.db, since)).map((e) => e.action), ['twofactor.disabled'])
+  t.match((await injectAs(tf, owner, '/users/profile/two-factor')).body, 'Activer la double authentification', 'off: the setup is offered again')
+  await settled(tf)
+  t.ok(mailer.sent.find((m) => m.to === owner.email && /désactivée/.test(m.subject)), 'the owner is told')
+})
+
+t.test('two-factor: a visitor logs in first, another site is refused, the limits are the API’s, a token manages none of it', async (t) => {
+  const { app: tf, clock } = await twoFactorApp(t, { RATE_LIMIT_LOGIN_IP: '3' })
+  const owner = await seedAccount(tf, { accepted: true })
+  for (const url of ['/users/profile/two-factor', '/users/profile/two-factor/disable']) {
+    const visitor = await submit(tf, url, { code: '123456', password: 'x' })
+    t.same([visitor.statusCode, visitor.headers.location], [303, '/login'], `${url}: a visitor`)
+    t.equal(cookieOf(visitor, /^return-to$/), 'return-to=/users/profile/two-factor')
+    t.equal((await postWith(tf, url, { code: '123456' }, CROSS_SITE, owner.cookie)).statusCode, 403, `${url}: another site`)
+  }
+  // One bucket per action: the API's two tries and the form's count together (3 per quarter hour here).
+  await injectAs(tf, owner, '/users/profile/two-factor') // the pending secret the codes are checked against
+  await injectAs(tf, owner, { method: 'POST', url: '/api/auth/2fa/enable', payload: { code: '000000' } })
+  await injectAs(tf, owner, { method: 'POST', url: '/api/auth/2fa/enable', payload: { code: '000000' } })
+  t.equal((await submit(tf, '/users/profile/two-factor', { code: '000000' }, owner.cookie)).statusCode, 400, 'the third, by the form')
+  const limited = await submit(tf, '/users/profile/two-factor', { code: '000000' }, owner.cookie)
+  t.equal(limited.statusCode, 429)
+  t.match(summaryOf(limited.body), /Trop de/)
+  t.equal((await injectAs(tf, owner, { method: 'POST', url: '/api/auth/2fa/enable', payload: { code: '000000' } })).statusCode, 429, 'the API counted the form’s')
+
+  const res = await injectAs(tf, owner, { method: 'POST', url: '/api/auth/tokens', payload: { name: 'Script', expiresInDays: 30 } })
+  const { token } = res.json<{ token: string }>()
+  const byToken = await postWith(tf, '/users/profile/two-factor', { code: '000000' }, { authorization: `Bearer ${token}` })
+  t.same([byToken.statusCode, byToken.headers.location], [303, '/login'], 'a token’s post is a visitor’s')
+  const api = await tf.inject({ method: 'POST', url: '/api/auth/2fa/disable', payload: { password: SEED_PASSWORD, code: '000000' }, headers: { authorization: `Bearer ${token}` } })
+  t.same([api.statusCode, api.json().message], [403, REFUSED], 'the account-management refusal, unchanged')
+  t.ok(clock)
 })
