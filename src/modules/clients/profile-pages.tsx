@@ -6,8 +6,12 @@ import { listFilter, ListQuerySchema } from '../../http/lists.js'
 import { rememberReturn } from '../../http/return-to.js'
 import { IdParamsSchema } from '../../http/schemas.js'
 import type { FormState } from '../../shared/form-state.js'
-import { photoFormRoute, registerTokenForms, type ProfileShown } from '../identity/index.js'
-import type { Clients } from './service.js'
+import { photoFormRoute, registerTokenForms, userForm, type ProfileShown } from '../identity/index.js'
+import { formPost } from '../../http/form-post.js'
+import { originOf } from '../../http/origin.js'
+import { withErrorPages } from '../../http/row-forms.js'
+import { isOwnSiteRequest } from '../../http/same-origin.js'
+import { texts as clientTexts, type Clients } from './service.js'
 import type { ClientsViews } from './views.js'
 
 const ACTIVITY_SHOWN = 20
@@ -38,6 +42,39 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
     profile: (request, reply, shown) => profile(request, reply, shown, request.user!.id),
     confirmation: (request, reply, page) => reply.render(views.ConfirmProfilePage, { ...page, profileUrl: `/users/profile/${request.user!.id}` }),
   })
+
+  // « Supprimer mon compte » without JavaScript: a confirmation page posting to itself, the JSON route's
+  // service call (deleteClient: the same refusals, files and journal), then home with the API's message.
+  const DELETE_PAGE = '/users/profile/delete'
+  const deleteConfirmation = (request: FastifyRequest, reply: FastifyReply, form?: FormState) =>
+    reply.render(views.ConfirmProfilePage, {
+      title: 'Supprimer votre compte ?',
+      text: 'Votre compte, vos documents et votre photo seront supprimés définitivement et vous ne pourrez plus vous connecter. Cette action est irréversible.',
+      facts: [
+        { label: 'Nom d’utilisateur', value: request.user!.username },
+        { label: 'E-mail', value: request.user!.email },
+      ],
+      action: DELETE_PAGE,
+      confirmLabel: 'Supprimer définitivement',
+      back: `/users/profile/${request.user!.id}#profile-delete-title`,
+      profileUrl: `/users/profile/${request.user!.id}`,
+      ...(form ? { form } : {}),
+    })
+  // Guarded as every /users/profile page (access.ts); opened from another site's link, it goes to the profile instead.
+  app.get(DELETE_PAGE, { schema: { hide: true } }, async (request, reply) =>
+    isOwnSiteRequest(request) ? deleteConfirmation(request, reply) : reply.redirect(`/users/profile/${request.user!.id}`, 303),
+  )
+  const deleteAccount = formPost({
+    check: () => ({ ok: true as const, value: null }),
+    keep: [],
+    show: (request, reply, form) => deleteConfirmation(request, reply, form),
+    act: async (_none, request, reply) => {
+      await clients.deleteClient(request.user!, request.user!.id, originOf(request))
+      reply.forgetSession()
+      return { to: '/', message: clientTexts.deleted }
+    },
+  })
+  app.post(DELETE_PAGE, { schema: { hide: true }, preHandler: userForm(() => DELETE_PAGE, () => undefined), handler: deleteAccount.handler, errorHandler: withErrorPages(deleteAccount.errorHandler) })
 
   /**
    * The profile of the request's :id (or `ownId`, a form of one's own profile at an address of its
