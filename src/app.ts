@@ -57,6 +57,7 @@ import { NewTypePage } from '../views/pages/documents/NewTypePage.js'
 import { SpacePage } from '../views/pages/requests/SpacePage.js'
 import { AskPage, RequestsPage } from '../views/pages/requests/RequestsPage.js'
 import { ProfilePage } from '../views/pages/profile/ProfilePage.js'
+import { ConfirmProfilePage } from '../views/pages/profile/ConfirmProfilePage.js'
 import { SendDocumentPage } from '../views/pages/profile/SendDocumentPage.js'
 import { JournalPage } from '../views/pages/admin/JournalPage.js'
 import * as messagePages from '../views/pages/messages/MessagesPages.js'
@@ -276,7 +277,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(contactPlugin, { contact, views: { AdminListPage, ConfirmActionPage, HomePage } })
   await app.register(documentsPlugin, { documents, views: { AdminListPage, ConfirmActionPage, DocumentTypesPage, NewTypePage } })
   await app.register(requestsPlugin, { requests, documents, views: { AskPage, ConfirmActionPage, RequestsPage, SpacePage } })
-  await app.register(clientsPlugin, { clients, documents, views: { AdminListPage, ConfirmActionPage, DashboardPage, ProfilePage, SendDocumentPage, SubAdminsPage } })
+  await app.register(clientsPlugin, { clients, documents, views: { AdminListPage, ConfirmActionPage, ConfirmProfilePage, DashboardPage, ProfilePage, SendDocumentPage, SubAdminsPage } })
   await app.register(messagesPlugin, { messages, views: messagePages })
   // Identity's guards are handed in: identity records into the journal, so the journal cannot import it.
   const people = { companiesOf: async (ids: number[]) => new Map([...(await identity.accounts.summariesByIds(ids))].map(([id, account]) => [id, account.entreprise])) }

@@ -19,8 +19,12 @@ export interface FormPost<T> {
   show(request: FastifyRequest, reply: FastifyReply, form: FormState): Promise<FastifyReply>
   /** The field a refusal of the service belongs to (shown under it), if any; else it is the form's. */
   fieldOf?(message: string): string | undefined
-  /** Does it: where the browser goes next, and what the next page says (nothing for a step between). */
-  act(value: T, request: FastifyRequest, reply: FastifyReply): Promise<{ to: string; message?: string }>
+  /**
+   * Does it: where the browser goes next, and what the next page says (nothing for a step between);
+   * or the page answered at once (`answered`), for what is shown once and never kept in a flash or
+   * an address (a new access token, recovery codes).
+   */
+  act(value: T, request: FastifyRequest, reply: FastifyReply): Promise<{ to: string; message?: string } | { answered: FastifyReply }>
   /** The statuses answered with the page again; by default 400, 401, 409 and 429 (an upload adds 404, 413, 415, 507). */
   shownInPlace?: readonly number[]
 }
@@ -51,6 +55,7 @@ export function formPost<T>(post: FormPost<T>) {
       const checked = post.check(bodyOf(request))
       if (!checked.ok) return again(request, reply, 400, checked.errors ?? [{ message: checked.message }])
       const next = await post.act(checked.value, request, reply)
+      if ('answered' in next) return next.answered
       if (next.message) reply.flash({ type: 'success', message: next.message })
       return reply.redirect(next.to, 303)
     },

@@ -87,6 +87,7 @@ t.test('the owner changes the photo, then deletes the account', async (t) => {
   await passwordDialog.getByRole('button', { name: 'Annuler' }).click()
   await passwordDialog.waitFor({ state: 'hidden' })
 
+  await page.locator('.profile-delete[data-hydrated]').waitFor() // the dialog's button (before it, a link to the confirmation page)
   await page.getByRole('button', { name: 'Supprimer mon compte' }).click()
   const confirm = page.getByRole('alertdialog', { name: 'Supprimer votre compte ?' })
   await confirm.waitFor()

@@ -24,7 +24,7 @@ t.test('creating a token on the profile, reading it once, using it from a script
 
   const section = page.getByRole('region', { name: 'Jetons d’accès personnels' })
   await section.getByText('Aucun jeton d’accès.').waitFor()
-  await page.waitForFunction(() => !document.querySelector('.profile-token-form button[disabled]'))
+  await page.locator('.profile-tokens[data-hydrated]').waitFor() // the island's own handler (before it, the form posts to the profile)
   await section.getByLabel('Nom du jeton').fill('Script de sauvegarde')
   await section.getByLabel('Validité (jours)').fill('7')
   await section.getByRole('button', { name: 'Créer le jeton' }).click()
@@ -64,7 +64,7 @@ t.test('creating a token on the profile, reading it once, using it from a script
   await row.waitFor()
   t.same(await axeViolations(page), [], 'axe: no violation, dark theme')
 
-  await page.waitForFunction(() => !document.querySelector('.profile-tokens button[disabled]'))
+  await page.locator('.profile-tokens[data-hydrated]').waitFor()
   await row.getByRole('button', { name: 'Révoquer : Script de sauvegarde' }).click()
   const dialog = page.getByRole('alertdialog', { name: 'Révoquer le jeton « Script de sauvegarde » ?' })
   await dialog.getByRole('button', { name: 'Révoquer' }).click()

@@ -6,6 +6,8 @@ import { showToast } from '../client/toast.js'
 import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog.js'
 import { Field } from '../components/Field.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
+import { ErrorSummary, useFormErrors } from '../components/FormErrors.js'
+import { errorOf, type FormState } from '../../src/shared/form-state.js'
 
 /** A token as the profile lists it (never its secret). */
 export interface AccessTokenRow {
@@ -20,7 +22,7 @@ interface CreatedToken {
   id: number
   name: string
   token: string
-  expiresAt: string
+  expiresAt: Date | string
 }
 
 const DEFAULT_DAYS = 90
@@ -50,19 +52,29 @@ const texts = {
 
 const when = (date: Date | string) => <When at={date} />
 
-/** The owner's personal access tokens (issue 17): create one (shown once, with a copy button), list, revoke. */
-export default function AccessTokens({ rows: initial }: { rows: AccessTokenRow[] }) {
+/**
+ * The owner's personal access tokens (issue 17): create one (shown once, with a copy button), list,
+ * revoke. Without JavaScript (contract §8) the form posts to /users/profile/tokens, whose answer is
+ * this page with the new token (`created`) or the form's errors (`form`), and « Révoquer » is a link
+ * to its confirmation page; once hydrated (`data-hydrated`), the API and the dialog.
+ */
+export default function AccessTokens({ rows: initial, form: answered, created: shownOnce }: { rows: AccessTokenRow[]; form?: FormState | undefined; created?: CreatedToken | undefined }) {
   const hydrated = useHydrated()
   const [rows, setRows] = useState(initial)
   const [busy, setBusy] = useState<number | 'create' | null>(null)
-  const [created, setCreated] = useState<CreatedToken | null>(null)
+  const [created, setCreated] = useState<CreatedToken | null>(shownOnce ?? null)
+  const errors = useFormErrors(answered)
   const [revoking, setRevoking] = useState<AccessTokenRow | null>(null)
 
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
     const checked = checkNewAccessToken(formValues(form))
-    if (!checked.ok) return showToast('error', checked.message)
+    if (!checked.ok) {
+      errors.fail(checked.errors ?? [{ message: checked.message }])
+      return showToast('error', checked.message)
+    }
+    errors.clear()
     setBusy('create')
     const result = await api<CreatedToken>('/api/auth/tokens', { body: checked.value })
     setBusy(null)
@@ -86,19 +98,20 @@ export default function AccessTokens({ rows: initial }: { rows: AccessTokenRow[]
 
   const confirm: ConfirmRequest | null = revoking && {
     title: `Révoquer le jeton « ${revoking.name} » ?`,
-    text: 'Les scripts qui l’utilisent ne pourront plus accéder au portail. Cette action est irréversible.',
+    text: accessTokenTexts.revokeWarning,
     confirmLabel: texts.revoke,
     tone: 'danger',
   }
 
   return (
-    <div className="profile-sessions profile-tokens">
+    <div className="profile-sessions profile-tokens" data-hydrated={hydrated || undefined}>
       <p className="profile-sessions-lead">{texts.lead}</p>
-      {created && <CreatedTokenPanel created={created} onDone={() => setCreated(null)} />}
-      <form className="profile-token-form" method="post" onSubmit={(event) => void create(event)} aria-busy={busy === 'create'}>
-        <Field label={texts.name} name="name" hint={texts.nameHint} maxLength={TOKEN_NAME_MAX} autoComplete="off" required />
-        <Field label={texts.days} name="expiresInDays" hint={texts.daysHint} type="number" min={TOKEN_DAYS_MIN} max={TOKEN_DAYS_MAX} step={1} defaultValue={DEFAULT_DAYS} inputMode="numeric" required />
-        <button type="submit" className="button button-primary" disabled={!hydrated || busy !== null}>
+      {created && <CreatedTokenPanel created={created} hydrated={hydrated} onDone={() => setCreated(null)} />}
+      <form className="profile-token-form" method="post" action="/users/profile/tokens" onSubmit={hydrated ? (event) => void create(event) : undefined} aria-busy={busy === 'create'}>
+        <ErrorSummary form={errors.form} attempt={errors.attempt} />
+        <Field label={texts.name} name="name" hint={texts.nameHint} maxLength={TOKEN_NAME_MAX} autoComplete="off" required defaultValue={answered?.values.name} error={errorOf(errors.form, 'name')} />
+        <Field label={texts.days} name="expiresInDays" hint={texts.daysHint} type="number" min={TOKEN_DAYS_MIN} max={TOKEN_DAYS_MAX} step={1} defaultValue={answered?.values.expiresInDays ?? DEFAULT_DAYS} inputMode="numeric" required error={errorOf(errors.form, 'expiresInDays')} />
+        <button type="submit" className="button button-primary" disabled={busy !== null}>
           {busy === 'create' ? texts.creating : texts.create}
         </button>
       </form>
@@ -126,9 +139,16 @@ export default function AccessTokens({ rows: initial }: { rows: AccessTokenRow[]
                   <td data-label={texts.lastUsed}>{row.lastUsedAt ? when(row.lastUsedAt) : texts.never}</td>
                   <td data-label={texts.expires}>{when(row.expiresAt)}</td>
                   <td>
-                    <button type="button" className="profile-action-danger" disabled={!hydrated || busy !== null} onClick={() => setRevoking(row)} aria-label={`${texts.revoke} : ${row.name}`}>
-                      {busy === row.id ? texts.revoking : texts.revoke}
-                    </button>
+                    {hydrated ? (
+                      <button type="button" className="profile-action-danger" disabled={busy !== null} onClick={() => setRevoking(row)} aria-label={`${texts.revoke} : ${row.name}`}>
+                        {busy === row.id ? texts.revoking : texts.revoke}
+                      </button>
+                    ) : (
+                      // Without JavaScript, the dialog is a page asking the same (contract §8).
+                      <a className="profile-action-danger" href={`/users/profile/tokens/${row.id}/revoke`} aria-label={`${texts.revoke} : ${row.name}`}>
+                        {texts.revoke}
+                      </a>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -142,7 +162,7 @@ export default function AccessTokens({ rows: initial }: { rows: AccessTokenRow[]
 }
 
 /** The token, this once: selectable, with a copy button and the warning that it will not be shown again. */
-function CreatedTokenPanel({ created, onDone }: { created: CreatedToken; onDone: () => void }) {
+function CreatedTokenPanel({ created, hydrated, onDone }: { created: CreatedToken; hydrated: boolean; onDone: () => void }) {
   const id = useId()
   async function copy() {
     try {
@@ -165,14 +185,17 @@ function CreatedTokenPanel({ created, onDone }: { created: CreatedToken; onDone:
       <p className="profile-token-expiry">
         {texts.expires} {when(created.expiresAt)}
       </p>
-      <div className="profile-actions">
-        <button type="button" className="button button-primary" onClick={() => void copy()}>
-          {texts.copy}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onDone}>
-          {texts.done}
-        </button>
-      </div>
+      {/* Copying and closing need a script: without one, the token is selected and copied by hand, and leaving the page hides it. */}
+      {hydrated && (
+        <div className="profile-actions">
+          <button type="button" className="button button-primary" onClick={() => void copy()}>
+            {texts.copy}
+          </button>
+          <button type="button" className="button button-secondary" onClick={onDone}>
+            {texts.done}
+          </button>
+        </div>
+      )}
     </div>
   )
 }

@@ -44,11 +44,18 @@ export default function DeleteAccount({ userId }: { userId: number }) {
   }
 
   return (
-    <div className="profile-delete" aria-busy={loading}>
+    <div className="profile-delete" aria-busy={loading} data-hydrated={hydrated || undefined}>
       <p>La suppression de votre compte efface aussi vos documents et votre photo. Elle est définitive.</p>
-      <button type="button" className="button button-danger" disabled={!hydrated || loading || deleted} onClick={() => setAsking(true)}>
-        {loading ? 'Suppression…' : 'Supprimer mon compte'}
-      </button>
+      {hydrated ? (
+        <button type="button" className="button button-danger" disabled={loading || deleted} onClick={() => setAsking(true)}>
+          {loading ? 'Suppression…' : 'Supprimer mon compte'}
+        </button>
+      ) : (
+        // Without JavaScript (contract §8), the dialog is a page asking the same, posting to itself.
+        <a className="button button-danger" href="/users/profile/delete">
+          Supprimer mon compte
+        </a>
+      )}
       <p className="profile-delete-status" role="status">
         {deleted ? 'Votre compte a été supprimé. Retour à l’accueil…' : ''}
       </p>

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type FormEvent } from 'react'
 import { When } from '../components/When.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
@@ -33,7 +33,8 @@ export default function DeviceSessions({ rows: initial }: { rows: DeviceSessionR
   const [rows, setRows] = useState(initial)
   const [busy, setBusy] = useState<string | null>(null)
 
-  async function end(row: DeviceSessionRow) {
+  async function end(event: FormEvent, row: DeviceSessionRow) {
+    event.preventDefault()
     setBusy(row.id)
     const result = await api(`/api/auth/sessions/${encodeURIComponent(row.id)}`, { method: 'DELETE' })
     setBusy(null)
@@ -43,7 +44,8 @@ export default function DeviceSessions({ rows: initial }: { rows: DeviceSessionR
     setRows((all) => all.filter((r) => r.id !== row.id))
   }
 
-  async function endOthers() {
+  async function endOthers(event: FormEvent) {
+    event.preventDefault()
     setBusy('others')
     const result = await api('/api/auth/sessions', { method: 'DELETE' })
     setBusy(null)
@@ -53,7 +55,7 @@ export default function DeviceSessions({ rows: initial }: { rows: DeviceSessionR
   }
 
   return (
-    <div className="profile-sessions">
+    <div className="profile-sessions" data-hydrated={hydrated || undefined}>
       <p className="profile-sessions-lead">{texts.lead}</p>
       <div className="profile-table-wrap">
         <table className="profile-table">
@@ -83,9 +85,12 @@ export default function DeviceSessions({ rows: initial }: { rows: DeviceSessionR
                   <When at={row.lastSeenAt} />
                 </td>
                 <td>
-                  <button type="button" className="profile-action-danger" disabled={!hydrated || busy !== null} onClick={() => void end(row)} aria-label={`${texts.end} : ${row.device}${row.current ? ` (${texts.current})` : ''}`}>
-                    {busy === row.id ? texts.ending : texts.end}
-                  </button>
+                  {/* A plain post without JavaScript (contract §8); the island's call once hydrated. */}
+                  <form method="post" action={`/users/profile/sessions/${encodeURIComponent(row.id)}/end`} onSubmit={hydrated ? (event) => void end(event, row) : undefined}>
+                    <button type="submit" className="profile-action-danger" disabled={busy !== null} aria-label={`${texts.end} : ${row.device}${row.current ? ` (${texts.current})` : ''}`}>
+                      {busy === row.id ? texts.ending : texts.end}
+                    </button>
+                  </form>
                 </td>
               </tr>
             ))}
@@ -93,9 +98,11 @@ export default function DeviceSessions({ rows: initial }: { rows: DeviceSessionR
         </table>
       </div>
       {rows.some((row) => !row.current) && (
-        <button type="button" className="button button-secondary" disabled={!hydrated || busy !== null} onClick={() => void endOthers()}>
-          {busy === 'others' ? texts.ending : texts.endOthers}
-        </button>
+        <form method="post" action="/users/profile/sessions/end-others" onSubmit={hydrated ? (event) => void endOthers(event) : undefined}>
+          <button type="submit" className="button button-secondary" disabled={busy !== null}>
+            {busy === 'others' ? texts.ending : texts.endOthers}
+          </button>
+        </form>
       )}
     </div>
   )

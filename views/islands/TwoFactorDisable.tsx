@@ -5,17 +5,28 @@ import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
 import { PasswordField } from '../components/PasswordField.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
+import { ErrorSummary, useFormErrors } from '../components/FormErrors.js'
+import { errorOf, type FormState } from '../../src/shared/form-state.js'
 
-/** Turning two-factor off: the password and a current code, then back to the profile. */
-export default function TwoFactorDisable({ profileUrl }: { profileUrl: string }) {
+/**
+ * Turning two-factor off: the password and a current code, then back to the profile. Without
+ * JavaScript (contract §8) the form posts to /users/profile/two-factor/disable, answered by a 303 to
+ * the profile or this page with the errors in place (`form`); once hydrated (`data-hydrated`), the API.
+ */
+export default function TwoFactorDisable({ profileUrl, form: answered }: { profileUrl: string; form?: FormState | undefined }) {
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
+  const errors = useFormErrors(answered)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const checked = checkDisable(formValues(event.currentTarget))
-    if (!checked.ok) return showToast('error', checked.message)
+    if (!checked.ok) {
+      errors.fail(checked.errors ?? [{ field: 'password', message: checked.message }])
+      return showToast('error', checked.message)
+    }
+    errors.clear()
     setBusy(true)
     const result = await api('/api/auth/2fa/disable', { body: checked.value })
     setBusy(false)
@@ -35,10 +46,11 @@ export default function TwoFactorDisable({ profileUrl }: { profileUrl: string })
     )
   }
   return (
-    <form className="auth-form" method="post" onSubmit={submit} aria-busy={busy}>
-      <PasswordField label="Mot de passe" name="password" autoComplete="current-password" />
-      <Field label="Code à 6 chiffres" name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} />
-      <button type="submit" className="button button-danger auth-submit" disabled={!hydrated || busy}>
+    <form className="auth-form" method="post" action="/users/profile/two-factor/disable" onSubmit={hydrated ? submit : undefined} aria-busy={busy} data-hydrated={hydrated || undefined}>
+      <ErrorSummary form={errors.form} attempt={errors.attempt} />
+      <PasswordField label="Mot de passe" name="password" autoComplete="current-password" error={errorOf(errors.form, 'password')} />
+      <Field label="Code à 6 chiffres" name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} error={errorOf(errors.form, 'code')} />
+      <button type="submit" className="button button-danger auth-submit" disabled={busy}>
         {busy ? 'Désactivation…' : 'Désactiver'}
       </button>
     </form>

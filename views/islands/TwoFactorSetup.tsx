@@ -5,17 +5,28 @@ import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
 import { whenText } from '../components/When.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
+import { ErrorSummary, useFormErrors } from '../components/FormErrors.js'
+import { errorOf, type FormState } from '../../src/shared/form-state.js'
 
-/** Confirms the secret shown on the page with a code, then shows the recovery codes once, with a download. */
-export default function TwoFactorSetup({ profileUrl }: { profileUrl: string }) {
+/**
+ * Confirms the secret shown on the page with a code, then shows the recovery codes once, with a
+ * download. Without JavaScript (contract §8) the form posts to the page, answered with the codes
+ * (`codes`) or the error under the code (`form`); once hydrated (`data-hydrated`), the API.
+ */
+export default function TwoFactorSetup({ profileUrl, form: answered, codes: shownOnce }: { profileUrl: string; form?: FormState | undefined; codes?: string[] | undefined }) {
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
-  const [codes, setCodes] = useState<string[] | null>(null)
+  const [codes, setCodes] = useState<string[] | null>(shownOnce ?? null)
+  const errors = useFormErrors(answered)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const checked = checkTwoFactorCode(formValues(event.currentTarget))
-    if (!checked.ok) return showToast('error', checked.message)
+    if (!checked.ok) {
+      errors.fail(checked.errors ?? [{ message: checked.message }])
+      return showToast('error', checked.message)
+    }
+    errors.clear()
     setBusy(true)
     const result = await api<{ recoveryCodes: string[] }>('/api/auth/2fa/enable', { body: checked.value })
     setBusy(false)
@@ -24,11 +35,12 @@ export default function TwoFactorSetup({ profileUrl }: { profileUrl: string }) {
     showToast('success', 'Double authentification activée.')
   }
 
-  if (codes) return <RecoveryCodes codes={codes} profileUrl={profileUrl} />
+  if (codes) return <RecoveryCodes codes={codes} profileUrl={profileUrl} hydrated={hydrated} />
   return (
-    <form className="auth-form" method="post" onSubmit={submit} aria-busy={busy}>
-      <Field label="Code à 6 chiffres" name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} />
-      <button type="submit" className="button button-primary auth-submit" disabled={!hydrated || busy}>
+    <form className="auth-form" method="post" action="/users/profile/two-factor" onSubmit={hydrated ? submit : undefined} aria-busy={busy} data-hydrated={hydrated || undefined}>
+      <ErrorSummary form={errors.form} several={false} attempt={errors.attempt} />
+      <Field label="Code à 6 chiffres" name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} error={errorOf(errors.form, 'code')} />
+      <button type="submit" className="button button-primary auth-submit" disabled={busy}>
         {busy ? 'Activation…' : 'Activer la double authentification'}
       </button>
     </form>
@@ -36,7 +48,7 @@ export default function TwoFactorSetup({ profileUrl }: { profileUrl: string }) {
 }
 
 /** Shown once: the page never shows them again (only their hashes are kept). */
-function RecoveryCodes({ codes, profileUrl }: { codes: string[]; profileUrl: string }) {
+function RecoveryCodes({ codes, profileUrl, hydrated }: { codes: string[]; profileUrl: string; hydrated: boolean }) {
   function download() {
     const text = ['Codes de secours du portail client', `Créés le ${whenText(new Date())}`, 'Chaque code ne sert qu’une fois.', '', ...codes, ''].join('\n')
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }))
@@ -64,9 +76,12 @@ function RecoveryCodes({ codes, profileUrl }: { codes: string[]; profileUrl: str
         ))}
       </ul>
       <div className="twofactor-actions">
-        <button type="button" className="button button-secondary" onClick={download}>
-          Télécharger les codes (.txt)
-        </button>
+        {/* The download is made by a script: without one, the codes are copied from the page. */}
+        {hydrated && (
+          <button type="button" className="button button-secondary" onClick={download}>
+            Télécharger les codes (.txt)
+          </button>
+        )}
         <a className="button button-primary" href={profileUrl}>
           J’ai noté mes codes
         </a>

@@ -6,8 +6,12 @@ import { listFilter, ListQuerySchema } from '../../http/lists.js'
 import { rememberReturn } from '../../http/return-to.js'
 import { IdParamsSchema } from '../../http/schemas.js'
 import type { FormState } from '../../shared/form-state.js'
-import { photoFormRoute } from '../identity/index.js'
-import type { Clients } from './service.js'
+import { photoFormRoute, registerTokenForms, userForm, type ProfileShown } from '../identity/index.js'
+import { formPost } from '../../http/form-post.js'
+import { originOf } from '../../http/origin.js'
+import { withErrorPages } from '../../http/row-forms.js'
+import { isOwnSiteRequest } from '../../http/same-origin.js'
+import { texts as clientTexts, type Clients } from './service.js'
 import type { ClientsViews } from './views.js'
 
 const ACTIVITY_SHOWN = 20
@@ -31,12 +35,54 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
 
   // The photo form without JavaScript: identity's route (the owner only), answered again with this page.
   // A visitor is sent to /login before; only a refusal of every upload (507) could come first.
-  app.post('/users/profile/:id', photoFormRoute({ change: clients.changePhoto }, async (request, reply, form) => (request.user ? profile(request, reply, form) : reply.redirect('/login', 303))))
+  app.post('/users/profile/:id', photoFormRoute({ change: clients.changePhoto }, async (request, reply, form) => (request.user ? profile(request, reply, { photoForm: form }) : reply.redirect('/login', 303))))
 
-  /** The profile of the request's :id as its viewer may see it; `photoForm` when the photo form is answered again. */
-  async function profile(request: FastifyRequest, reply: FastifyReply, photoForm?: FormState) {
+  // The owner's tokens without JavaScript: identity's routes, answered with this page (one's own) or a confirmation page.
+  registerTokenForms(app, clients.tokenActions, {
+    profile: (request, reply, shown) => profile(request, reply, shown, request.user!.id),
+    confirmation: (request, reply, page) => reply.render(views.ConfirmProfilePage, { ...page, profileUrl: `/users/profile/${request.user!.id}` }),
+  })
+
+  // « Supprimer mon compte » without JavaScript: a confirmation page posting to itself, the JSON route's
+  // service call (deleteClient: the same refusals, files and journal), then home with the API's message.
+  const DELETE_PAGE = '/users/profile/delete'
+  const deleteConfirmation = (request: FastifyRequest, reply: FastifyReply, form?: FormState) =>
+    reply.render(views.ConfirmProfilePage, {
+      title: 'Supprimer votre compte ?',
+      text: 'Votre compte, vos documents et votre photo seront supprimés définitivement et vous ne pourrez plus vous connecter. Cette action est irréversible.',
+      facts: [
+        { label: 'Nom d’utilisateur', value: request.user!.username },
+        { label: 'E-mail', value: request.user!.email },
+      ],
+      action: DELETE_PAGE,
+      confirmLabel: 'Supprimer définitivement',
+      back: `/users/profile/${request.user!.id}#profile-delete-title`,
+      profileUrl: `/users/profile/${request.user!.id}`,
+      ...(form ? { form } : {}),
+    })
+  // Guarded as every /users/profile page (access.ts); opened from another site's link, it goes to the profile instead.
+  app.get(DELETE_PAGE, { schema: { hide: true } }, async (request, reply) =>
+    isOwnSiteRequest(request) ? deleteConfirmation(request, reply) : reply.redirect(`/users/profile/${request.user!.id}`, 303),
+  )
+  const deleteAccount = formPost({
+    check: () => ({ ok: true as const, value: null }),
+    keep: [],
+    show: (request, reply, form) => deleteConfirmation(request, reply, form),
+    act: async (_none, request, reply) => {
+      await clients.deleteClient(request.user!, request.user!.id, originOf(request))
+      reply.forgetSession()
+      return { to: '/', message: clientTexts.deleted }
+    },
+  })
+  app.post(DELETE_PAGE, { schema: { hide: true }, preHandler: userForm(() => DELETE_PAGE, () => undefined), handler: deleteAccount.handler, errorHandler: withErrorPages(deleteAccount.errorHandler) })
+
+  /**
+   * The profile of the request's :id (or `ownId`, a form of one's own profile at an address of its
+   * own) as its viewer may see it, with what a form posted without JavaScript answered.
+   */
+  async function profile(request: FastifyRequest, reply: FastifyReply, shown: ProfileShown & { photoForm?: FormState } = {}, ownId?: number) {
     const viewer = request.user!
-    const id = Number((request.params as { id: unknown }).id)
+    const id = ownId ?? Number((request.params as { id: unknown }).id)
     if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, 'Profil introuvable.')
     // A hand-edited page number falls back to the first page (listQueryOf), never an error page.
     const query = listQueryOf(request)
@@ -53,7 +99,7 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
     // asks for documents there and sees the client's requests.
     const forFirm = viewer.isAdmin && !isOwner && profile.isAccepted && !profile.isAdmin
     const [firmSent, requests] = forFirm ? await Promise.all([clients.firmSent(profile.id, FIRM_SENT_SHOWN), clients.clientRequests(viewer, profile.id, REQUESTS_SHOWN)]) : [undefined, undefined]
-    return reply.render(views.ProfilePage, { profile, isOwner, documents: listStateOf(query), activity, sessions, accessTokens, twoFactor, firmSent, requests, photoForm })
+    return reply.render(views.ProfilePage, { profile, isOwner, documents: listStateOf(query), activity, sessions, accessTokens, twoFactor, firmSent, requests, ...shown })
   }
 }
 export default profilePages

@@ -84,6 +84,8 @@ export function createClients({ db, storage, outbox, identity, documents, reques
 
     /** The owner's personal access tokens, as the profile lists them (issue 17): never their secret. */
     accessTokens: (userId: number): Promise<AccessTokenView[]> => identity.accessTokens.list(userId),
+    /** Identity's tokens themselves, for the profile's token forms posted without JavaScript (identity's routes). */
+    tokenActions: identity.accessTokens,
 
     /** The owner's new photo from the profile's form posted without JavaScript: identity's, as the API's. */
     changePhoto: (userId: number, image: Buffer): Promise<ProfilePhoto> => identity.photos.change(userId, image),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
 import { HttpError } from '../../http/errors.js'
 import { HOUR_MS, userLimit } from '../../http/rate-limit.js'
@@ -18,8 +19,20 @@ const NewTokenBodySchema = Type.Object({
 export const NewAccessTokenSchema = Type.Object({ id: Type.Integer(), name: Type.String(), token: Type.String(), expiresAt: DateTime })
 export const AccessTokenSchema = Type.Object({ id: Type.Integer(), name: Type.String(), createdAt: DateTime, lastUsedAt: Type.Union([DateTime, Type.Null()]), expiresAt: DateTime })
 
-/** Tokens made per user and hour: plenty for a person, a ceiling for a session gone astray. */
+/** Tokens made per user and hour: plenty for a person, a ceiling for a session gone astray; the API and the profile's form count together. */
 const CREATED_PER_HOUR = 30
+export const tokenCreationLimit = userLimit(CREATED_PER_HOUR, HOUR_MS, 'access-tokens')
+
+/**
+ * Who may make a token, for the API and the profile's form alike: a session (defence in depth: the
+ * account-management rule already refuses a token), and under REQUIRE_ADMIN_2FA an administrator's
+ * session proven with the second factor.
+ */
+export function refuseTokenCreation(requireAdmin2fa: boolean, request: FastifyRequest): void {
+  const user = request.user!
+  if (request.authenticatedBy !== 'session') throw new HttpError(403, texts.fromSessionOnly)
+  if (requireAdmin2fa && user.isAdmin && !(user.twoFactor && user.secondFactor)) throw new HttpError(403, twoFactorTexts.adminRequired)
+}
 
 /**
  * /api/auth/tokens (contract §8): the logged-in user's personal access tokens. Only a session manages
@@ -31,13 +44,10 @@ const accessTokenRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = asy
   app.post('/api/auth/tokens', {
     schema: { ...operation('createAccessToken', 'Crée un jeton d’accès personnel (affiché une seule fois)', 'session'), tags, body: NewTokenBodySchema, response: { 201: NewAccessTokenSchema, ...errorResponses(400, 401, 403, 429) } },
     preHandler: requireUser,
-    config: userLimit(CREATED_PER_HOUR, HOUR_MS),
+    config: tokenCreationLimit,
   }, async (request, reply) => {
     const user = request.user!
-    // Defence in depth: the account-management rule already refuses a token here.
-    if (request.authenticatedBy !== 'session') throw new HttpError(403, texts.fromSessionOnly)
-    // REQUIRE_ADMIN_2FA: an administrator's token is made only from a session proven with the second factor.
-    if (app.config.requireAdmin2fa && user.isAdmin && !(user.twoFactor && user.secondFactor)) throw new HttpError(403, twoFactorTexts.adminRequired)
+    refuseTokenCreation(app.config.requireAdmin2fa, request)
     const checked = checkNewAccessToken(request.body)
     if (!checked.ok) throw new HttpError(400, checked.message)
     return reply.code(201).send(await identity.accessTokens.create(user, checked.value))

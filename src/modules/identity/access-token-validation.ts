@@ -1,4 +1,4 @@
-import { hasControlChars, nameText, type Checked } from '../../shared/validation.js'
+import { checkedBy, hasControlChars, nameText, type Checked } from '../../shared/validation.js'
 
 /** Personal access tokens' French words (issue 17), shared by their routes, their service and the profile's island. */
 export const accessTokenTexts = {
@@ -7,6 +7,7 @@ export const accessTokenTexts = {
   nameInvalid: 'Le nom du jeton ne doit pas contenir de caractères de contrôle.',
   expiryInvalid: 'La durée de validité doit être un nombre entier de jours, entre 1 et 365.',
   revoked: 'Jeton révoqué.',
+  revokeWarning: 'Les scripts qui l’utilisent ne pourront plus accéder au portail. Cette action est irréversible.',
   notFound: 'Jeton introuvable.',
   invalidToken: 'Jeton d’accès invalide, expiré ou révoqué.',
   accountManagement: 'Un jeton d’accès ne permet pas de gérer le compte (mot de passe, e-mail, suppression, double authentification, sessions, jetons) : connectez-vous sur le portail.',
@@ -23,13 +24,17 @@ function daysOf(value: unknown): number | undefined {
   return typeof days === 'number' && Number.isInteger(days) ? days : undefined
 }
 
-/** `{name, expiresInDays}`: a name of 1–100 characters (format characters removed), 1–365 days. */
+/** `{name, expiresInDays}`: a name of 1–100 characters (format characters removed), 1–365 days; each refusal names its field. */
 export function checkNewAccessToken(body: { name?: unknown; expiresInDays?: unknown }): Checked<{ name: string; expiresInDays: number }> {
   const name = nameText(body.name)
-  if (!name) return { ok: false, message: accessTokenTexts.nameRequired }
-  if (Array.from(name).length > TOKEN_NAME_MAX) return { ok: false, message: accessTokenTexts.nameTooLong }
-  if (hasControlChars(name)) return { ok: false, message: accessTokenTexts.nameInvalid }
   const days = daysOf(body.expiresInDays)
-  if (days === undefined || days < TOKEN_DAYS_MIN || days > TOKEN_DAYS_MAX) return { ok: false, message: accessTokenTexts.expiryInvalid }
-  return { ok: true, value: { name, expiresInDays: days } }
+  return checkedBy(
+    [
+      [!name, accessTokenTexts.nameRequired, 'name'],
+      [Array.from(name).length > TOKEN_NAME_MAX, accessTokenTexts.nameTooLong, 'name'],
+      [hasControlChars(name), accessTokenTexts.nameInvalid, 'name'],
+      [days === undefined || days < TOKEN_DAYS_MIN || days > TOKEN_DAYS_MAX, accessTokenTexts.expiryInvalid, 'expiresInDays'],
+    ],
+    () => ({ name, expiresInDays: days! }),
+  )
 }

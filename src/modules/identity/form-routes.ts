@@ -6,15 +6,31 @@ import { formLimit } from '../../http/rate-limit.js'
 import { takeReturn } from '../../http/return-to.js'
 import type { Page } from '../../render/page.js'
 import { CHANGE_PASSWORD_PAGE, type FormProps, type FormState } from '../../shared/form-state.js'
-import { userOnly } from './guards.js'
+import type { Checked } from '../../shared/validation.js'
+import { TWO_FACTOR_PAGE } from './access.js'
+import { userForm, userOnly } from './guards.js'
 import { identityLimits } from './limits.js'
 import { passwordStep, secondStep } from './login-http.js'
 import { texts, type Identity } from './service.js'
-import { checkSecondStep } from './two-factor-validation.js'
+import { twoFactorPage } from './pages.js'
+import { twoFactorLimits } from './two-factor-routes.js'
+import { checkDisable, checkSecondStep, checkTwoFactorCode, twoFactorTexts } from './two-factor-validation.js'
 import { answerField, checkChangePassword, checkForgot, checkLogin, checkRegistration, checkReset } from './validation.js'
 import { LinkParamsSchema, linkProps } from './pages.js'
-import type { IdentityViews, LinkProps } from './views.js'
+import type { IdentityViews, LinkProps, TwoFactorPageProps } from './views.js'
 import { isWeakPassword } from './weak-passwords.js'
+
+/** The field a two-factor refusal of the service belongs to. */
+function twoFactorField(message: string): string | undefined {
+  if (message === twoFactorTexts.passwordWrong || message === twoFactorTexts.passwordRequired) return 'password'
+  if (message === twoFactorTexts.codeWrong) return 'code'
+  return undefined
+}
+
+/** A refusal without a field named (the password's check) under `field`. */
+function withField<T>(checked: Checked<T>, field: string): Checked<T> {
+  return checked.ok || checked.errors ? checked : { ...checked, errors: [{ field, message: checked.message }] }
+}
 
 const profileOf = (request: FastifyRequest) => `/users/profile/${request.user!.id}`
 
@@ -75,6 +91,36 @@ const identityForms: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
     act: async ({ oldPassword, newPassword }, request) => {
       await identity.changePassword(request.user!.id, request.sessionId, oldPassword, newPassword, originOf(request))
       return { to: profileOf(request), message: texts.changed }
+    },
+  }) })
+
+  // Two-factor without JavaScript: the setup page's code turns it on, its other form turns it off,
+  // with the JSON routes' checks, service calls (sessions ended, mails, journal) and limits (one bucket each).
+  const twoFactorLimit = twoFactorLimits(app.config.rateLimits)
+  const twoFactorShown = (request: FastifyRequest, reply: FastifyReply, shown: Pick<TwoFactorPageProps, 'form' | 'recoveryCodes'>) => twoFactorPage(app, identity, views.TwoFactorPage, request, reply, shown)
+  // A visitor (a session that ended) logs in and comes back to the two-factor page.
+  const onTwoFactorPage = userForm(() => TWO_FACTOR_PAGE, () => undefined)
+
+  app.post(TWO_FACTOR_PAGE, { ...hidden, preHandler: onTwoFactorPage, config: formLimit(twoFactorLimit.enable), ...formPost({
+    check: checkTwoFactorCode,
+    keep: [],
+    fieldOf: twoFactorField,
+    show: (request, reply, form) => twoFactorShown(request, reply, { form }),
+    act: async ({ code }, request, reply) => {
+      const recoveryCodes = await identity.twoFactor.enable(request.user!.id, code, originOf(request), request.sessionId)
+      // Shown this once, on the page answered: never in a flash, an address or a cache.
+      return { answered: await twoFactorShown(request, reply.code(200).header('cache-control', 'no-store'), { recoveryCodes }) }
+    },
+  }) })
+
+  app.post(`${TWO_FACTOR_PAGE}/disable`, { ...hidden, preHandler: onTwoFactorPage, config: formLimit(twoFactorLimit.disable), ...formPost({
+    check: (body) => withField(checkDisable(body), 'password'),
+    keep: [],
+    fieldOf: twoFactorField,
+    show: (request, reply, form) => twoFactorShown(request, reply, { form }),
+    act: async ({ password, code }, request) => {
+      await identity.twoFactor.disable(request.user!.id, password, code, originOf(request))
+      return { to: profileOf(request), message: twoFactorTexts.disabled }
     },
   }) })
 

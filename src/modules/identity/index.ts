@@ -6,6 +6,7 @@ import authRoutes from './auth-routes.js'
 import passwordRoutes from './password-routes.js'
 import identityPages from './pages.js'
 import identityForms from './form-routes.js'
+import profileForms from './profile-forms.js'
 import photoRoutes from './photo/routes.js'
 import sessionCookie from './session-cookie.js'
 import twoFactorRoutes from './two-factor-routes.js'
@@ -31,6 +32,7 @@ export default fp(
     await app.register(photoRoutes, { photos: identity.photos })
     await app.register(identityPages, { views, identity })
     await app.register(identityForms, { views, identity })
+    await app.register(profileForms, { identity })
     // Expired sessions and one-time tokens go at start and then hourly (issue 9, finding 9); the timer never keeps the process alive.
     const sweep = () =>
       identity.sessions.sweep().then(
@@ -61,4 +63,5 @@ export type { AccessTokenView } from './access-tokens.js'
 export type { ProfilePhoto } from './photo/value.js'
 // The profile (clients' page) takes the photo form's post without JavaScript through this.
 export { photoFormRoute, type ShowPhotoForm } from './photo/form-routes.js'
+export { registerTokenForms, type ProfileConfirmation, type ProfileShown, type ShowConfirmation, type ShowProfile } from './profile-forms.js'
 export type { IdentityViews, LinkProps } from './views.js'

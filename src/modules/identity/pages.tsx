@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import QRCode from 'qrcode'
 import { Type } from 'typebox'
 import { HttpError } from '../../http/errors.js'
@@ -8,7 +9,7 @@ import { guestOnly } from './guards.js'
 import { identityLimits } from './limits.js'
 import { clearPendingLogin, pendingLoginToken } from './pending-login-cookie.js'
 import type { Identity } from './service.js'
-import type { IdentityViews, LinkProps } from './views.js'
+import type { IdentityViews, LinkProps, TwoFactorPageProps } from './views.js'
 
 /** The :userId/:token pair of an e-mailed link; tokens are base64url (contract §4: ≥128 bits); 100 is also the router's maxParamLength. */
 export const LinkParamsSchema = Type.Object({
@@ -30,6 +31,21 @@ async function resetLinkUsable(identity: Identity, { userId, token }: LinkProps)
     if (error instanceof HttpError && error.statusCode === 400) return false
     throw error
   }
+}
+
+/**
+ * /users/profile/two-factor as the user's account has it: enrolment (the pending secret, the same on
+ * every reload, its QR code drawn here) or turning it off; with what its forms posted without
+ * JavaScript answered (`shown`: their errors, or the recovery codes just made).
+ */
+export async function twoFactorPage(app: FastifyInstance, identity: Identity, view: IdentityViews['TwoFactorPage'], request: FastifyRequest, reply: FastifyReply, shown: Pick<TwoFactorPageProps, 'form' | 'recoveryCodes'> = {}) {
+  const user = request.user!
+  const profileUrl = `/users/profile/${user.id}`
+  const required = app.config.requireAdmin2fa && user.isAdmin
+  if (shown.recoveryCodes || (await identity.twoFactor.isEnabled(user.id))) return reply.render(view, { setup: null, required: false, profileUrl, ...shown })
+  const setup = await identity.twoFactor.setup(user.id, { reuse: true })
+  const qrSvg = await QRCode.toString(setup.otpauthUrl, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' })
+  return reply.render(view, { setup: { ...setup, qrSvg }, required, profileUrl, ...shown })
 }
 
 /** The auth pages (guests only): registration, login, forgotten password, reset, verification. */
@@ -55,16 +71,10 @@ const identityPages: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
     // ?secours=1: the recovery code's field, which the page's link asks for without JavaScript.
     return reply.render(TwoFactorLoginPage, { recovery: (request.query as { secours?: unknown }).secours === '1' })
   })
+  // One's own profile, wherever it is: where a visitor whose profile form needed a login comes back to (guarded as every /users/profile page).
+  app.get('/users/profile', { schema: { hide: true } }, (request, reply) => reply.redirect(`/users/profile/${request.user!.id}`, 303))
   // Guarded as every /users/profile page (access.ts). Reloading shows the same pending secret.
-  app.get('/users/profile/two-factor', { schema: { hide: true } }, async (request, reply) => {
-    const user = request.user!
-    const profileUrl = `/users/profile/${user.id}`
-    const required = app.config.requireAdmin2fa && user.isAdmin
-    if (await identity.twoFactor.isEnabled(user.id)) return reply.render(TwoFactorPage, { setup: null, required: false, profileUrl })
-    const setup = await identity.twoFactor.setup(user.id, { reuse: true })
-    const qrSvg = await QRCode.toString(setup.otpauthUrl, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' })
-    return reply.render(TwoFactorPage, { setup: { ...setup, qrSvg }, required, profileUrl })
-  })
+  app.get('/users/profile/two-factor', { schema: { hide: true } }, (request, reply) => twoFactorPage(app, identity, TwoFactorPage, request, reply))
   // Checked here (it spends nothing, unlike the verification link), limited as the API's check: the form shows without JavaScript.
   // The profile's change of password as a page, for browsers without JavaScript (guarded as every /users/profile page).
   app.get(CHANGE_PASSWORD_PAGE, { schema: { hide: true } }, (request, reply) => reply.render(ChangePasswordPage, { profileUrl: `/users/profile/${request.user!.id}` }))

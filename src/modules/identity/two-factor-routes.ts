@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import type { RateLimits } from '../../config.js'
 import { HttpError } from '../../http/errors.js'
 import { originOf } from '../../http/origin.js'
 import { QUARTER_HOUR_MS as QUARTER, userLimit } from '../../http/rate-limit.js'
@@ -19,11 +20,20 @@ const CodeBodySchema = Type.Object({ code: field() }, { title: 'TwoFactorCode' }
 const SecondStepBodySchema = Type.Object({ code: field(), recoveryCode: field() }, { title: 'LoginSecondStep' })
 const DisableBodySchema = Type.Object({ password: field(), code: field() }, { title: 'DisableTwoFactor' })
 
+/** Turning two-factor on and off, per user: the API and the two-factor page's forms count together (one bucket each). */
+export function twoFactorLimits(limits: RateLimits) {
+  return {
+    enable: userLimit(limits.loginPerIp, QUARTER, 'two-factor-enable'),
+    disable: userLimit(limits.loginPerIp, QUARTER, 'two-factor-disable'),
+  }
+}
+
 /** Two-factor sign-in's API (contract §6): enrolment, the login's second step, turning it off. */
 const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app, { identity }) => {
   const { twoFactor } = identity
   const limits = app.config.rateLimits
   const perUser = userLimit(limits.loginPerIp, QUARTER)
+  const { enable: enableLimit, disable: disableLimit } = twoFactorLimits(limits)
 
   app.post('/api/auth/2fa/setup', {
     schema: { ...operation('setupTwoFactor', 'Double authentification : un nouveau secret à enregistrer dans l’application', 'session'), tags: ['auth'], response: { 200: SetupAnswerSchema, ...errorResponses(401, 403, 409, 429) } },
@@ -34,7 +44,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async
   app.post('/api/auth/2fa/enable', {
     schema: { ...operation('enableTwoFactor', 'Active la double authentification (premier code) ; donne les codes de secours', 'session'), tags: ['auth'], body: CodeBodySchema, response: { 200: RecoveryCodesSchema, ...errorResponses(400, 401, 403, 409, 429) } },
     preHandler: requireUser,
-    config: perUser,
+    config: enableLimit,
   }, async (request) => {
     const checked = checkTwoFactorCode(request.body)
     if (!checked.ok) throw new HttpError(400, checked.message)
@@ -44,7 +54,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async
   app.post('/api/auth/2fa/disable', {
     schema: { ...operation('disableTwoFactor', 'Désactive la double authentification (mot de passe et code)', 'session'), tags: ['auth'], body: DisableBodySchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 409, 429) } },
     preHandler: requireUser,
-    config: perUser,
+    config: disableLimit,
   }, async (request) => {
     const checked = checkDisable(request.body)
     if (!checked.ok) throw new HttpError(400, checked.message)

@@ -1,5 +1,5 @@
 import type { Page } from '../../render/page.js'
-import type { FormProps } from '../../shared/form-state.js'
+import type { FormProps, FormState } from '../../shared/form-state.js'
 
 /** What an e-mailed link's page receives: the pair from its address, or `wellFormed: false`. */
 export interface LinkProps {
@@ -24,7 +24,7 @@ export interface IdentityViews {
   ForgotPasswordPage: Page<FormProps>
   ResetPasswordPage: Page<ResetPageProps>
   VerifyEmailPage: Page<LinkProps>
-  TwoFactorLoginPage: Page<FormProps>
+  TwoFactorLoginPage: Page<FormProps & { recovery?: boolean }>
   ChangePasswordPage: Page<ChangePasswordPageProps>
   TwoFactorPage: Page<TwoFactorPageProps>
 }
@@ -35,4 +35,8 @@ export interface TwoFactorPageProps {
   /** REQUIRE_ADMIN_2FA sent this administrator here: the page says why. */
   required: boolean
   profileUrl: string
+  /** A form posted without JavaScript and answered again (contract §8): the code, or the password and code. */
+  form?: FormState | undefined
+  /** Just turned on by the form posted without JavaScript: the recovery codes, shown this once (the page is answered no-store). */
+  recoveryCodes?: string[] | undefined
 }

@@ -1,5 +1,5 @@
 import { page } from '../../../src/render/page.js'
-import type { FormProps } from '../../../src/shared/form-state.js'
+import type { FormProps, FormState } from '../../../src/shared/form-state.js'
 import type { TwoFactorPageProps } from '../../../src/modules/identity/views.js'
 import { Island } from '../../runtime/Island.js'
 
@@ -30,13 +30,24 @@ export const TwoFactorPage = page<TwoFactorPageProps>({ title: 'Double authentif
             La double authentification est obligatoire pour les administrateurs : activez-la pour accéder à l’espace d’administration.
           </p>
         )}
-        {props.setup ? <SetupSteps setup={props.setup} profileUrl={props.profileUrl} /> : <Enabled profileUrl={props.profileUrl} />}
+        {props.recoveryCodes ? (
+          <>
+            <p className="auth-lead" role="status">
+              Double authentification activée.
+            </p>
+            <Island name="TwoFactorSetup" props={{ profileUrl: props.profileUrl, codes: props.recoveryCodes }} />
+          </>
+        ) : props.setup ? (
+          <SetupSteps setup={props.setup} profileUrl={props.profileUrl} form={props.form} />
+        ) : (
+          <Enabled profileUrl={props.profileUrl} form={props.form} />
+        )}
       </div>
     </section>
   )
 })
 
-function SetupSteps({ setup, profileUrl }: { setup: NonNullable<TwoFactorPageProps['setup']>; profileUrl: string }) {
+function SetupSteps({ setup, profileUrl, form }: { setup: NonNullable<TwoFactorPageProps['setup']>; profileUrl: string; form: FormState | undefined }) {
   return (
     <>
       <p className="auth-lead">À chaque connexion, en plus de votre mot de passe, un code à 6 chiffres de votre téléphone vous sera demandé.</p>
@@ -58,20 +69,20 @@ function SetupSteps({ setup, profileUrl }: { setup: NonNullable<TwoFactorPagePro
         </li>
         <li>
           <h2 className="twofactor-step-title">Saisissez le code affiché</h2>
-          <Island name="TwoFactorSetup" props={{ profileUrl }} />
+          <Island name="TwoFactorSetup" props={{ profileUrl, form }} />
         </li>
       </ol>
     </>
   )
 }
 
-function Enabled({ profileUrl }: { profileUrl: string }) {
+function Enabled({ profileUrl, form }: { profileUrl: string; form: FormState | undefined }) {
   return (
     <>
       <p className="auth-lead">La double authentification est activée sur votre compte.</p>
       <h2 className="twofactor-step-title">Désactiver la double authentification</h2>
       <p>Saisissez votre mot de passe et un code de votre application. Un e-mail vous confirmera la désactivation.</p>
-      <Island name="TwoFactorDisable" props={{ profileUrl }} />
+      <Island name="TwoFactorDisable" props={{ profileUrl, form }} />
       <p className="auth-switch">
         <a href={profileUrl}>Retour au profil</a>
       </p>

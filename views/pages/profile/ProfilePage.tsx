@@ -32,12 +32,16 @@ export interface ProfilePageProps {
   requests?: ClientRequestsData | undefined
   /** The owner's photo form posted without JavaScript and answered again (contract §8). */
   photoForm?: FormState | undefined
+  /** The owner's token form posted without JavaScript and answered again (contract §8). */
+  tokenForm?: FormState | undefined
+  /** The token just made by that form: shown this once (the page is answered no-store). */
+  createdToken?: { id: number; name: string; token: string; expiresAt: Date } | undefined
 }
 
 /** /users/profile/:id (spec §2 Profile page): the owner or an administrator. */
 export const ProfilePage = page<ProfilePageProps>(
   ({ profile }) => ({ title: `Profil de ${profile.username}`, description: 'Profil du client et ses documents.' }),
-  function ProfilePage({ profile, isOwner, documents, activity, sessions, accessTokens, twoFactor, firmSent, requests, photoForm }) {
+  function ProfilePage({ profile, isOwner, documents, activity, sessions, accessTokens, twoFactor, firmSent, requests, photoForm, tokenForm, createdToken }) {
     // An administrator's account is not deleted from its profile (the server refuses it too).
     const canDeleteAccount = isOwner && !profile.isAdmin
     return (
@@ -103,7 +107,7 @@ export const ProfilePage = page<ProfilePageProps>(
               <h2 id="profile-tokens-title" className="profile-section-title">
                 Jetons d’accès personnels
               </h2>
-              <Island name="AccessTokens" props={{ rows: accessTokens }} />
+              <Island name="AccessTokens" props={{ rows: accessTokens, form: tokenForm, created: createdToken }} />
             </section>
           )}
           {canDeleteAccount && (
