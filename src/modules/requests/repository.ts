@@ -1,9 +1,12 @@
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Db } from '../../db/database.js'
-import { fetchPage, textMatches, withinDays, type ListFilter, type Page } from '../../db/lists.js'
+import { fetchPage, idIn, textIds, withinDays, type ListFilter, type Page, type SearchIndex } from '../../db/lists.js'
 import { fromDbId, fromDbTime, toDbTime } from '../../db/values.js'
 import type { IdsMatching } from '../identity/index.js'
 import type { StatusFilter } from './texts.js'
+
+/** What a request is searched by: every column of its index (migration 0022). */
+const REQUEST_TEXTS: SearchIndex = { table: 'requests', columns: ['title', 'note'], everyColumn: true }
 
 export type RequestStatus = 'open' | 'fulfilled' | 'cancelled'
 
@@ -82,8 +85,12 @@ export async function findRequestsPage(db: Db, scope: RequestScope, filter: List
   if (scope.userId !== undefined) query = query.where('user_id', '=', scope.userId)
   if (scope.status) query = query.where(statusCondition(scope.status, scope.today))
   if (filter.q) {
-    const matches = await textMatches(db, { table: 'requests', columns: ['title', 'note'], everyColumn: true }, filter.q)
-    query = clients ? query.where((eb) => eb.or([matches, eb('user_id', 'in', clients)])) : query.where(matches)
+    // The title or the note through the index, or the client's requests: two sets of ids, read each
+    // through its own index (an `or` of them was tried again for every request on MariaDB: 64 ms at
+    // 100,000 requests, BENCHMARKS.md).
+    const sets = [await textIds(db, REQUEST_TEXTS, filter.q)]
+    if (clients) sets.push(db.selectFrom('requests').select('requests.id').where('requests.user_id', 'in', clients))
+    query = query.where(idIn('requests.id', sets))
   }
   const page = await fetchPage(db, query, (q) => q.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter)
   return { total: page.total, items: page.items.map(toRecord) }
