@@ -8,15 +8,9 @@ import { fixedClock } from '../../src/clock/clock.js'
 import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
 import { settled } from '../helpers/app.js'
 import { instances } from '../helpers/instances.js'
-import { startSmtp, type TestSmtp } from '../helpers/smtp.js'
+import { mailText as textOf, startSmtp, type TestSmtp } from '../helpers/smtp.js'
 import { addType, PDF, upload } from '../documents/fixtures.js'
 import { askFor, FIRM, requestsApp, typeIdOf } from './helpers.js'
-
-/** A mail's text as a mail client shows it (quoted-printable UTF-8 and encoded subjects decoded). */
-function textOf(raw: string): string {
-  const body = Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
-  return body.replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_all, q: string) => q.replace(/_/g, ' '))
-}
 
 /** The leads of the mails `to` received so far, in order ("Le cabinet vous demande…", "Rappel : …"). */
 function leadsFor(smtp: TestSmtp, to: string): string[] {
