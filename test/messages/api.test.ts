@@ -144,6 +144,24 @@ t.test('unread counts: per client, and the firm’s total over every client', as
   t.equal(await messages.unreadFor({ id: 12345, isAdmin: false, isAccepted: false }), 0, 'an unaccepted user has none')
 })
 
+t.test('the navigation counts unread messages up to 100 (« 99+ »); the threads list counts each thread’s exactly', async (t) => {
+  const { app, db, admin, client, other } = await cast(t)
+  const at = new Date().toISOString().replace('T', ' ').slice(0, 19)
+  const rows = (userId: number, n: number) => Array.from({ length: n }, (_, i) => ({ user_id: userId, author_id: userId, from_firm: 0, text: `Pièce ${i}`, created_at: at, read_at: null }))
+  await post(app, client, client.id, { text: 'Bonjour' }) // the thread's row; then many more at once
+  await db.insertInto('messages').values(rows(client.id, 120)).execute()
+  await post(app, other, other.id, { text: 'Une question' })
+  const firm = { ...admin, isAdmin: true, isAccepted: true }
+  t.equal(await app.services.messages.unreadFor(firm), 100, 'counted up to 100, not 122')
+  t.equal(await app.services.messages.unreadFor({ ...client, isAdmin: false, isAccepted: true }), 0)
+
+  const page = await injectAs(app, admin, { method: 'GET', url: '/admin-dashboard/threads' })
+  t.equal(page.statusCode, 200)
+  t.match(page.body, /<span class="nav-badge" aria-hidden="true">99\+<\/span><span class="sr-only"> \(plus de 99 messages non lus\)<\/span>/, 'the badge and what a screen reader says')
+  t.match(page.body, /<strong>121 messages non lus<\/strong>/, 'the client’s thread: its exact count')
+  t.match(page.body, /<strong>1 message non lu<\/strong>/, 'the other thread')
+})
+
 t.test('pages of a thread: page 1 is the latest messages, each page oldest first; the list parameters apply', async (t) => {
   const { app, admin, client } = await cast(t)
   for (let i = 1; i <= 60; i++) await post(app, i % 3 ? client : admin, client.id, { text: `Message n° ${i}${i === 7 ? ' sur la déclaration G50' : ''}` })

@@ -11,7 +11,7 @@ export default fp(
   async function messages(app: FastifyInstance, { messages, views }: { messages: Messages; views: MessagesViews }) {
     await app.register(messageRoutes, { messages })
     await app.register(messagePages, { messages, views })
-    const badge = { count: messages.unreadFor, label: texts.unread }
+    const badge = { count: messages.unreadFor, label: texts.unreadBadge }
     app.navigation.add({ place: 'main', href: '/messages', label: texts.navLink, shows: (user) => user.isAccepted && !user.isAdmin, badge })
     app.navigation.add({ place: 'admin', href: '/admin-dashboard/threads', label: texts.adminNavLink, shows: (user) => user.isAdmin, badge })
   },

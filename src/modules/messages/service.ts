@@ -14,6 +14,9 @@ import { texts } from './texts.js'
 /** Contract §7: the other side hears of new messages at most once per this interval, per thread. */
 export const MESSAGE_MAIL_INTERVAL_MS = 15 * 60_000
 
+/** Unread messages are counted up to this many: the navigation's badge shows « 99+ » past 99 (views/islands/NavBar.tsx). */
+const BADGE_CAP = 100
+
 export interface MessagesDeps {
   db: Db
   outbox: Pick<Outbox, 'enqueue' | 'enqueueAt' | 'replacePending'>
@@ -100,10 +103,10 @@ export function createMessages({ db, outbox, identity, clock, settings }: Messag
       return { total: page.total, items: page.items.map((row) => ({ ...row, username: names.get(row.userId)?.username ?? '', entreprise: names.get(row.userId)?.entreprise ?? '' })) }
     },
 
-    /** The unread count the navigation shows: a client's from the firm, the firm's from every client. */
+    /** The unread count the navigation shows, up to BADGE_CAP: a client's from the firm, the firm's from every client. */
     async unreadFor(user: Reader): Promise<number> {
-      if (user.isAdmin) return repo.countUnreadByFirm(db)
-      return user.isAccepted ? repo.countUnreadInThread(db, user.id, 'client') : 0
+      if (user.isAdmin) return repo.countUnread(db, 'firm', BADGE_CAP)
+      return user.isAccepted ? repo.countUnread(db, 'client', BADGE_CAP, user.id) : 0
     },
   }
 }

@@ -16,6 +16,8 @@ export const texts = {
   navLink: 'Messages',
   adminNavLink: 'Messages des clients',
   unread: (n: number) => (n === 1 ? '1 message non lu' : `${n} messages non lus`),
+  /** The navigation's badge counts up to 100 and shows « 99+ » past 99. */
+  unreadBadge: (n: number) => (n > 99 ? 'plus de 99 messages non lus' : n === 1 ? '1 message non lu' : `${n} messages non lus`),
   // Pages
   clientTitle: 'Messages',
   clientLead: 'Écrivez au cabinet ici : vos messages restent dans votre espace et le cabinet vous répond au même endroit.',
