@@ -367,13 +367,13 @@ async function countInState(db: Db, state: DocumentState): Promise<number> {
   return (await countsByState(db))[state]
 }
 
-/** Unviewed (new) and viewed-not-archived documents, as the dashboard counts them. */
 /** Every document's storage key (a backup copies these files). */
 export async function allStorageKeys(db: Db): Promise<string[]> {
   const rows = await db.selectFrom('documents').select('storage_key').execute()
   return rows.map((row) => row.storage_key)
 }
 
+/** Unviewed (new) and viewed-not-archived documents, as the dashboard counts them. */
 export async function countDocumentRows(db: Db): Promise<{ unviewed: number; viewed: number }> {
   const counts = await countsByState(db)
   return { unviewed: counts.new, viewed: counts.viewed }
