@@ -275,7 +275,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(shellRoutes)
   await app.register(catalog, { views: { HomePage, ServicesPage } })
   await app.register(contactPlugin, { contact, views: { AdminListPage, ConfirmActionPage, HomePage } })
-  await app.register(documentsPlugin, { documents, views: { AdminListPage, ConfirmActionPage, DocumentTypesPage, NewTypePage } })
+  await app.register(documentsPlugin, { documents, views: { AdminListPage, ConfirmActionPage, ConfirmProfilePage, DocumentTypesPage, NewTypePage } })
   await app.register(requestsPlugin, { requests, documents, views: { AskPage, ConfirmActionPage, RequestsPage, SpacePage } })
   await app.register(clientsPlugin, { clients, documents, views: { AdminListPage, ConfirmActionPage, ConfirmProfilePage, DashboardPage, ProfilePage, SendDocumentPage, SubAdminsPage } })
   await app.register(messagesPlugin, { messages, views: messagePages })
