@@ -271,7 +271,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   })
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
-  await app.register(identityPlugin, { identity, views: { ...authPages, ...twoFactorPages } })
+  await app.register(identityPlugin, { identity, views: { ...authPages, ...twoFactorPages, ConfirmProfilePage } })
   await app.register(shellRoutes)
   await app.register(catalog, { views: { HomePage, ServicesPage } })
   await app.register(contactPlugin, { contact, views: { AdminListPage, ConfirmActionPage, HomePage } })
