@@ -271,11 +271,11 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   })
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
-  await app.register(identityPlugin, { identity, views: { ...authPages, ...twoFactorPages } })
+  await app.register(identityPlugin, { identity, views: { ...authPages, ...twoFactorPages, ConfirmProfilePage } })
   await app.register(shellRoutes)
   await app.register(catalog, { views: { HomePage, ServicesPage } })
   await app.register(contactPlugin, { contact, views: { AdminListPage, ConfirmActionPage, HomePage } })
-  await app.register(documentsPlugin, { documents, views: { AdminListPage, ConfirmActionPage, DocumentTypesPage, NewTypePage } })
+  await app.register(documentsPlugin, { documents, views: { AdminListPage, ConfirmActionPage, ConfirmProfilePage, DocumentTypesPage, NewTypePage } })
   await app.register(requestsPlugin, { requests, documents, views: { AskPage, ConfirmActionPage, RequestsPage, SpacePage } })
   await app.register(clientsPlugin, { clients, documents, views: { AdminListPage, ConfirmActionPage, ConfirmProfilePage, DashboardPage, ProfilePage, SendDocumentPage, SubAdminsPage } })
   await app.register(messagesPlugin, { messages, views: messagePages })

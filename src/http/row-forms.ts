@@ -44,7 +44,8 @@ export interface RowForm<Row> {
 /** A malformed id names no row; a bad list query (a hand-edited address) is the list's defaults. */
 const rowSchema = { hide: true, params: IdParamsSchema, querystring: ListQuerySchema as TSchema }
 
-function idOf(request: FastifyRequest): number {
+/** The row's id from the path, read with `attachValidation`: a malformed one names no row (404). */
+export function idOf(request: FastifyRequest): number {
   const id = (request.params as { id?: unknown }).id
   if (typeof id !== 'number') throw new HttpError(404, genericMessage(404))
   return id

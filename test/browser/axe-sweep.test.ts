@@ -29,8 +29,8 @@ interface Seeded {
   client: { id: number; email: string }
   waiting: { verifyLink: string }
   pending: { id: number; email: string }
-  documents: { viewed: number; typeId: number }
-  secondStep: { email: string; resetLink: string }
+  documents: { fresh: number; viewed: number; typeId: number }
+  secondStep: { id: number; email: string; resetLink: string }
   requestId: number
 }
 let seeded: Seeded
@@ -70,7 +70,7 @@ async function seed(): Promise<Seeded> {
   const { id } = await register(server.url, smtp, { username: 'Amina Haddad', email: client.email, password: PASSWORD, entreprise: 'Transports Ezzahra' }, { follow: 'api' })
   await call(server.url, admin, 'POST', `/api/users/accept/${id}`)
   const own = await apiSession(server.url, client.email, PASSWORD)
-  const [, viewed, archived] = [await upload(own, 'bilan-2025.pdf'), await upload(own, 'releve-mars.pdf'), await upload(own, 'g50-fevrier.pdf')]
+  const [fresh, viewed, archived] = [await upload(own, 'bilan-2025.pdf'), await upload(own, 'releve-mars.pdf'), await upload(own, 'g50-fevrier.pdf')]
   await call(server.url, admin, 'GET', `/api/documents/view-document/${viewed}`)
   await call(server.url, admin, 'GET', `/api/documents/view-document/${archived}`)
   await call(server.url, admin, 'POST', `/api/documents/archive/${archived}`)
@@ -93,7 +93,7 @@ async function seed(): Promise<Seeded> {
 
   // A user with two-factor sign-in on (the second step's page), who also asked for a new password.
   const secondStep = { email: 'yacine-axe@example.dz' }
-  await register(server.url, smtp, { username: 'Yacine Saidi', email: secondStep.email, password: PASSWORD, entreprise: 'Atlas Conseil' }, { follow: 'api' })
+  const { id: yacineId } = await register(server.url, smtp, { username: 'Yacine Saidi', email: secondStep.email, password: PASSWORD, entreprise: 'Atlas Conseil' }, { follow: 'api' })
   const yacine = await apiSession(server.url, secondStep.email, PASSWORD)
   const { secret } = (await (await call(server.url, yacine, 'POST', '/api/auth/2fa/setup')).json()) as { secret: string }
   const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate()
@@ -103,7 +103,7 @@ async function seed(): Promise<Seeded> {
 
   // A visitor's message to the firm, longer than its cell shows at once.
   await call(server.url, '', 'POST', '/api/users/contact', { name: 'Nadia Cherif', email: 'nadia@example.dz', telephone: '0551234567', message: `Bonjour,\n\n${'je souhaite un rendez-vous pour ma déclaration G50 et le bilan de mon entreprise. '.repeat(6)}\n\nCordialement,\nNadia` })
-  return { client: { id, email: client.email }, waiting: { verifyLink: verifyLink.toString() }, pending: { id: pendingId, email: pending.email }, documents: { viewed, typeId: type!.id }, secondStep: { ...secondStep, resetLink }, requestId: request.id }
+  return { client: { id, email: client.email }, waiting: { verifyLink: verifyLink.toString() }, pending: { id: pendingId, email: pending.email }, documents: { fresh, viewed, typeId: type!.id }, secondStep: { ...secondStep, id: yacineId, resetLink }, requestId: request.id }
 }
 
 /** A page to judge: its address and what shows it is ready (its islands hydrated, its data in place). */
@@ -222,7 +222,7 @@ async function visitor(t: Test): Promise<void> {
 }
 
 function client(t: Test): Promise<void> {
-  const { client, requestId } = seeded
+  const { client, requestId, documents } = seeded
   return sweep(
     t,
     'client',
@@ -233,6 +233,8 @@ function client(t: Test): Promise<void> {
       { path: `/users/profile/${client.id}`, ready: '.profile-verified' },
       { path: '/users/profile/password', ready: 'main form' },
       { path: '/users/profile/two-factor', ready: '.twofactor-qr svg' },
+      // The page standing in for the dialog of a document's deletion without JavaScript.
+      { path: `/users/profile/documents/${documents.fresh}/delete`, ready: 'main form' },
       // The administrator's profile: the 403 page.
       { path: '/users/profile/1', ready: '.error-page h1:text-is("403")' },
     ],
@@ -259,7 +261,7 @@ function pendingUser(t: Test): Promise<void> {
  * rest (a client's page and thread, the pages standing in for the dialogs without JavaScript).
  */
 function administrator(t: Test): Promise<void> {
-  const { client, pending, documents, requestId } = seeded
+  const { client, pending, documents, requestId, secondStep } = seeded
   const lists = [
     { path: '/admin-dashboard', ready: '.admin-cards' },
     { path: '/admin-dashboard/new-users', ready: '.admin-table tbody tr' },
@@ -283,6 +285,8 @@ function administrator(t: Test): Promise<void> {
     { path: `/admin-dashboard/documents/${documents.viewed}/archive`, ready: 'main form' },
     { path: `/admin-dashboard/documents/types/${documents.typeId}/delete`, ready: 'main form' },
     { path: '/admin-dashboard/documents/types/new', ready: 'main form' },
+    // A client's two-factor turned off, asked on a page without JavaScript.
+    { path: `/users/profile/${secondStep.id}/two-factor/reset`, ready: 'main form' },
     // A request's cancellation, and the client's pages where their forms post without JavaScript.
     { path: `/admin-dashboard/requests/${requestId}/cancel`, ready: 'main form' },
     { path: `/admin-dashboard/clients/${client.id}/ask`, ready: '.client-requests tr' },

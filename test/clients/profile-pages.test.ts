@@ -55,7 +55,7 @@ t.test('profile page', async (t) => {
     t.ok(has(html, 'DeleteAccount'), 'delete-account section')
     t.match(html, /accept="image\/jpeg,image\/png,image\/webp"/)
     t.match(html, /Aucun document pour le moment\./, 'the empty documents table')
-    t.same(islandProps(html, 'OwnedDocuments'), { rows: [], canDelete: true })
+    t.same(islandProps(html, 'OwnedDocuments'), { rows: [], canDelete: true, deletePages: '/users/profile/documents', listSearch: '' }, 'without JavaScript, a row’s « Supprimer » is a link to its confirmation page')
     t.same(islandProps(html, 'ProfilePhotoForm'), { userId: owner.id, photoUrl: null, defaultPhotoUrl: '/static/avatar.svg', username: 'Société Atlas' }, 'the blank avatar when there is no photo')
     t.same(islandProps(html, 'ChangePasswordDialog'), { userId: owner.id })
     t.notOk(has(html, 'SendDocumentForm'), 'the firm’s send form is for administrators')

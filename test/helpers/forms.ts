@@ -1,7 +1,6 @@
 // Forms posted without JavaScript (contract §8): what a browser sends, and what the page answered shows.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { islandProps } from './html.js'
-import { cookieOf } from './two-factor.js'
 
 export const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 
@@ -10,9 +9,18 @@ export function submit(app: FastifyInstance, url: string, fields: Record<string,
   return app.inject({ method: 'POST', url, headers: { ...FORM, ...(cookie ? { cookie } : {}) }, payload: new URLSearchParams(fields).toString() })
 }
 
+/**
+ * The flash cookie as a browser sends it back: its value as set, still encoded (the decoded one of
+ * `cookieOf` cuts a message holding « ; » at it).
+ */
+function flashCookieOf(res: LightMyRequestResponse): string | undefined {
+  const headers = [res.headers['set-cookie'] ?? []].flat()
+  return headers.map((header) => String(header).split(';')[0]!).find((pair) => /^flash=./.test(pair))
+}
+
 /** The flash message a 303 leaves for the next page (opened with `cookie` too, for a page behind a login). */
 export async function flashAfter(app: FastifyInstance, res: LightMyRequestResponse, cookie?: string): Promise<string> {
-  const flash = cookieOf(res, /^flash$/)
+  const flash = flashCookieOf(res)
   if (!flash) return ''
   const next = await app.inject({ url: String(res.headers.location).split('#')[0]!, headers: { cookie: cookie ? `${cookie}; ${flash}` : flash } })
   return JSON.stringify(islandProps(next.body, 'Toaster'))

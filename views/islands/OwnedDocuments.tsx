@@ -5,17 +5,21 @@ import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { ConfirmDialog } from '../components/ConfirmDialog.js'
 import { useHydrated } from '../components/useHydrated.js'
+import { ownDeleteTexts } from '../../src/modules/documents/validation.js'
 
 type OwnedDocument = Profile['documents'][number]
 
-export interface OwnedDocumentsProps {
-  rows: OwnedDocument[]
-  /** The owner may delete a document while the firm has not viewed it (spec §4, §6). */
-  canDelete: boolean
-}
+/**
+ * The owner may delete a document while the firm has not viewed it (spec §4, §6). Without JavaScript
+ * (contract §8) a row's « Supprimer » is a link to its confirmation page, `${deletePages}/${id}/delete`,
+ * keeping the list's query (`listSearch`) to come back to.
+ */
+export type OwnedDocumentsProps = { rows: OwnedDocument[] } & ({ canDelete: false } | { canDelete: true; deletePages: string; listSearch?: string })
 
 /** The profile's documents table: name, type, date, viewed by the firm; the owner's delete of unviewed ones. */
-export default function OwnedDocuments({ rows: initial, canDelete }: OwnedDocumentsProps) {
+export default function OwnedDocuments(props: OwnedDocumentsProps) {
+  const { rows: initial, canDelete } = props
+  const confirmationOf = (id: number) => (props.canDelete ? `${props.deletePages}/${id}/delete${props.listSearch ?? ''}` : undefined)
   const hydrated = useHydrated()
   const [rows, setRows] = useState(initial)
   const [pending, setPending] = useState<OwnedDocument | null>(null)
@@ -35,7 +39,7 @@ export default function OwnedDocuments({ rows: initial, canDelete }: OwnedDocume
 
   if (rows.length === 0) return <p className="profile-empty">Aucun document pour le moment.</p>
   return (
-    <div className="profile-table-wrap" ref={table} tabIndex={-1}>
+    <div className="profile-table-wrap" ref={table} tabIndex={-1} data-hydrated={hydrated || undefined}>
       <table className="profile-table">
         <caption className="visually-hidden">Documents envoyés au cabinet</caption>
         <thead>
@@ -64,11 +68,16 @@ export default function OwnedDocuments({ rows: initial, canDelete }: OwnedDocume
               </td>
               {canDelete && (
                 <td data-label="Actions">
-                  {!row.isViewed && (
-                    <button type="button" className="profile-action-danger" aria-label={`Supprimer ${row.name}`} disabled={!hydrated || busyId !== null} onClick={() => setPending(row)}>
-                      Supprimer
-                    </button>
-                  )}
+                  {!row.isViewed &&
+                    (hydrated ? (
+                      <button type="button" className="profile-action-danger" aria-label={`Supprimer ${row.name}`} disabled={busyId !== null} onClick={() => setPending(row)}>
+                        Supprimer
+                      </button>
+                    ) : (
+                      <a className="profile-action-danger" href={confirmationOf(row.id)} aria-label={`Supprimer ${row.name}`}>
+                        Supprimer
+                      </a>
+                    ))}
                 </td>
               )}
             </tr>
@@ -77,7 +86,7 @@ export default function OwnedDocuments({ rows: initial, canDelete }: OwnedDocume
       </table>
       {canDelete && (
         <ConfirmDialog
-          request={pending && { title: 'Supprimer ce document ?', text: `« ${pending.name} » sera définitivement supprimé.`, confirmLabel: 'Supprimer', tone: 'danger' }}
+          request={pending && { title: ownDeleteTexts.title, text: ownDeleteTexts.text(pending.name), confirmLabel: ownDeleteTexts.confirmLabel, tone: 'danger' }}
           onConfirm={() => pending && void remove(pending)}
           onCancel={() => setPending(null)}
           fallbackFocus={fallbackFocus}

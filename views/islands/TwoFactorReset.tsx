@@ -3,6 +3,7 @@ import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog.js'
 import { useHydrated } from '../components/useHydrated.js'
+import { twoFactorResetPage, twoFactorResetTexts } from '../../src/modules/identity/two-factor-validation.js'
 
 interface TwoFactorResetProps {
   userId: number
@@ -13,19 +14,15 @@ interface TwoFactorResetProps {
 
 /**
  * An administrator on a client's profile: turns the client's two-factor off after a confirmation
- * (POST /api/users/2fa/reset/:id); the client is told by mail and signed out everywhere.
+ * (POST /api/users/2fa/reset/:id); the client is told by mail and signed out everywhere. Without
+ * JavaScript (contract §8) the button is a link to a page asking the same, posting to itself.
  */
 export default function TwoFactorReset({ userId, username, enabled }: TwoFactorResetProps) {
   const hydrated = useHydrated()
   const [on, setOn] = useState(enabled)
   const [asking, setAsking] = useState(false)
   const [busy, setBusy] = useState(false)
-  const confirmRequest: ConfirmRequest = {
-    title: 'Désactiver la double authentification ?',
-    text: `${username} se connectera de nouveau avec son seul mot de passe et sera déconnecté de tous ses appareils ; un e-mail l’en informe. À faire seulement après avoir vérifié son identité (téléphone perdu, application installée par quelqu’un d’autre).`,
-    confirmLabel: 'Désactiver',
-    tone: 'danger',
-  }
+  const confirmRequest: ConfirmRequest = { title: twoFactorResetTexts.title, text: twoFactorResetTexts.text(username), confirmLabel: twoFactorResetTexts.confirmLabel, tone: 'danger' }
 
   async function confirm() {
     setAsking(false)
@@ -38,13 +35,18 @@ export default function TwoFactorReset({ userId, username, enabled }: TwoFactorR
   }
 
   return (
-    <div className="profile-twofactor" aria-busy={busy}>
+    <div className="profile-twofactor" aria-busy={busy} data-hydrated={hydrated || undefined}>
       <p role="status">{on ? 'Activée : un code de son application est demandé à chaque connexion.' : 'Non activée.'}</p>
-      {on && (
-        <button type="button" className="button button-danger" disabled={!hydrated || busy} onClick={() => setAsking(true)}>
-          {busy ? 'Désactivation…' : 'Désactiver la double authentification'}
-        </button>
-      )}
+      {on &&
+        (hydrated ? (
+          <button type="button" className="button button-danger" disabled={busy} onClick={() => setAsking(true)}>
+            {busy ? 'Désactivation…' : 'Désactiver la double authentification'}
+          </button>
+        ) : (
+          <a className="button button-danger" href={twoFactorResetPage(userId)}>
+            Désactiver la double authentification
+          </a>
+        ))}
       <ConfirmDialog request={asking ? confirmRequest : null} onConfirm={() => void confirm()} onCancel={() => setAsking(false)} />
     </div>
   )

@@ -1,19 +1,21 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import documentForms from './form-routes.js'
+import ownerDocumentForms from './owner-form-routes.js'
 import documentPages from './pages.js'
 import documentRoutes from './routes.js'
 import sentDocumentRoutes from './sent-routes.js'
 import type { Documents } from './service.js'
 import type { DocumentsViews } from './views.js'
 
-/** Documents' HTTP side: the API of spec §7, the stored files, the upload page and the firm's lists. */
+/** Documents' HTTP side: the API of spec §7, the stored files, the upload page, the firm's lists and the owner's deletions without JavaScript. */
 export default fp(
   async function documents(app: FastifyInstance, { documents, views }: { documents: Documents; views: DocumentsViews }) {
     await app.register(documentRoutes, { documents })
     await app.register(sentDocumentRoutes, { documents })
     await app.register(documentPages, { documents, views })
     await app.register(documentForms, { documents, views })
+    await app.register(ownerDocumentForms, { documents, views })
   },
   { name: 'documents', dependencies: ['identity', 'render'] },
 )

@@ -33,6 +33,9 @@ export function urlOf(storageKey: string): string {
   return `/uploads/${storageKey.slice(DOCUMENTS_PREFIX.length)}`
 }
 
+/** A client's document as their own table shows it. */
+const ownedView = (r: DocumentRecord): OwnedDocument => ({ id: r.id, name: r.name, typeName: r.typeName, createdAt: r.createdAt, isViewed: r.isViewed, url: urlOf(r.storageKey) })
+
 export interface DocumentsDeps {
   db: Db
   storage: FileStorage
@@ -107,6 +110,14 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
   /** 413 saying how much of CLIENT_QUOTA_MB is left (a page answered again shows it under the file). */
   const quotaExceeded = (used: number) =>
     new HttpError(413, messages.quotaExceeded(formatMegabytes(settings.clientQuotaBytes - used), formatMegabytes(settings.clientQuotaBytes))).under('file')
+
+  /** The owner's document, refused as its deletion is: someone else's and a missing one alike (ids are sequential, their existence is the firm's business), or the firm's. */
+  async function ownRecord(user: SessionUser, id: number): Promise<DocumentRecord> {
+    const record = await repo.findDocument(db, id)
+    if (!record || record.userId !== user.id) throw new HttpError(403, messages.notOwner)
+    if (record.fromFirm) throw new HttpError(403, messages.fromFirm)
+    return record
+  }
 
   /** Files whose rows are gone; one that cannot be removed is logged, the deletion stands. */
   async function removeFiles(keys: string[]): Promise<void> {
@@ -405,12 +416,14 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
       await removeFiles([record.storageKey])
     },
 
+    /** One of the owner's documents as their table shows it (the confirmation page of its deletion), refused as its deletion would be. */
+    async findOwned(user: SessionUser, id: number): Promise<OwnedDocument> {
+      return ownedView(await ownRecord(user, id))
+    },
+
     /** Spec §4: the owner may delete a document only while the firm has not viewed it. */
     async deleteOwnDocument(user: SessionUser, id: number, from: RequestOrigin | null = null): Promise<void> {
-      const record = await repo.findDocument(db, id)
-      // Someone else's document and a missing one look alike: ids are sequential, their existence is the firm's business.
-      if (!record || record.userId !== user.id) throw new HttpError(403, messages.notOwner)
-      if (record.fromFirm) throw new HttpError(403, messages.fromFirm)
+      const record = await ownRecord(user, id)
       // The condition is part of the delete: a view that lands meanwhile wins.
       if (record.isViewed) throw new HttpError(403, messages.alreadyViewed)
       await transaction(db, async (trx) => {
@@ -452,7 +465,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     /** A page of a user's documents for the profile's table, newest first. */
     async listOwned(userId: number, filter: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Page<OwnedDocument>> {
       const page = await repo.findOwnedDocuments(db, userId, filter)
-      return { total: page.total, items: page.items.map((r) => ({ id: r.id, name: r.name, typeName: r.typeName, createdAt: r.createdAt, isViewed: r.isViewed, url: urlOf(r.storageKey) })) }
+      return { total: page.total, items: page.items.map(ownedView) }
     },
   }
 }

@@ -56,6 +56,19 @@ export const messages = {
   notArchived: 'Seul un document archivé peut être restauré.',
 } as const
 
+/**
+ * Where the owner's lists (the profile's and the client's space's) put their rows' confirmation pages,
+ * `${pages}/:id/delete`, standing in for the dialog without JavaScript (contract §8).
+ */
+export const OWN_DELETE_PAGES = { profile: '/users/profile/documents', space: '/files/documents' } as const
+
+/** The owner's « Supprimer » asks this first: in the island's dialog, or on its page without JavaScript (contract §8). */
+export const ownDeleteTexts = {
+  title: 'Supprimer ce document ?',
+  text: (name: string) => `« ${name} » sera définitivement supprimé.`,
+  confirmLabel: 'Supprimer',
+} as const
+
 export interface UploadFields {
   typeName: string
   description: string

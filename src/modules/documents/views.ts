@@ -1,6 +1,7 @@
 import type { ListState } from '../../http/list-pages.js'
 import type { Page } from '../../render/page.js'
 import type { FormProps, FormState } from '../../shared/form-state.js'
+import type { ProfileConfirmation } from '../identity/index.js'
 import type { DocumentType, DocumentView } from './schemas.js'
 
 export type DocumentListKind = 'new-documents' | 'documents' | 'arch-documents'
@@ -16,4 +17,6 @@ export interface DocumentsViews {
   >
   /** The 'Créer Nouveau Type' dialog as a page, without JavaScript. */
   NewTypePage: Page<FormProps>
+  /** The owner's « Supprimer » dialog as a page, without JavaScript (contract §8). */
+  ConfirmProfilePage: Page<ProfileConfirmation & { profileUrl: string }>
 }

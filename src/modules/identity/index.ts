@@ -10,6 +10,7 @@ import profileForms from './profile-form-routes.js'
 import photoRoutes from './photo/routes.js'
 import sessionCookie from './session-cookie.js'
 import twoFactorRoutes from './two-factor-routes.js'
+import twoFactorResetForm from './two-factor-reset-routes.js'
 import sessionRoutes from './session-routes.js'
 import type { Identity } from './service.js'
 import type { IdentityViews } from './views.js'
@@ -33,6 +34,7 @@ export default fp(
     await app.register(identityPages, { views, identity })
     await app.register(identityForms, { views, identity })
     await app.register(profileForms, { identity })
+    await app.register(twoFactorResetForm, { identity, views })
     // Expired sessions and one-time tokens go at start and then hourly (issue 9, finding 9); the timer never keeps the process alive.
     const sweep = () =>
       identity.sessions.sweep().then(

@@ -25,6 +25,17 @@ export const twoFactorTexts = {
   adminRequired: 'La double authentification est obligatoire pour les administrateurs : activez-la depuis votre profil avant d’utiliser l’espace d’administration.',
 } as const
 
+/** An administrator's reset of a client's two-factor asks this first: in the island's dialog, or on its page without JavaScript (contract §8). */
+export const twoFactorResetTexts = {
+  title: 'Désactiver la double authentification ?',
+  text: (username: string) =>
+    `${username} se connectera de nouveau avec son seul mot de passe et sera déconnecté de tous ses appareils ; un e-mail l’en informe. À faire seulement après avoir vérifié son identité (téléphone perdu, application installée par quelqu’un d’autre).`,
+  confirmLabel: 'Désactiver',
+} as const
+
+/** That page, posting to itself, for the client `userId`. */
+export const twoFactorResetPage = (userId: number) => `/users/profile/${userId}/two-factor/reset`
+
 const CODE = /^[0-9]{6}$/
 const RECOVERY = /^[A-Z0-9]{10}$/
 

@@ -1,5 +1,6 @@
 import type { Page } from '../../render/page.js'
 import type { FormProps, FormState } from '../../shared/form-state.js'
+import type { ProfileConfirmation } from './profile-form-routes.js'
 
 /** What an e-mailed link's page receives: the pair from its address, or `wellFormed: false`. */
 export interface LinkProps {
@@ -27,6 +28,8 @@ export interface IdentityViews {
   TwoFactorLoginPage: Page<FormProps & { recovery?: boolean }>
   ChangePasswordPage: Page<ChangePasswordPageProps>
   TwoFactorPage: Page<TwoFactorPageProps>
+  /** An administrator's reset of a client's two-factor asked on a page, without JavaScript (contract §8). */
+  ConfirmProfilePage: Page<ProfileConfirmation & { profileUrl: string }>
 }
 
 /** The two-factor page: enrolment (a pending secret and its QR code as SVG) or, when on, turning it off. */

@@ -1,7 +1,9 @@
 import type { AccessTokenView, ClientRequests as ClientRequestsData, DeviceSession, FirmSent, Profile } from '../../../src/modules/clients/types.js'
+import { OWN_DELETE_PAGES } from '../../../src/modules/documents/validation.js'
 import { pageTexts as requestTexts } from '../../../src/modules/requests/texts.js'
 import { page } from '../../../src/render/page.js'
 import type { FormState } from '../../../src/shared/form-state.js'
+import { searchOf } from '../../../src/shared/list-search.js'
 import type { ListState } from '../../components/admin-lists/query.js'
 import { Pager } from '../../components/Pager.js'
 import { Island } from '../../runtime/Island.js'
@@ -63,7 +65,11 @@ export const ProfilePage = page<ProfilePageProps>(
               Espace utilisé : <strong>{formatMegabytes(profile.storage.usedBytes)}</strong> sur {formatMegabytes(profile.storage.quotaBytes)}
               <meter className="profile-storage-meter" min={0} max={profile.storage.quotaBytes} value={Math.min(profile.storage.usedBytes, profile.storage.quotaBytes)} aria-label="Espace de stockage utilisé" />
             </p>
-            <Island name="OwnedDocuments" hydrate={isOwner ? 'load' : 'with-page'} props={{ rows: profile.documents, canDelete: isOwner }} />
+            <Island
+              name="OwnedDocuments"
+              hydrate={isOwner ? 'load' : 'with-page'}
+              props={isOwner ? { rows: profile.documents, canDelete: true, deletePages: OWN_DELETE_PAGES.profile, listSearch: searchOf(documents) } : { rows: profile.documents, canDelete: false }}
+            />
             {profile.documentsTotal > documents.pageSize && <Pager path={`/users/profile/${profile.id}`} state={documents} total={profile.documentsTotal} />}
           </section>
           {requests && (

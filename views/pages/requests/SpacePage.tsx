@@ -1,3 +1,4 @@
+import { OWN_DELETE_PAGES } from '../../../src/modules/documents/validation.js'
 import type { SpacePageProps } from '../../../src/modules/requests/views.js'
 import { pageTexts } from '../../../src/modules/requests/texts.js'
 import { page } from '../../../src/render/page.js'
@@ -100,7 +101,7 @@ export const SpacePage = page<SpacePageProps>(
                 <p className="upload-lead">
                   {pageTexts.ownLead(owned.items.length, owned.total)} <a href={`/users/profile/${userId}`}>{pageTexts.ownAll}</a>
                 </p>
-                <Island name="OwnedDocuments" props={{ rows: owned.items, canDelete: true }} />
+                <Island name="OwnedDocuments" props={{ rows: owned.items, canDelete: true, deletePages: OWN_DELETE_PAGES.space }} />
               </>
             )}
           </section>
