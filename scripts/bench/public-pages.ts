@@ -25,11 +25,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { appendRow, machine, now, percentile, ROOT } from './report.js'
-import { BENCH_ADMIN, freePort, startPortal, startProcess, type Running } from './server.js'
-import { wrk } from './wrk.js'
+import { appendRow, machine, mean, median, now, ROOT } from './report.js'
+import { freePort, logIn, startPortal, startProcess, type Running } from './server.js'
+import { answered, type Run } from './wrk.js'
 
-const ADMIN = BENCH_ADMIN
 const ANONYMOUS = ['/', '/services', '/login']
 const LIGHTHOUSE_PAGES = ['/', '/services', '/login', '/registration']
 const CONNECTIONS = 32
@@ -101,53 +100,6 @@ function replayable(headers: IncomingHttpHeaders): Record<string, string | strin
   return kept
 }
 
-export interface Run {
-  /** Requests per second wrk measured. */
-  rate: number
-  /** The server process's CPU time (all threads, user and system) per request, in µs; NaN without /proc. */
-  cpu: number
-}
-
-/** utime + stime of a process, in clock ticks (100 per second on Linux); NaN where /proc is missing. */
-function cpuTicks(pid: number | undefined): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return Number(fields[11]) + Number(fields[12])
-  } catch {
-    return NaN
-  }
-}
-const TICK_US = 10_000
-
-/**
- * `wrk -t1 -cCONNECTIONS -dSECONDS` against `url`: its rate, and the server's CPU per request. Any
- * answer but 2xx/3xx fails the run, unless `refusals` says the route answers 4xx by design.
- */
-export async function answered(server: Child, url: string, headers: Record<string, string>, seconds: number, refusals = false): Promise<Run> {
-  const before = cpuTicks(server.child.pid)
-  const { requests, rate } = await wrk(url, { connections: CONNECTIONS, seconds, headers, refusals })
-  const after = cpuTicks(server.child.pid)
-  return { rate, cpu: ((after - before) * TICK_US) / requests }
-}
-
-/**
- * The cookies a browser would send back to `/` after this login: the session's, not the device
- * cookie, which is scoped to the login route.
- */
-function cookiesForRoot(setCookies: string[]): string {
-  return setCookies
-    .filter((c) => /;\s*path=\/\s*(;|$)/i.test(c))
-    .map((c) => c.split(';')[0])
-    .join('; ')
-}
-
-export async function logIn(base: string): Promise<string> {
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
-  if (login.status !== 200) throw new Error(`login: ${login.status}`)
-  return cookiesForRoot(login.headers.getSetCookie())
-}
-
 interface Throughput {
   label: string
   /** Mean requests/s over the rounds. */
@@ -162,9 +114,6 @@ interface Throughput {
   controlCpu: number
   goal: number
 }
-
-const median = (values: number[]) => percentile(values, 0.5)
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length
 
 async function throughput(portal: Child): Promise<Throughput[]> {
   const cookie = await logIn(portal.base)
@@ -182,8 +131,8 @@ async function throughput(portal: Child): Promise<Throughput[]> {
   try {
     const results: Throughput[] = []
     for (const [i, c] of cases.entries()) {
-      const runPortal = (seconds: number) => answered(portal, `${portal.base}${c.path}`, c.headers, seconds)
-      const runControl = (seconds: number) => answered(control, `${control.base}${c.path}`, { 'x-bench-page': String(i) }, seconds)
+      const runPortal = (seconds: number) => answered(portal, `${portal.base}${c.path}`, { connections: CONNECTIONS, seconds, headers: c.headers })
+      const runControl = (seconds: number) => answered(control, `${control.base}${c.path}`, { connections: CONNECTIONS, seconds, headers: { 'x-bench-page': String(i) } })
       await runPortal(WARMUP_SECONDS)
       await runControl(WARMUP_SECONDS)
       // Alternated in short rounds, each starting with the other server, so that a neighbour's load

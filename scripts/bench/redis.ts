@@ -13,9 +13,9 @@
 import { randomBytes } from 'node:crypto'
 import { pathToFileURL } from 'node:url'
 import { Redis } from 'ioredis'
-import { answered, logIn, type Run } from './public-pages.js'
-import { appendRow, machine, now, percentile } from './report.js'
-import { startPortal, type Running } from './server.js'
+import { appendRow, machine, mean, median, now } from './report.js'
+import { logIn, startPortal, type Running } from './server.js'
+import { answered, type Run } from './wrk.js'
 
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const ROUNDS = 5
@@ -41,8 +41,6 @@ const CASES: Case[] = [
 
 const pct = (ratio: number) => `${(ratio * 100).toFixed(0)} %`
 const int = (n: number) => Math.round(n).toLocaleString('en-US')
-const median = (values: number[]) => percentile(values, 0.5)
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length
 
 async function keysUnder(client: Redis, prefix: string): Promise<string[]> {
   const found: string[] = []
@@ -75,7 +73,7 @@ export async function benchRedis(): Promise<void> {
         const answer = await fetch(`${server.base}${c.path}`, { headers: { cookie: cookies.get(server)! } })
         if (answer.status !== (c.refusals ? 400 : 200)) throw new Error(`${c.label}: ${answer.status}`)
       }
-      const run = (server: Running, seconds: number) => answered(server, `${server.base}${c.path}`, { cookie: cookies.get(server)! }, seconds, c.refusals)
+      const run = (server: Running, seconds: number) => answered(server, `${server.base}${c.path}`, { connections: CONNECTIONS, seconds, headers: { cookie: cookies.get(server)! }, refusals: c.refusals })
       await run(shared, WARMUP_SECONDS)
       await run(alone, WARMUP_SECONDS)
       const rounds: { shared: Run; alone: Run }[] = []

@@ -18,6 +18,9 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!
 }
 
+export const median = (values: number[]) => percentile(values, 0.5)
+export const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length
+
 /**
  * Appends `row` to the table of the section titled `title` in BENCHMARKS.md, creating the section
  * (with `intro` and the table's `columns`) at the end of the file when it is not there yet.

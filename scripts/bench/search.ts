@@ -15,7 +15,7 @@ import { migrateToLatest } from '../../src/db/migrate.js'
 import { toDbTime } from '../../src/db/values.js'
 import { HASH, insertAdmin, onEachDatabase, withApp, type App } from './databases.js'
 import { appendRow, machine, now, percentile } from './report.js'
-import { BENCH_ADMIN, startPortal } from './server.js'
+import { logIn, startPortal } from './server.js'
 import { wrk } from './wrk.js'
 
 const [DOCUMENTS, MESSAGES] = (process.env.BENCH_SEARCH_SIZES ?? '1000000,100000').split(',').map(Number) as [number, number]
@@ -157,9 +157,7 @@ async function timeSearch(app: App, cookie: string, url: string): Promise<{ medi
 async function healthzUnderSearches(url: string, qs: Array<{ kind: string; urls: string[] }>) {
   const server = await startPortal({ DATABASE_URL: url, RATE_LIMIT_LOGIN_IP: '1000000', RATE_LIMIT_LOGIN_ACCOUNT: '1000000' })
   try {
-    const login = await fetch(`${server.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) })
-    if (login.status !== 200) throw new Error(`login answered ${login.status}`)
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+    const cookie = await logIn(server.base)
     const healthz = () => wrk(`${server.base}/healthz`, { connections: 1, seconds: HEALTHZ_SECONDS })
     await wrk(`${server.base}/healthz`, { connections: 1, seconds: 2 })
     const idle = (await healthz()).p99

@@ -13,12 +13,11 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { appendRow, machine, now } from './report.js'
-import { BENCH_ADMIN, startPortal, type Running } from './server.js'
+import { logIn, startPortal, type Running } from './server.js'
 
 const GIB = 1024 ** 3
 const MIB = 1024 ** 2
 const CHUNK = Buffer.alloc(MIB, 0x20)
-const ADMIN = BENCH_ADMIN
 const BOUNDARY = '----portalbench'
 
 type Server = Running
@@ -29,9 +28,7 @@ function startServer(env: Record<string, string>): Promise<Server> {
 
 /** The administrator's session (accepted, so it may upload) and a type to upload under. */
 export async function prepare(base: string): Promise<string> {
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
-  if (login.status !== 200) throw new Error(`login: ${login.status}`)
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const cookie = await logIn(base)
   const type = await fetch(`${base}/api/documents/types`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ typeName: 'Bilan' }) })
   if (type.status !== 201) throw new Error(`type: ${type.status}`)
   return cookie

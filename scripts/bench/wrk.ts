@@ -4,9 +4,10 @@
  * much CPU per request as the server, and its own event loop's delays show up in what it measures.
  */
 import { execFile } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Running } from './server.js'
 
 export const WRK = '/usr/bin/wrk'
 
@@ -63,4 +64,31 @@ export async function wrk(url: string, options: WrkOptions): Promise<WrkResult> 
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+export interface Run {
+  /** Requests per second wrk measured. */
+  rate: number
+  /** The server process's CPU time (all threads, user and system) per request, in µs; NaN without /proc. */
+  cpu: number
+}
+
+/** utime + stime of a process, in clock ticks (100 per second on Linux); NaN where /proc is missing. */
+function cpuTicks(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return Number(fields[11]) + Number(fields[12])
+  } catch {
+    return NaN
+  }
+}
+const TICK_US = 10_000
+
+/** `wrk` against `url` (see `wrk`): its rate, and the CPU per request of `server`'s process. */
+export async function answered(server: Running, url: string, options: WrkOptions): Promise<Run> {
+  const before = cpuTicks(server.child.pid)
+  const { requests, rate } = await wrk(url, options)
+  const after = cpuTicks(server.child.pid)
+  return { rate, cpu: ((after - before) * TICK_US) / requests }
 }
