@@ -5,7 +5,7 @@ import t from 'tap'
 import { injectAs, seedAccount } from '../helpers/accounts.js'
 import { confirmFormOf, isPage, journalAfter, lastJournalId, recorded } from '../helpers/admin-forms.js'
 import { buildTestApp } from '../helpers/app.js'
-import { flashAfter, FORM, submit, summaryOf } from '../helpers/forms.js'
+import { CROSS_SITE, flashAfter, FORM, submit, summaryOf } from '../helpers/forms.js'
 import { hrefsOf } from '../helpers/html.js'
 import { cookieOf } from '../helpers/two-factor.js'
 
@@ -135,7 +135,7 @@ t.test('another site cannot post the form', async (t) => {
   const user = await seedAccount(app)
   const since = await lastJournalId(db)
   for (const action of ['accept', 'delete']) {
-    const res = await injectAs(app, admin, { method: 'POST', url: `/admin-dashboard/new-users/${user.id}/${action}`, headers: { ...FORM, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, payload: '' })
+    const res = await injectAs(app, admin, { method: 'POST', url: `/admin-dashboard/new-users/${user.id}/${action}`, headers: { ...FORM, ...CROSS_SITE }, payload: '' })
     t.equal(res.statusCode, 403, action)
   }
   t.notOk(await accepted(user.id))

@@ -8,7 +8,7 @@ import sharp from 'sharp'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
 import { buildTestApp } from '../helpers/app.js'
-import { flashAfter, inputNamed, summaryOf } from '../helpers/forms.js'
+import { CROSS_SITE, flashAfter, inputNamed, summaryOf } from '../helpers/forms.js'
 import { multipart } from '../documents/fixtures.js'
 import { cookieOf } from '../helpers/two-factor.js'
 
@@ -101,7 +101,7 @@ t.test('the owner only: a visitor goes to /login, anyone else gets the 403 page,
     t.match(refused.body, 'Vous ne pouvez changer que votre propre photo.')
   }
   t.equal((await post(app, owner, 0, image)).statusCode, 403, 'a malformed profile id is not one’s own')
-  const crossSite = await post(app, owner, owner.id, image, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })
+  const crossSite = await post(app, owner, owner.id, image, CROSS_SITE)
   t.equal(crossSite.statusCode, 403)
   t.equal(await photoOf(owner), null)
   t.equal(photos(), before, 'nothing stored')

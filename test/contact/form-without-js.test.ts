@@ -2,7 +2,7 @@
 import t from 'tap'
 import { seedAccount, injectAs } from '../helpers/accounts.js'
 import { buildTestApp } from '../helpers/app.js'
-import { errorUnder, flashAfter, FORM, inputNamed, submit, summaryOf } from '../helpers/forms.js'
+import { CROSS_SITE, errorUnder, flashAfter, FORM, inputNamed, submit, summaryOf } from '../helpers/forms.js'
 
 const valid = { name: 'Amina Haddad', email: 'amina@example.dz', telephone: '0551234567', message: 'Bonjour,\r\nje souhaite un rendez-vous.' }
 
@@ -50,6 +50,6 @@ t.test('the contact limit counts the form and the API together', async (t) => {
 
 t.test('another site cannot post the form', async (t) => {
   const { app } = await buildTestApp(t)
-  const res = await app.inject({ method: 'POST', url: '/', headers: { ...FORM, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, payload: new URLSearchParams(valid).toString() })
+  const res = await app.inject({ method: 'POST', url: '/', headers: { ...FORM, ...CROSS_SITE }, payload: new URLSearchParams(valid).toString() })
   t.equal(res.statusCode, 403)
 })

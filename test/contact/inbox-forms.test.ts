@@ -5,7 +5,7 @@ import t from 'tap'
 import { injectAs, seedAccount } from '../helpers/accounts.js'
 import { confirmFormOf, isPage, journalAfter, lastJournalId, recorded } from '../helpers/admin-forms.js'
 import { buildTestApp } from '../helpers/app.js'
-import { flashAfter, FORM, submit } from '../helpers/forms.js'
+import { CROSS_SITE, flashAfter, FORM, submit } from '../helpers/forms.js'
 import { hrefsOf } from '../helpers/html.js'
 import { cookieOf } from '../helpers/two-factor.js'
 
@@ -69,7 +69,7 @@ t.test('a visitor logs in first and comes back to the confirmation page; a clien
   const fromElsewhere = await injectAs(app, admin, { url: `${url}?q=Karim`, headers: { 'sec-fetch-site': 'cross-site' } })
   t.same([fromElsewhere.statusCode, fromElsewhere.headers.location], [303, `${INBOX}?q=Karim`], 'its page opened from another site’s link goes to the inbox')
   const since = await lastJournalId(db)
-  const crossSite = await injectAs(app, admin, { method: 'POST', url, headers: { ...FORM, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, payload: '' })
+  const crossSite = await injectAs(app, admin, { method: 'POST', url, headers: { ...FORM, ...CROSS_SITE }, payload: '' })
   t.equal(crossSite.statusCode, 403)
   t.ok(await exists(id), 'not deleted')
   t.same(await journalAfter(db, since), [], 'nothing journaled')

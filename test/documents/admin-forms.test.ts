@@ -6,7 +6,7 @@ import t from 'tap'
 import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
 import { confirmFormOf, isPage, journalAfter, lastJournalId, recorded } from '../helpers/admin-forms.js'
 import { buildTestApp } from '../helpers/app.js'
-import { errorUnder, flashAfter, FORM, inputNamed, submit, summaryOf } from '../helpers/forms.js'
+import { CROSS_SITE, errorUnder, flashAfter, FORM, inputNamed, submit, summaryOf } from '../helpers/forms.js'
 import { hrefsOf, unescapeHtml } from '../helpers/html.js'
 import { addType, uploadPdf } from './fixtures.js'
 
@@ -201,7 +201,7 @@ t.test('visitors log in first, clients and unaccepted users get the 403 page, an
       const res = await submit(app, url, fields, account.cookie)
       isPage(t, res, 403, `${who} ${url}`)
     }
-    const crossSite = await injectAs(app, admin, { method: 'POST', url, headers: { ...FORM, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, payload: new URLSearchParams(fields).toString() })
+    const crossSite = await injectAs(app, admin, { method: 'POST', url, headers: { ...FORM, ...CROSS_SITE }, payload: new URLSearchParams(fields).toString() })
     t.equal(crossSite.statusCode, 403, `another site ${url}`)
   }
   t.same([await stateOf(fresh), await stateOf(viewed), await stateOf(archived)], ['new', 'viewed', 'archived'], 'no document changed')

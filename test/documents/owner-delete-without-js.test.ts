@@ -6,7 +6,7 @@ import t from 'tap'
 import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
 import { isPage, journalAfter, lastJournalId, recorded } from '../helpers/admin-forms.js'
 import { buildTestApp } from '../helpers/app.js'
-import { flashAfter, FORM, submit, summaryOf } from '../helpers/forms.js'
+import { CROSS_SITE, flashAfter, FORM, submit, summaryOf } from '../helpers/forms.js'
 import { hrefsOf, islandProps } from '../helpers/html.js'
 import { cookieOf } from '../helpers/two-factor.js'
 import { addType, filesIn, multipart, PDF, uploadPdf } from './fixtures.js'
@@ -14,7 +14,6 @@ import { addType, filesIn, multipart, PDF, uploadPdf } from './fixtures.js'
 const { app, db, config } = await buildTestApp(t)
 const admin = await seedAccount(app, { admin: true })
 await addType(app, admin, 'Bilan')
-const CROSS_SITE = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }
 const DELETED = 'Document supprimé avec succès.'
 const ALREADY_VIEWED = 'Ce document a déjà été consulté par le cabinet : il ne peut plus être supprimé.'
 const NOT_OWNER = 'Ce document ne vous appartient pas.'

@@ -6,7 +6,7 @@ import t from 'tap'
 import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
 import { isPage } from '../helpers/admin-forms.js'
 import { buildTestApp } from '../helpers/app.js'
-import { errorUnder, flashAfter, inputNamed, summaryOf } from '../helpers/forms.js'
+import { CROSS_SITE, errorUnder, flashAfter, inputNamed, summaryOf } from '../helpers/forms.js'
 import { hrefsOf } from '../helpers/html.js'
 import { cookieOf } from '../helpers/two-factor.js'
 import { addType, EXE, filesIn, HTML, multipart, PDF, type Part } from './fixtures.js'
@@ -147,7 +147,7 @@ t.test('refusals before the body: a visitor logs in and comes back; not an admin
     isPage(t, await injectAs(app, admin, pageOf(id)), 404, `and no page ${id}`)
   }
   isPage(t, await injectAs(app, admin, pageOf(waiting.id)), 409, 'nor a page for an account not accepted')
-  const crossSite = await post(admin, url, file, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })
+  const crossSite = await post(admin, url, file, CROSS_SITE)
   t.equal(crossSite.statusCode, 403, 'another site')
   t.same(await sentTo(client.id), before, 'nothing sent')
   t.same(await sentTo(waiting.id), [])

@@ -5,7 +5,7 @@ import t from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
 import { buildTestApp, type TestApp } from '../helpers/app.js'
-import { errorUnder, flashAfter, inputNamed, summaryOf } from '../helpers/forms.js'
+import { CROSS_SITE, errorUnder, flashAfter, inputNamed, summaryOf } from '../helpers/forms.js'
 import { addType, filesIn, HTML, multipart, PDF, upload, type Part } from './fixtures.js'
 import { askFor } from '../requests/helpers.js'
 import { cookieOf } from '../helpers/two-factor.js'
@@ -171,7 +171,7 @@ t.test('a visitor goes to /login, a client not yet accepted gets the 403 page; a
   t.match(waiting.headers['content-type'], /text\/html/, 'a page, not JSON')
   t.match(waiting.body, 'Votre compte doit être accepté par le cabinet avant de déposer des documents.')
 
-  const crossSite = await post(app, shared.client, { type: 'Bilan', file, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } })
+  const crossSite = await post(app, shared.client, { type: 'Bilan', file, headers: CROSS_SITE })
   t.equal(crossSite.statusCode, 403)
   t.same([await count(), filesIn(config.uploadDir, 'documents').length], [rows, before], 'nothing stored')
 })

@@ -4,9 +4,12 @@ import { islandProps } from './html.js'
 
 export const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 
-/** A plain form post, as a browser without JavaScript sends it. */
-export function submit(app: FastifyInstance, url: string, fields: Record<string, string>, cookie?: string): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url, headers: { ...FORM, ...(cookie ? { cookie } : {}) }, payload: new URLSearchParams(fields).toString() })
+/** What a browser adds to a request another site makes it send. */
+export const CROSS_SITE = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }
+
+/** A plain form post, as a browser without JavaScript sends it (with extra `headers`: another site's, a token's). */
+export function submit(app: FastifyInstance, url: string, fields: Record<string, string>, cookie?: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url, headers: { ...FORM, ...headers, ...(cookie ? { cookie } : {}) }, payload: new URLSearchParams(fields).toString() })
 }
 
 /**

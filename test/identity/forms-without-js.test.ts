@@ -2,7 +2,7 @@
 // message, or the page again at the JSON route's status with each error under its field.
 import t from 'tap'
 import { injectAs, SEED_PASSWORD, seedAccount } from '../helpers/accounts.js'
-import { errorUnder, flashAfter, FORM, inputNamed, submit, summaryOf } from '../helpers/forms.js'
+import { CROSS_SITE, errorUnder, flashAfter, FORM, inputNamed, submit, summaryOf } from '../helpers/forms.js'
 import { identityApp, registration, sessionCookie, STRONG_2, uniqueEmail } from '../helpers/identity.js'
 import { linkIn } from '../helpers/smtp.js'
 import { codeFor, cookieOf, enroll, STEP, twoFactorApp } from '../helpers/two-factor.js'
@@ -152,7 +152,7 @@ t.test('forgotten password: one field, its error under it, success', async (t) =
 t.test('another site cannot post a form', async (t) => {
   const { app } = await identityApp(t)
   const account = await seedAccount(app)
-  const res = await app.inject({ method: 'POST', url: '/login', headers: { ...FORM, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, payload: new URLSearchParams({ email: account.email, password: SEED_PASSWORD }).toString() })
+  const res = await app.inject({ method: 'POST', url: '/login', headers: { ...FORM, ...CROSS_SITE }, payload: new URLSearchParams({ email: account.email, password: SEED_PASSWORD }).toString() })
   t.equal(res.statusCode, 403)
   t.notOk(sessionCookie(res))
 })

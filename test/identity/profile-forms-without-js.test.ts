@@ -4,17 +4,15 @@
 // page again with the errors in place; a visitor logs in first, another site is refused, and a token
 // still cannot manage the account.
 import t from 'tap'
-import type { FastifyInstance, InjectOptions } from 'fastify'
+import { accessTokenTexts } from '../../src/modules/identity/access-token-validation.js'
 import { injectAs, SEED_PASSWORD, seedAccount, type SeededAccount } from '../helpers/accounts.js'
 import { buildTestApp, settled } from '../helpers/app.js'
 import { journalAfter, lastJournalId } from '../helpers/admin-forms.js'
-import { errorUnder, flashAfter, FORM, inputNamed, submit, summaryOf } from '../helpers/forms.js'
+import { CROSS_SITE, errorUnder, flashAfter, inputNamed, submit, summaryOf } from '../helpers/forms.js'
 import { codeFor, cookieOf, enroll, STEP, twoFactorApp } from '../helpers/two-factor.js'
 
 const { app } = await buildTestApp(t)
 const db = app.ports.db
-const REFUSED = 'Un jeton d’accès ne permet pas de gérer le compte (mot de passe, e-mail, suppression, double authentification, sessions, jetons) : connectez-vous sur le portail.'
-const CROSS_SITE = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }
 
 interface Session {
   id: string
@@ -24,12 +22,6 @@ const sessionsOf = async (account: SeededAccount) => (await injectAs(app, accoun
 
 /** A second session for the account (another browser), as its cookie. */
 const anotherSession = async (account: SeededAccount) => ({ ...account, cookie: await app.sessionCookieFor(account.id) })
-
-/** A plain post with extra headers (another site's, a token's). */
-function postWith(server: FastifyInstance, url: string, fields: Record<string, string>, headers: Record<string, string>, cookie?: string) {
-  const request: InjectOptions = { method: 'POST', url, headers: { ...FORM, ...headers, ...(cookie ? { cookie } : {}) }, payload: new URLSearchParams(fields).toString() }
-  return server.inject(request)
-}
 
 async function createToken(account: SeededAccount) {
   const res = await injectAs(app, account, { method: 'POST', url: '/api/auth/tokens', payload: { name: 'Script', expiresInDays: 30 } })
@@ -98,17 +90,17 @@ t.test('sessions: a visitor logs in first, another site is refused, a token is n
     const visitor = await submit(app, url, {})
     t.same([visitor.statusCode, visitor.headers.location], [303, '/login'], `${url}: a visitor`)
     t.equal(cookieOf(visitor, /^return-to$/), 'return-to=/users/profile', 'back to their profile once logged in')
-    const crossSite = await postWith(app, url, {}, CROSS_SITE, owner.cookie)
+    const crossSite = await submit(app, url, {}, owner.cookie, CROSS_SITE)
     t.equal(crossSite.statusCode, 403, `${url}: another site`)
     const { token } = await createToken(owner)
-    const byToken = await postWith(app, url, {}, { authorization: `Bearer ${token}` })
+    const byToken = await submit(app, url, {}, undefined, { authorization: `Bearer ${token}` })
     t.same([byToken.statusCode, byToken.headers.location], [303, '/login'], `${url}: a token opens no page, its post is a visitor’s`)
   }
   t.equal((await sessionsOf(owner)).length, 2, 'nothing ended')
   t.ok(other)
   const { token } = await createToken(owner)
   const api = await app.inject({ method: 'DELETE', url: '/api/auth/sessions', headers: { authorization: `Bearer ${token}` } })
-  t.same([api.statusCode, api.json().message], [403, REFUSED], 'the API’s account-management refusal, unchanged')
+  t.same([api.statusCode, api.json().message], [403, accessTokenTexts.accountManagement], 'the API’s account-management refusal, unchanged')
 
   const visitorProfile = await injectAs(app, owner, '/users/profile')
   t.same([visitorProfile.statusCode, visitorProfile.headers.location], [303, `/users/profile/${owner.id}`], '/users/profile is one’s own')
@@ -205,14 +197,14 @@ t.test('tokens: a visitor logs in first, another site is refused, a token manage
   t.same([visitorRevoke.statusCode, visitorRevoke.headers.location], [303, '/login'])
   t.equal(cookieOf(visitorRevoke, /^return-to$/), `return-to=/users/profile/tokens/${id}/revoke`, 'back to the confirmation page')
   for (const url of ['/users/profile/tokens', `/users/profile/tokens/${id}/revoke`]) {
-    t.equal((await postWith(app, url, { name: 'X', expiresInDays: '1' }, CROSS_SITE, owner.cookie)).statusCode, 403, `${url}: another site`)
-    const byToken = await postWith(app, url, { name: 'X', expiresInDays: '1' }, { authorization: `Bearer ${token}` })
+    t.equal((await submit(app, url, { name: 'X', expiresInDays: '1' }, owner.cookie, CROSS_SITE)).statusCode, 403, `${url}: another site`)
+    const byToken = await submit(app, url, { name: 'X', expiresInDays: '1' }, undefined, { authorization: `Bearer ${token}` })
     t.same([byToken.statusCode, byToken.headers.location], [303, '/login'], `${url}: a token’s post is a visitor’s`)
   }
   t.same((await tokensOf(owner)).map((row) => row.id), [id], 'nothing made or revoked')
   for (const request of [{ method: 'POST' as const, url: '/api/auth/tokens', payload: { name: 'X', expiresInDays: 1 } }, { method: 'DELETE' as const, url: `/api/auth/tokens/${id}` }]) {
     const api = await app.inject({ ...request, headers: { authorization: `Bearer ${token}` } })
-    t.same([api.statusCode, api.json().message], [403, REFUSED], `${request.method} ${request.url}: the account-management refusal, unchanged`)
+    t.same([api.statusCode, api.json().message], [403, accessTokenTexts.accountManagement], `${request.method} ${request.url}: the account-management refusal, unchanged`)
   }
 })
 
@@ -296,7 +288,7 @@ t.test('two-factor: a visitor logs in first, another site is refused, the limits
     const visitor = await submit(tf, url, { code: '123456', password: 'x' })
     t.same([visitor.statusCode, visitor.headers.location], [303, '/login'], `${url}: a visitor`)
     t.equal(cookieOf(visitor, /^return-to$/), 'return-to=/users/profile/two-factor')
-    t.equal((await postWith(tf, url, { code: '123456' }, CROSS_SITE, owner.cookie)).statusCode, 403, `${url}: another site`)
+    t.equal((await submit(tf, url, { code: '123456' }, owner.cookie, CROSS_SITE)).statusCode, 403, `${url}: another site`)
   }
   // One bucket per action: the API's two tries and the form's count together (3 per quarter hour here).
   await injectAs(tf, owner, '/users/profile/two-factor') // the pending secret the codes are checked against
@@ -310,10 +302,10 @@ t.test('two-factor: a visitor logs in first, another site is refused, the limits
 
   const res = await injectAs(tf, owner, { method: 'POST', url: '/api/auth/tokens', payload: { name: 'Script', expiresInDays: 30 } })
   const { token } = res.json<{ token: string }>()
-  const byToken = await postWith(tf, '/users/profile/two-factor', { code: '000000' }, { authorization: `Bearer ${token}` })
+  const byToken = await submit(tf, '/users/profile/two-factor', { code: '000000' }, undefined, { authorization: `Bearer ${token}` })
   t.same([byToken.statusCode, byToken.headers.location], [303, '/login'], 'a token’s post is a visitor’s')
   const api = await tf.inject({ method: 'POST', url: '/api/auth/2fa/disable', payload: { password: SEED_PASSWORD, code: '000000' }, headers: { authorization: `Bearer ${token}` } })
-  t.same([api.statusCode, api.json().message], [403, REFUSED], 'the account-management refusal, unchanged')
+  t.same([api.statusCode, api.json().message], [403, accessTokenTexts.accountManagement], 'the account-management refusal, unchanged')
   t.ok(clock)
 })
 
@@ -332,12 +324,12 @@ t.test('deleting one’s account without JavaScript: a link to a confirmation pa
   const visitor = await submit(app, '/users/profile/delete', {})
   t.same([visitor.statusCode, visitor.headers.location], [303, '/login'])
   t.equal(cookieOf(visitor, /^return-to$/), 'return-to=/users/profile/delete')
-  t.equal((await postWith(app, '/users/profile/delete', {}, CROSS_SITE, owner.cookie)).statusCode, 403, 'another site')
+  t.equal((await submit(app, '/users/profile/delete', {}, owner.cookie, CROSS_SITE)).statusCode, 403, 'another site')
   const { token } = await createToken(owner)
-  const byToken = await postWith(app, '/users/profile/delete', {}, { authorization: `Bearer ${token}` })
+  const byToken = await submit(app, '/users/profile/delete', {}, undefined, { authorization: `Bearer ${token}` })
   t.same([byToken.statusCode, byToken.headers.location], [303, '/login'], 'a token’s post is a visitor’s')
   const api = await app.inject({ method: 'DELETE', url: `/api/users/profile/${owner.id}`, headers: { authorization: `Bearer ${token}` } })
-  t.same([api.statusCode, api.json().message], [403, REFUSED], 'the account-management refusal, unchanged')
+  t.same([api.statusCode, api.json().message], [403, accessTokenTexts.accountManagement], 'the account-management refusal, unchanged')
   t.equal((await injectAs(app, owner, '/api/auth/status')).statusCode, 200, 'still there')
 
   const admin = await seedAccount(app, { admin: true })

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import t from 'tap'
 import { injectAs, seedAccount, SEED_PASSWORD, type SeededAccount } from '../helpers/accounts.js'
+import { CROSS_SITE } from '../helpers/forms.js'
 import { enroll, twoFactorApp } from '../helpers/two-factor.js'
 import { addType, multipart, PDF, uploadPdf } from '../documents/fixtures.js'
 
@@ -212,15 +213,14 @@ t.test('a Bearer call needs no Origin, even a foreign one; a cookie call from an
   const client = await seedAccount(app, { accepted: true })
   const other = await seedAccount(app, { accepted: true })
   const { token } = await createToken(app, client)
-  const foreign = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }
   const write = (headers: Record<string, string>) => ({ method: 'POST' as const, url: `/api/messages/${client.id}`, payload: { text: 'Bonjour' }, headers })
 
-  const byCookie = await injectAs(app, client, write(foreign))
+  const byCookie = await injectAs(app, client, write(CROSS_SITE))
   t.equal(byCookie.statusCode, 403, 'a cookie request from another site is refused')
   t.equal(byCookie.json().code, 'forbidden')
   t.equal((await injectAs(app, client, write({ origin: 'http://portail.test' }))).statusCode, 201, 'from the portal itself it passes')
   t.equal((await asToken(app, token, write({}))).statusCode, 201, 'a token without Origin')
-  t.equal((await asToken(app, token, write(foreign))).statusCode, 201, 'a token with any Origin: no site can make a browser send it')
+  t.equal((await asToken(app, token, write(CROSS_SITE))).statusCode, 201, 'a token with any Origin: no site can make a browser send it')
 
   // The other user's session cookie beside the client's token: the request is the token's.
   const both = await asToken(app, token, { method: 'GET', url: '/api/auth/status', headers: { cookie: other.cookie } })

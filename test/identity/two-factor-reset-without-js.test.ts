@@ -7,7 +7,7 @@ import t from 'tap'
 import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
 import { isPage, journalAfter, lastJournalId, recorded } from '../helpers/admin-forms.js'
 import { settled } from '../helpers/app.js'
-import { flashAfter, FORM, submit, summaryOf } from '../helpers/forms.js'
+import { CROSS_SITE, flashAfter, FORM, submit, summaryOf } from '../helpers/forms.js'
 import { hrefsOf, islandProps } from '../helpers/html.js'
 import { cookieOf, enroll, twoFactorApp } from '../helpers/two-factor.js'
 
@@ -106,7 +106,7 @@ t.test('administrators only: a visitor logs in first and comes back to the page,
     isPage(t, res, 403, `POST: ${who}`)
     t.match(res.body, 'Accès réservé aux administrateurs.')
   }
-  const crossSite = await injectAs(app, admin, { method: 'POST', url, headers: { ...FORM, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, payload: '' })
+  const crossSite = await injectAs(app, admin, { method: 'POST', url, headers: { ...FORM, ...CROSS_SITE }, payload: '' })
   t.equal(crossSite.statusCode, 403, 'another site')
   t.ok(await twoFactorOn(client), 'still on')
   t.equal((await injectAs(app, client, '/api/auth/status')).statusCode, 200, 'the client still signed in')

@@ -5,7 +5,7 @@ import t from 'tap'
 import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
 import { isPage } from '../helpers/admin-forms.js'
 import { buildTestApp } from '../helpers/app.js'
-import { flashAfter, FORM, submit } from '../helpers/forms.js'
+import { CROSS_SITE, flashAfter, FORM, submit } from '../helpers/forms.js'
 import { islandProps } from '../helpers/html.js'
 import { cookieOf } from '../helpers/two-factor.js'
 
@@ -122,7 +122,7 @@ t.test('refusals: a visitor logs in first and comes back; the wrong role is the 
   isPage(t, await submit(app, `/admin-dashboard/clients/${waiting.id}/messages`, { text: '' }, admin.cookie), 404, 'who may write comes before what is written')
 
   for (const [who, url] of [[client, '/messages'], [admin, thread]] as const) {
-    const res = await injectAs(app, who, { method: 'POST', url, headers: { ...FORM, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, payload: 'text=a' })
+    const res = await injectAs(app, who, { method: 'POST', url, headers: { ...FORM, ...CROSS_SITE }, payload: 'text=a' })
     t.equal(res.statusCode, 403, `${url}: another site cannot post`)
   }
   t.same(await texts(client.id), [], 'nothing stored')

@@ -4,6 +4,7 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
 import { buildTestApp } from '../helpers/app.js'
+import { CROSS_SITE } from '../helpers/forms.js'
 import { hrefsOf, islandProps } from '../helpers/html.js'
 
 type T = Parameters<Parameters<typeof t.test>[0]>[0]
@@ -115,7 +116,7 @@ t.test('the form works without JavaScript: a plain post to the page, then back t
   t.equal((await form(null, '/messages', 'a')).headers.location, '/login', 'a visitor logs in first')
   t.equal((await form(other, adminThread, 'a')).statusCode, 403, 'a client cannot post as the firm')
   t.equal((await form(admin, '/messages', 'a')).statusCode, 403, 'the firm has no thread of its own')
-  t.equal((await form(client, '/messages', 'a', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).statusCode, 403, 'another site cannot post')
+  t.equal((await form(client, '/messages', 'a', CROSS_SITE)).statusCode, 403, 'another site cannot post')
   t.equal((await form(admin, '/admin-dashboard/clients/999999/messages', 'a')).statusCode, 404)
   t.equal((await injectAs(app, client, `/api/messages/${client.id}`)).json().length, 2, 'nothing else was stored')
 })

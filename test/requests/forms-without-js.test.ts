@@ -5,7 +5,7 @@
 import t from 'tap'
 import { injectAs, seedAccount } from '../helpers/accounts.js'
 import { confirmFormOf, isPage } from '../helpers/admin-forms.js'
-import { errorUnder, flashAfter, FORM, inputNamed, submit, summaryOf } from '../helpers/forms.js'
+import { CROSS_SITE, errorUnder, flashAfter, FORM, inputNamed, submit, summaryOf } from '../helpers/forms.js'
 import { hrefsOf, islandProps } from '../helpers/html.js'
 import { cookieOf } from '../helpers/two-factor.js'
 import { addType } from '../documents/fixtures.js'
@@ -164,7 +164,7 @@ t.test('refusals: a visitor logs in and comes back, a client gets the 403 page, 
       isPage(t, res, 403, `${url}: not an administrator`)
       t.match(res.body, 'Accès réservé aux administrateurs.')
     }
-    const crossSite = await injectAs(app, admin, { method: 'POST', url, headers: { ...FORM, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, payload: new URLSearchParams(fields).toString() })
+    const crossSite = await injectAs(app, admin, { method: 'POST', url, headers: { ...FORM, ...CROSS_SITE }, payload: new URLSearchParams(fields).toString() })
     t.equal(crossSite.statusCode, 403, `${url}: another site`)
   }
   t.equal((await injectAs(app, client, `/admin-dashboard/clients/${client.id}/ask`)).headers.location, '/', 'the page, like every admin page, sends a client home')
