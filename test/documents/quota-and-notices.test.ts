@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config.js'
 import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
 import { buildTestApp, freshDatabase, settled } from '../helpers/app.js'
 import { twoInstances } from '../helpers/instances.js'
-import { startSmtp, type TestSmtp } from '../helpers/smtp.js'
+import { mailText, startSmtp, type TestSmtp } from '../helpers/smtp.js'
 import { PassThrough } from 'node:stream'
 import { addType, filesIn, multipart, PDF, upload } from './fixtures.js'
 import type { FastifyInstance } from 'fastify'
@@ -16,9 +16,6 @@ import type { FastifyInstance } from 'fastify'
 const FIRM = 'cabinet@example.dz'
 const MINUTE = 60_000
 const pdfOf = (bytes: number) => Buffer.concat([PDF, Buffer.alloc(Math.max(0, bytes - PDF.length), 0x20)])
-
-/** The body of a mail as a mail client shows it (quoted-printable UTF-8 decoded). */
-const bodyOf = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
 
 async function send(app: FastifyInstance, client: SeededAccount, filename: string, bytes = PDF.length) {
   const res = await upload(app, client, { type: 'Bilan', userId: client.id, filename, content: pdfOf(bytes) })
@@ -109,7 +106,7 @@ t.test('the firm hears of the first upload at once, then of the rest in one mail
   const other = await seedAccount(app, { accepted: true, username: 'Zitouna' })
   const firmMails = async () => {
     await settled(app)
-    return smtp.mails.filter((m) => m.to.includes(FIRM)).map((m) => bodyOf(m.raw))
+    return smtp.mails.filter((m) => m.to.includes(FIRM)).map((m) => mailText(m.raw))
   }
 
   t.equal((await send(app, client, 'a.pdf')).statusCode, 201)
@@ -176,7 +173,7 @@ t.test('the grouping holds across instances: two instances, one digest', async (
   await send(c, client, 'd.pdf')
   clock.set('2026-03-02T09:15:00Z')
   t.equal(await count(a, b, c), 2, 'one digest in all')
-  const digest = bodyOf(smtp.mails.filter((m) => m.to.includes(FIRM))[1]!.raw)
+  const digest = mailText(smtp.mails.filter((m) => m.to.includes(FIRM))[1]!.raw)
   t.match(digest, /3 document\(s\)/)
   for (const name of ['b.pdf', 'c.pdf', 'd.pdf']) t.match(digest, name)
 })

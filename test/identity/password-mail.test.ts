@@ -7,10 +7,7 @@ import { loadConfig } from '../../src/config.js'
 import { SEED_PASSWORD, seedAccount } from '../helpers/accounts.js'
 import { freshDatabase, settled } from '../helpers/app.js'
 import { STRONG_2 } from '../helpers/identity.js'
-import { linkIn, startSmtp } from '../helpers/smtp.js'
-
-/** A quoted-printable UTF-8 body as a mail client shows it (accents included). */
-const decodeMime = (raw: string) => Buffer.from(raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_all, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
+import { linkIn, mailText, startSmtp } from '../helpers/smtp.js'
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1'
@@ -35,7 +32,7 @@ t.test('a password change mails the account: when (Algiers time), which browser,
   t.equal(res.statusCode, 200)
   await settled(app)
   const mail = await smtp.nextMail(account.email)
-  const body = decodeMime(mail.raw)
+  const body = mailText(mail.raw)
   const row = await database.db.selectFrom('outbox').select('subject').where('recipient', '=', account.email).executeTakeFirstOrThrow()
   t.equal(row.subject, 'Votre mot de passe a été modifié')
   t.match(body, /Bonjour Amina Haddad/)
@@ -65,7 +62,7 @@ t.test('a reset mails the account too, naming the browser that reset it', async 
   const res = await app.inject({ method: 'POST', url: `/api/password/reset/${token}`, headers: { 'user-agent': SAFARI_IPHONE }, payload: { newPassword: STRONG_2, confirmPassword: STRONG_2 }, remoteAddress: '10.0.0.9' })
   t.equal(res.statusCode, 200)
   await settled(app)
-  const body = decodeMime((await smtp.nextMail(account.email)).raw)
+  const body = mailText((await smtp.nextMail(account.email)).raw)
   t.match(body, /réinitialisé le 2 mars 2026 à 10:1\d \(heure d’Alger\)/)
   t.match(body, /Navigateur : Safari 17 sur iOS/)
   t.match(body, /Tous vos appareils ont été déconnectés/)
