@@ -11,7 +11,7 @@ import { Secret, TOTP } from 'otpauth'
 import t, { type Test } from 'tap'
 import type { Browser, Page } from 'playwright-core'
 import { linkIn, type TestSmtp } from '../helpers/smtp.js'
-import { apiSession, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { acceptedClient, apiSession, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
 
 const ADMIN = { email: 'cabinet-axe@example.dz', password: 'Adm1n#Cabinet!x' }
 const PASSWORD = 'Zt9#qLm2vR!x'
@@ -67,8 +67,7 @@ async function seed(): Promise<Seeded> {
 
   // An accepted client: a document new, one viewed, one archived; a request; a thread; a document from the firm.
   const client = { email: 'amina-axe@example.dz' }
-  const { id } = await register(server.url, smtp, { username: 'Amina Haddad', email: client.email, password: PASSWORD, entreprise: 'Transports Ezzahra' }, { follow: 'api' })
-  await call(server.url, admin, 'POST', `/api/users/accept/${id}`)
+  const id = await acceptedClient(server.url, smtp, admin, { username: 'Amina Haddad', email: client.email, password: PASSWORD, entreprise: 'Transports Ezzahra' })
   const own = await apiSession(server.url, client.email, PASSWORD)
   const [fresh, viewed, archived] = [await upload(own, 'bilan-2025.pdf'), await upload(own, 'releve-mars.pdf'), await upload(own, 'g50-fevrier.pdf')]
   await call(server.url, admin, 'GET', `/api/documents/view-document/${viewed}`)

@@ -4,7 +4,7 @@
 import t from 'tap'
 import type { Browser } from 'playwright-core'
 import type { TestSmtp } from '../helpers/smtp.js'
-import { apiSession, call, openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { acceptedClient, apiSession, openPage, startSuite, type RunningServer } from './helpers.js'
 
 let server: RunningServer
 let browser: Browser
@@ -25,8 +25,7 @@ t.test('a client’s deep link: /login, then the address they opened', async (t)
   const unique = Date.now().toString(36)
   const email = `liens-${unique}@example.dz`
   const adminCookie = await apiSession(server.url, ADMIN.email, ADMIN.password)
-  const { id } = await register(server.url, smtp, { username: `Client ${unique}`, email, password: PASSWORD, entreprise: 'SARL Liens' }, { follow: 'api' })
-  await call(server.url, adminCookie, 'POST', `/api/users/accept/${id}`)
+  const id = await acceptedClient(server.url, smtp, adminCookie, { username: `Client ${unique}`, email, password: PASSWORD, entreprise: 'SARL Liens' })
   const { page } = await openPage(browser, t)
   await page.goto(`${server.url}/messages`)
   t.equal(new URL(page.url()).pathname, '/login', 'sent to the login')

@@ -5,7 +5,7 @@
 import t from 'tap'
 import type { Browser } from 'playwright-core'
 import type { TestSmtp } from '../helpers/smtp.js'
-import { apiSession, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { acceptedClient, apiSession, call, logIn, openPage, startSuite, type RunningServer } from './helpers.js'
 
 let server: RunningServer
 let browser: Browser
@@ -20,10 +20,8 @@ t.before(async () => ({ smtp, server, browser } = await startSuite(t, { ADMIN_EM
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n'), Buffer.alloc(512 * 1024, 0x20), Buffer.from('\ntrailer << /Root 1 0 R >>\n%%EOF\n')])
 
 /** A verified client accepted by the administrator; answers its id. */
-async function acceptedClient(adminCookie: string, email: string, username: string): Promise<number> {
-  const { id } = await register(server.url, smtp, { username, email, password: PASSWORD, entreprise: 'SARL Documents' }, { follow: 'api' })
-  await call(server.url, adminCookie, 'POST', `/api/users/accept/${id}`)
-  return id
+function clientOfTheFirm(adminCookie: string, email: string, username: string): Promise<number> {
+  return acceptedClient(server.url, smtp, adminCookie, { username, email, password: PASSWORD, entreprise: 'SARL Documents' })
 }
 
 t.test('upload, then New documents → view (new tab) → Documents → archive → Archived documents; the owner’s deletions', async (t) => {
@@ -31,7 +29,7 @@ t.test('upload, then New documents → view (new tab) → Documents → archive 
   const client = { email: `docs-${unique}@example.dz`, username: `Client ${unique}` }
   const adminCookie = await apiSession(server.url, ADMIN.email, ADMIN.password)
   await call(server.url, adminCookie, 'POST', '/api/documents/types', { typeName: 'Bilan' })
-  const clientId = await acceptedClient(adminCookie, client.email, client.username)
+  const clientId = await clientOfTheFirm(adminCookie, client.email, client.username)
   const fileName = `bilan-${unique}.pdf`
 
   // The client uploads through the form; the request is held until the progress bar has been seen.
@@ -115,7 +113,7 @@ t.test('cancelling an upload aborts it: nothing is stored', async (t) => {
   const unique = `${Date.now().toString(36)}c`
   const adminCookie = await apiSession(server.url, ADMIN.email, ADMIN.password)
   const email = `cancel-${unique}@example.dz`
-  await acceptedClient(adminCookie, email, `Client ${unique}`)
+  await clientOfTheFirm(adminCookie, email, `Client ${unique}`)
   const { page } = await openPage(browser, t, { acceptDownloads: true })
   await logIn(page, server.url, email, PASSWORD)
   await page.goto(`${server.url}/files`)

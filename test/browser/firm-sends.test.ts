@@ -5,7 +5,7 @@
 import t from 'tap'
 import type { Browser, Page } from 'playwright-core'
 import { linkIn, type TestSmtp } from '../helpers/smtp.js'
-import { apiSession, axeViolations, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { acceptedClient, apiSession, axeViolations, call, logIn, openPage, startSuite, type RunningServer } from './helpers.js'
 
 let server: RunningServer
 let browser: Browser
@@ -28,8 +28,7 @@ t.test('the firm sends a document; the client finds it under « Reçus du cabine
   const unique = Date.now().toString(36)
   const client = { email: `recus-${unique}@example.dz`, username: `Client ${unique}` }
   const adminCookie = await apiSession(server.url, ADMIN.email, ADMIN.password)
-  const { id: clientId } = await register(server.url, smtp, { ...client, password: PASSWORD, entreprise: 'SARL Envois' }, { follow: 'api' })
-  await call(server.url, adminCookie, 'POST', `/api/users/accept/${clientId}`)
+  const clientId = await acceptedClient(server.url, smtp, adminCookie, { ...client, password: PASSWORD, entreprise: 'SARL Envois' })
   await smtp.nextMail(client.email) // « Votre espace client est ouvert »
 
   // The administrator, on the client's page.
@@ -102,8 +101,7 @@ t.test('the archive: « Restaurer » and « Supprimer », each after a confirmat
   const adminCookie = await apiSession(server.url, ADMIN.email, ADMIN.password)
   await call(server.url, adminCookie, 'POST', '/api/documents/types', { typeName: 'Bilan' })
   const email = `archive-${unique}@example.dz`
-  const { id: clientId } = await register(server.url, smtp, { username: `Client ${unique}`, email, password: PASSWORD, entreprise: 'SARL Archives' }, { follow: 'api' })
-  await call(server.url, adminCookie, 'POST', `/api/users/accept/${clientId}`)
+  const clientId = await acceptedClient(server.url, smtp, adminCookie, { username: `Client ${unique}`, email, password: PASSWORD, entreprise: 'SARL Archives' })
   const clientCookie = await apiSession(server.url, email, PASSWORD)
   const names = [`garde-${unique}.pdf`, `jete-${unique}.pdf`]
   for (const name of names) {
@@ -149,8 +147,7 @@ t.test('a send that answers one of the client’s open requests: chosen on the c
   const types = (await (await call(server.url, adminCookie, 'GET', '/api/documents/types?pageSize=200')).json()) as Array<{ id: number; typeName: string }>
   const typeId = types.find((type) => type.typeName === `Liasse ${unique}`)!.id
   const email = `reponse-${unique}@example.dz`
-  const { id: clientId } = await register(server.url, smtp, { username: `Client ${unique}`, email, password: PASSWORD, entreprise: 'SARL Réponses' }, { follow: 'api' })
-  await call(server.url, adminCookie, 'POST', `/api/users/accept/${clientId}`)
+  const clientId = await acceptedClient(server.url, smtp, adminCookie, { username: `Client ${unique}`, email, password: PASSWORD, entreprise: 'SARL Réponses' })
   const request = (await (await call(server.url, adminCookie, 'POST', '/api/requests', { userId: clientId, typeId, title: 'Liasse fiscale 2025', dueDate: '2099-12-31' })).json()) as { id: number }
 
   const { page, problems } = await openPage(browser, t, { bypassCSP: true })

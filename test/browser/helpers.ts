@@ -228,6 +228,13 @@ export async function register(
   return { id: Number(userId), link }
 }
 
+/** Registers `account` through the API (its address verified), then accepts it with the administrator's `adminCookie`; answers its id. */
+export async function acceptedClient(url: string, smtp: TestSmtp, adminCookie: string, account: NewAccount): Promise<number> {
+  const { id } = await register(url, smtp, account, { follow: 'api' })
+  await call(url, adminCookie, 'POST', `/api/users/accept/${id}`)
+  return id
+}
+
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 /**

@@ -5,7 +5,7 @@ import t from 'tap'
 import sharp from 'sharp'
 import type { Browser, Request } from 'playwright-core'
 import type { TestSmtp } from '../helpers/smtp.js'
-import { apiSession, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { acceptedClient, apiSession, call, logIn, openPage, startSuite, type RunningServer } from './helpers.js'
 
 let server: RunningServer
 let browser: Browser
@@ -27,8 +27,7 @@ t.test('payloads behind a PNG or PDF signature run nothing; a real PNG still sho
   const adminCookie = await apiSession(server.url, ADMIN.email, ADMIN.password)
   await call(server.url, adminCookie, 'POST', '/api/documents/types', { typeName: 'Bilan' })
   const email = `inline-${unique}@example.dz`
-  const { id } = await register(server.url, smtp, { username: `Client ${unique}`, email, password: PASSWORD, entreprise: 'SARL Inline' }, { follow: 'api' })
-  await call(server.url, adminCookie, 'POST', `/api/users/accept/${id}`)
+  const id = await acceptedClient(server.url, smtp, adminCookie, { username: `Client ${unique}`, email, password: PASSWORD, entreprise: 'SARL Inline' })
   const clientCookie = await apiSession(server.url, email, PASSWORD)
   const realPng = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2a6' } }).png().toBuffer()
   const files: Array<[string, Buffer]> = [

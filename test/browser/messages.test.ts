@@ -4,7 +4,7 @@
 import t from 'tap'
 import type { Browser, Page } from 'playwright-core'
 import type { TestSmtp } from '../helpers/smtp.js'
-import { apiSession, axeViolations, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { acceptedClient, apiSession, axeViolations, call, logIn, openPage, startSuite, type RunningServer } from './helpers.js'
 
 let server: RunningServer
 let browser: Browser
@@ -41,8 +41,7 @@ t.test('a client and the firm exchange two messages; counts move; 390 px and key
   const unique = Date.now().toString(36)
   const client = { email: `messages-${unique}@example.dz`, username: `Client ${unique}` }
   const adminCookie = await apiSession(server.url, ADMIN.email, ADMIN.password)
-  const { id: clientId } = await register(server.url, smtp, { ...client, password: PASSWORD }, { follow: 'api' })
-  await call(server.url, adminCookie, 'POST', `/api/users/accept/${clientId}`)
+  const clientId = await acceptedClient(server.url, smtp, adminCookie, { ...client, password: PASSWORD })
 
   // The client, on a phone-sized screen, reaches Messages from the navigation and writes first.
   const phone = await openPage(browser, t, { bypassCSP: true, viewport: { width: 390, height: 800 } })
@@ -119,8 +118,7 @@ t.test('without JavaScript the thread reads and the form posts to the page', asy
   const unique = Date.now().toString(36)
   const client = { email: `messages-nojs-${unique}@example.dz`, username: `Sans JS ${unique}` }
   const adminCookie = await apiSession(server.url, ADMIN.email, ADMIN.password)
-  const { id: clientId } = await register(server.url, smtp, { ...client, password: PASSWORD }, { follow: 'api' })
-  await call(server.url, adminCookie, 'POST', `/api/users/accept/${clientId}`)
+  const clientId = await acceptedClient(server.url, smtp, adminCookie, { ...client, password: PASSWORD })
   const { page } = await openPage(browser, t, { javaScriptEnabled: false })
   await page.goto(`${server.url}/login`)
   const cookie = await apiSession(server.url, client.email, PASSWORD)

@@ -6,7 +6,7 @@ import { Secret, TOTP } from 'otpauth'
 import t from 'tap'
 import type { Browser, Page } from 'playwright-core'
 import type { TestSmtp } from '../helpers/smtp.js'
-import { apiSession, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { acceptedClient, apiSession, call, logIn, openPage, startSuite, type RunningServer } from './helpers.js'
 
 const ADMIN = { email: 'cabinet-confirmations@example.dz', password: 'Qv7!rTz2Lp#m' }
 const PASSWORD = 'Zt9#qLm2vR!x'
@@ -34,8 +34,7 @@ async function withoutScripts(t: { teardown: (fn: () => unknown) => void }): Pro
 async function clientOfTheFirm(prefix: string) {
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
   const client = { username: `${prefix} ${unique}`, email: `${prefix.toLowerCase()}-${unique}@example.dz`, unique }
-  const { id } = await register(server.url, smtp, { ...client, password: PASSWORD }, { follow: 'api' })
-  await call(server.url, adminCookie, 'POST', `/api/users/accept/${id}`)
+  const id = await acceptedClient(server.url, smtp, adminCookie, { ...client, password: PASSWORD })
   return { ...client, id, cookie: await apiSession(server.url, client.email, PASSWORD) }
 }
 

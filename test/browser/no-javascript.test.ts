@@ -5,7 +5,7 @@ import t from 'tap'
 import sharp from 'sharp'
 import type { Browser, Page } from 'playwright-core'
 import { linkIn, type TestSmtp } from '../helpers/smtp.js'
-import { apiSession, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { acceptedClient, apiSession, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
 
 const ADMIN = { email: 'cabinet-sans-js@example.dz', password: 'Qv7!rTz2Lp#m' }
 const PASSWORD = 'Zt9#qLm2vR!x'
@@ -183,11 +183,10 @@ t.test('the back-office without JavaScript: accept a user, view and archive a do
 })
 
 /** An accepted client, logged in without JavaScript; answers the page and the client's id. */
-async function acceptedClient(t: { teardown: (fn: () => unknown) => void }, label: string): Promise<{ page: Page; id: number }> {
+async function loggedInClient(t: { teardown: (fn: () => unknown) => void }, label: string): Promise<{ page: Page; id: number }> {
   const unique = `${Date.now().toString(36)}${label}`
   const email = `sans-js-${unique}@example.dz`
-  const { id } = await register(server.url, smtp, { username: `Client ${unique}`, email, password: PASSWORD }, { follow: 'api' })
-  await call(server.url, await apiSession(server.url, ADMIN.email, ADMIN.password), 'POST', `/api/users/accept/${id}`)
+  const id = await acceptedClient(server.url, smtp, await apiSession(server.url, ADMIN.email, ADMIN.password), { username: `Client ${unique}`, email, password: PASSWORD })
   const page = await withoutScripts(t)
   await logIn(page, server.url, email, PASSWORD)
   return { page, id }
@@ -196,7 +195,7 @@ async function acceptedClient(t: { teardown: (fn: () => unknown) => void }, labe
 t.test('upload a document without JavaScript: a refused type and a file too large under the file field, then sent and listed', async (t) => {
   const adminCookie = await apiSession(server.url, ADMIN.email, ADMIN.password)
   await call(server.url, adminCookie, 'POST', '/api/documents/types', { typeName: 'Pièces sans script' })
-  const { page } = await acceptedClient(t, 'u')
+  const { page } = await loggedInClient(t, 'u')
   const fileName = `releve-${Date.now().toString(36)}.pdf`
   await page.goto(`${server.url}/files`)
   const form = page.locator('form.upload-form')
@@ -234,7 +233,7 @@ t.test('upload a document without JavaScript: a refused type and a file too larg
 })
 
 t.test('change the profile photo without JavaScript: a refusal under the file, then the new photo', async (t) => {
-  const { page, id } = await acceptedClient(t, 'p')
+  const { page, id } = await loggedInClient(t, 'p')
   await page.goto(`${server.url}/users/profile/${id}`)
   const form = page.locator('form.profile-photo-form')
   const input = page.getByLabel('Choisir une photo')
@@ -266,8 +265,7 @@ const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOSt
 async function clientOfTheFirm(prefix: string) {
   const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
   const client = { username: `${prefix} ${unique}`, email: `${prefix.toLowerCase()}-${unique}@example.dz`, unique }
-  const { id } = await register(server.url, smtp, { ...client, password: PASSWORD, entreprise: 'SARL Sans Script' }, { follow: 'api' })
-  await call(server.url, await apiSession(server.url, ADMIN.email, ADMIN.password), 'POST', `/api/users/accept/${id}`)
+  const id = await acceptedClient(server.url, smtp, await apiSession(server.url, ADMIN.email, ADMIN.password), { ...client, password: PASSWORD, entreprise: 'SARL Sans Script' })
   return { ...client, id }
 }
 

@@ -4,7 +4,7 @@
 import t from 'tap'
 import type { Browser } from 'playwright-core'
 import type { TestSmtp } from '../helpers/smtp.js'
-import { apiSession, axeViolations, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { acceptedClient, apiSession, axeViolations, call, logIn, openPage, startSuite, type RunningServer } from './helpers.js'
 
 let server: RunningServer
 let browser: Browser
@@ -24,8 +24,7 @@ t.test('asked from the client’s page, seen first on Mon espace, answered by an
   const client = { email: `demandes-${unique}@example.dz`, username: `Client ${unique}` }
   const adminCookie = await apiSession(server.url, ADMIN.email, ADMIN.password)
   await call(server.url, adminCookie, 'POST', '/api/documents/types', { typeName: 'Bilan' })
-  const { id: clientId } = await register(server.url, smtp, { username: client.username, email: client.email, password: PASSWORD, entreprise: 'SARL Demandes' }, { follow: 'api' })
-  await call(server.url, adminCookie, 'POST', `/api/users/accept/${clientId}`)
+  const clientId = await acceptedClient(server.url, smtp, adminCookie, { username: client.username, email: client.email, password: PASSWORD, entreprise: 'SARL Demandes' })
   await smtp.nextMail(client.email, 10_000) // the acceptance
   const title = `Bilan 2025 ${unique}`
 

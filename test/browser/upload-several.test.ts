@@ -5,7 +5,7 @@
 import t from 'tap'
 import type { Browser, Page } from 'playwright-core'
 import type { TestSmtp } from '../helpers/smtp.js'
-import { apiSession, axeViolations, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { acceptedClient, apiSession, axeViolations, call, logIn, openPage, startSuite, type RunningServer } from './helpers.js'
 
 let server: RunningServer
 let browser: Browser
@@ -32,8 +32,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 async function clientOnUploadPage(t: { teardown: (fn: () => unknown) => void }, label: string, width = 1280): Promise<{ page: Page; problems: string[]; unique: string; cookie: string; id: number }> {
   const unique = `${Date.now().toString(36)}${label}`
   const email = `several-${unique}@example.dz`
-  const { id } = await register(server.url, smtp, { username: `Client ${unique}`, email, password: PASSWORD, entreprise: 'SARL Plusieurs' }, { follow: 'api' })
-  await call(server.url, adminCookie, 'POST', `/api/users/accept/${id}`)
+  const id = await acceptedClient(server.url, smtp, adminCookie, { username: `Client ${unique}`, email, password: PASSWORD, entreprise: 'SARL Plusieurs' })
   const opened = await openPage(browser, t, { bypassCSP: true, viewport: { width, height: 900 } })
   await logIn(opened.page, server.url, email, PASSWORD)
   await opened.page.goto(`${server.url}/files`)
