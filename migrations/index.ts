@@ -26,6 +26,7 @@ import * as m0025 from './0025-company-search.js'
 import * as m0027 from './0027-archived-are-viewed.js'
 import * as m0028 from './0028-thread-last-message.js'
 import * as m0029 from './0029-journal-company-search.js'
+import * as m0030 from './0030-outbox-due-at.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0027-archived-are-viewed': m0027,
   '0028-thread-last-message': m0028,
   '0029-journal-company-search': m0029,
+  '0030-outbox-due-at': m0030,
 }

@@ -23,7 +23,7 @@ import { createMailer, type Mailer } from './mail/mailer.js'
 import { localDiskStorage } from './storage/local-disk.js'
 import { storageSweeper, unfinishedUploadAge } from './storage/sweep.js'
 import type { FileStorage } from './storage/storage.js'
-import { frameworkErrors, HttpError, registerErrorHandling } from './http/errors.js'
+import { errorBody, frameworkErrors, HttpError, registerErrorHandling } from './http/errors.js'
 import { registerSameOriginCheck } from './http/same-origin.js'
 import { openapiOptions } from './http/openapi.js'
 import securityHeaders, { securityOptions } from './http/security-headers.js'
@@ -131,6 +131,8 @@ const DRAIN_TIMEOUT_MS = 10_000
 const REDIS_START_TIMEOUT_MS = 2_000
 /** The text fields a multipart form may carry (the upload's type, description, request; the send's name): 10 is room enough. */
 const MULTIPART_FIELDS = 10
+/** /healthz's 503: an error's body (contract §8), beside the `status` that outside checks read. */
+const UNHEALTHY = { status: 'unavailable', ...errorBody(503, 'Service indisponible : la base de données ou le stockage ne répond pas.') }
 
 /**
  * A partial file on the local disk untouched for this long was cut off (SIGTERM, kill -9): a write in
@@ -260,7 +262,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
 
   // Contract §5: the database and, when STORAGE_URL names one, the bucket.
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) =>
-    (await Promise.all([ping(db), storage.ping?.() ?? true])).every(Boolean) ? { status: 'ok' } : reply.code(503).send({ status: 'unavailable' }),
+    (await Promise.all([ping(db), storage.ping?.() ?? true])).every(Boolean) ? { status: 'ok' } : reply.code(503).send(UNHEALTHY),
   )
   // A bucket's unfinished multipart uploads (a crash mid-upload) are aborted at start and hourly.
   const sweeper = storageSweeper(storage, { clock, ageMs: unfinishedUploadAge(config.maxUploadBytes, config.connections.bodyMinBytesPerSecond), log: app.log })

@@ -150,6 +150,8 @@ export interface OutboxTable {
   status: 'pending' | 'sent' | 'failed'
   attempts: number
   next_attempt_at: string
+  /** When it was first due (its retries end 24 h after); null in rows written before migration 0030 ran. */
+  due_at: string | null
   /** The claim token of the worker sending it, until `claimed_until`. */
   claimed_by: string | null
   claimed_until: string | null

@@ -76,7 +76,7 @@ const HOUR_MS = 60 * MINUTE_MS
 
 /** Waits after the 1st, 2nd… failure: the first retries within a minute, then at most an hour apart. */
 export const RETRY_DELAYS_MS = [30_000, MINUTE_MS, 2 * MINUTE_MS, 5 * MINUTE_MS, 15 * MINUTE_MS, 30 * MINUTE_MS] as const
-/** A mail still failing this long after it was written is marked failed (contract §5: at least 24 h). */
+/** A mail still failing this long after it was first due is marked failed (contract §5: at least 24 h). */
 export const GIVE_UP_AFTER_MS = 24 * HOUR_MS
 /** Sent mails are kept (without their content) this long for the record, failed ones longer. */
 const KEEP_SENT_MS = 7 * 24 * HOUR_MS
@@ -94,7 +94,8 @@ interface ClaimedRow {
   id: number
   payload: string | null
   attempts: number
-  createdAt: Date
+  /** When it was first due: its retries end GIVE_UP_AFTER_MS after. */
+  dueAt: Date
 }
 
 /** Rows claimed under one token; `next` is the first not yet started. */
@@ -160,12 +161,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
       .execute()
     const rows = await db
       .selectFrom('outbox')
-      .select(['id', 'payload', 'attempts', 'created_at'])
+      .select(['id', 'payload', 'attempts', 'next_attempt_at', 'due_at', 'created_at'])
       .where('id', 'in', ids)
       .where('claimed_by', '=', token)
       .orderBy('id')
       .execute()
-    return { token, at, next: 0, rows: rows.map((row) => ({ id: fromDbId(row.id), payload: row.payload, attempts: Number(row.attempts), createdAt: fromDbTime(row.created_at) })) }
+    return { token, at, next: 0, rows: rows.map((row) => ({ id: fromDbId(row.id), payload: row.payload, attempts: Number(row.attempts), dueAt: fromDbTime(firstDue(row)) })) }
   }
 
   /** Gives back the claimed rows not started (time ran out, or the server failed): due again at once, for any instance. */
@@ -205,11 +206,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  /** A failed attempt: retried after a growing delay, or failed for good once 24 h have passed. */
+  /** A failed attempt: retried after a growing delay, or failed for good once 24 h have passed since it was due. */
   async function recordFailure(row: ClaimedRow, token: string, error: unknown) {
     const at = now()
     const failures = row.attempts + 1
-    const giveUp = at.getTime() - row.createdAt.getTime() >= GIVE_UP_AFTER_MS
+    const giveUp = at.getTime() - row.dueAt.getTime() >= GIVE_UP_AFTER_MS
     const delay = retryDelay(failures)
     const err = loggableError(error)
     await db
@@ -217,6 +218,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       .set({
         status: giveUp ? 'failed' : 'pending',
         attempts: failures,
+        due_at: toDbTime(row.dueAt),
         next_attempt_at: toDbTime(giveUp ? at : new Date(at.getTime() + delay)),
         claimed_by: null,
         claimed_until: null,
@@ -350,6 +352,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         status: 'pending',
         attempts: 0,
         next_attempt_at: toDbTime(due),
+        due_at: toDbTime(due),
         created_at: toDbTime(now()),
       })
       .executeTakeFirstOrThrow()
@@ -453,6 +456,15 @@ function payloadSealer(secret: string) {
       return mail
     },
   }
+}
+
+/**
+ * A row written by an instance older than migration 0030 has no `due_at` (instances upgraded one by
+ * one): until tried, it is due at `next_attempt_at` (its first failure stores that); once retried
+ * by such an instance, the first due time is lost and its writing stands in, as that instance counted.
+ */
+function firstDue(row: { attempts: number | string; next_attempt_at: string; due_at: string | null; created_at: string }): string {
+  return row.due_at ?? (Number(row.attempts) === 0 ? row.next_attempt_at : row.created_at)
 }
 
 function sleep(ms: number) {

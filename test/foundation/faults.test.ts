@@ -46,7 +46,8 @@ t.test('a MariaDB port that refuses connections: 503, Retry-After, French, page 
   t.equal(api.statusCode, 503)
   t.equal(api.headers['retry-after'], '10')
   t.match(api.json().message, /indisponible/)
-  t.equal((await app.inject('/healthz')).statusCode, 503)
+  const health = await app.inject('/healthz')
+  t.same([health.statusCode, health.json()], [503, { status: 'unavailable', message: 'Service indisponible : la base de données ou le stockage ne répond pas.', code: 'unavailable' }], '/healthz: an error’s body (contract §8), its status kept')
 })
 
 t.test('a destroyed pool answers 503 with Retry-After (both dialects)', async (t) => {

@@ -97,6 +97,7 @@ t.test('5 wrong codes end the pending login; the right one is refused after', as
   for (let i = 1; i <= 4; i++) t.equal((await app.inject(post('/api/auth/login/2fa', { code: wrong }, pending))).statusCode, 400, `wrong code ${i}`)
   const fifth = await app.inject(post('/api/auth/login/2fa', { code: wrong }, pending))
   t.same([fifth.statusCode, fifth.json().message], [429, 'Trop de codes incorrects : saisissez de nouveau votre e-mail et votre mot de passe.'])
+  t.equal(fifth.headers['retry-after'], '0', 'Retry-After (contract §2): a new login may begin at once')
   const right = await app.inject(post('/api/auth/login/2fa', { code: codeFor(secret, clock.now()) }, pending))
   t.equal(right.statusCode, 401, 'the pending login is over')
   t.notOk(cookieOf(right, /session$/))
@@ -131,6 +132,30 @@ t.test('wrong codes count per account across pending logins: the password does n
   const locked = await passwordStep(t, app, account)
   t.equal((await app.inject(post('/api/auth/login/2fa', { code: codeFor(secret, clock.now()) }, locked))).statusCode, 429, 'even the right code waits for the window')
   clock.advance(15 * 60_000 + STEP)
+  const later = await passwordStep(t, app, account)
+  t.equal((await app.inject(post('/api/auth/login/2fa', { code: codeFor(secret, clock.now()) }, later))).statusCode, 200, 'then the right code opens the session')
+})
+
+t.test('the fifth wrong code that also reaches the account’s limit says how long the account waits', async (t) => {
+  const { app, clock } = await twoFactorApp(t)
+  const account = await seedAccount(app, { accepted: true })
+  const { secret } = await enroll(app, clock, account)
+  clock.advance(STEP)
+  const wrong = codeFor(secret, new Date(clock.now().getTime() + 10 * STEP))
+  // Two pending logins of 5 wrong codes: RATE_LIMIT_LOGIN_ACCOUNT (10) reached with the second's fifth.
+  const fifths = []
+  for (let round = 0; round < 2; round++) {
+    const pending = await passwordStep(t, app, account)
+    for (let i = 1; i <= 4; i++) t.equal((await app.inject(post('/api/auth/login/2fa', { code: wrong }, pending))).statusCode, 400)
+    fifths.push(await app.inject(post('/api/auth/login/2fa', { code: wrong }, pending)))
+  }
+  const tooManyCodes = 'Trop de codes incorrects : saisissez de nouveau votre e-mail et votre mot de passe.'
+  // Had the first fifth left a try counted in finding its wait, the second would be refused before its check.
+  t.same(fifths.map((res) => [res.statusCode, res.json().message, res.headers['retry-after']]), [[429, tooManyCodes, '0'], [429, tooManyCodes, String(15 * 60)]], 'the whole window: every wrong code was at the same instant')
+  const locked = await passwordStep(t, app, account)
+  const refused = await app.inject(post('/api/auth/login/2fa', { code: codeFor(secret, clock.now()) }, locked))
+  t.same([refused.statusCode, refused.headers['retry-after']], [429, String(15 * 60)], 'as the next try is told')
+  clock.advance(15 * 60_000)
   const later = await passwordStep(t, app, account)
   t.equal((await app.inject(post('/api/auth/login/2fa', { code: codeFor(secret, clock.now()) }, later))).statusCode, 200, 'then the right code opens the session')
 })

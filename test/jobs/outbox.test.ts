@@ -266,6 +266,44 @@ t.test('the retries grow from 30 s to an hour apart and end after 24 hours in a 
   t.equal(smtp.received.length, 0)
 })
 
+t.test('a mail scheduled later (a reminder) is retried for 24 hours from when it is due, not from when it was written', async (t) => {
+  const { db } = await fresh(t)
+  const written = new Date('2026-03-02T08:00:00Z')
+  const due = new Date(written.getTime() + 10 * 24 * HOUR)
+  const clock = fixedClock(written)
+  const refusing = {
+    async send(): Promise<void> {
+      throw Object.assign(new Error('451 Service temporairement indisponible'), { code: 'EENVELOPE' })
+    },
+  }
+  const outbox = outboxOn(db, refusing, clock)
+  const reminder = await outbox.enqueueAt(db, mailNumber(1), due)
+  t.ok(await outbox.drain(5000))
+  const statusOf = async (id: number) => {
+    const row = (await rowsOf(db)).find((r) => r.id === id)!
+    return [row.status, Number(row.attempts)]
+  }
+  t.same(await statusOf(reminder), ['pending', 0], 'not tried before it is due')
+
+  clock.set(due)
+  // Due at once, written when the reminder is due: the window of a mail due at once is unchanged.
+  await outbox.enqueue(db, mailNumber(2))
+  const atOnce = Math.max(...(await rowsOf(db)).map((row) => row.id))
+  t.ok(await outbox.drain(5000))
+  t.same(await statusOf(reminder), ['pending', 1], 'refused at its due time, ten days after it was written: retried')
+  t.same(await statusOf(atOnce), ['pending', 1])
+
+  clock.set(new Date(due.getTime() + 23 * HOUR))
+  t.ok(await outbox.drain(5000))
+  t.same(await statusOf(reminder), ['pending', 2], 'still retried 23 hours after it was due')
+  t.same(await statusOf(atOnce), ['pending', 2])
+
+  clock.set(new Date(due.getTime() + GIVE_UP_AFTER_MS))
+  t.ok(await outbox.drain(5000))
+  t.same(await statusOf(reminder), ['failed', 3], 'failed at the first refusal 24 hours after it was due')
+  t.same(await statusOf(atOnce), ['failed', 3])
+})
+
 t.test('an action that fails leaves no mail: neither when its insert fails, nor when it fails after its mail was written', async (t) => {
   const database = await fresh(t)
   const smtp = await controlledSmtp(t)

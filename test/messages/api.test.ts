@@ -76,6 +76,12 @@ t.test('a message: 1 to 5,000 characters once trimmed, stored and answered as se
     t.equal(response.json().message, message)
   }
   t.equal((await post(app, client, client.id, { text: ` ${'a'.repeat(5000)} ` })).statusCode, 201, '5,000 characters after trimming')
+  // Characters, not UTF-16 units: an emoji is one character of two units (and four bytes in utf8mb4).
+  const emoji = await post(app, client, client.id, { text: '😀'.repeat(5000) })
+  t.equal(emoji.statusCode, 201, '5,000 emoji')
+  t.equal((await read(app, client, client.id)).json<Array<{ text: string }>>().at(-1)!.text, '😀'.repeat(5000), 'stored whole (four bytes each in utf8mb4: 20,000 of TEXT’s 65,535)')
+  const tooMany = await post(app, client, client.id, { text: '😀'.repeat(5001) })
+  t.same([tooMany.statusCode, tooMany.json().message], [400, 'Le message ne doit pas dépasser 5000 caractères.'], '5,001 emoji')
 
   const html = '<b>Bonjour</b> <script>alert(1)</script>\r\n<a href="javascript:alert(1)">ici</a>'
   const created = await post(app, client, client.id, { text: html })

@@ -112,6 +112,9 @@ t.test('the form works without JavaScript: a plain post to the page, then back t
   const props = islandProps(refused.body, 'MessageThread') as { draft: string; error: string }
   t.equal(props.error, 'Le message ne doit pas dépasser 5000 caractères.', 'with the error in place')
   t.equal(props.draft.length, 5001, 'and the text as typed')
+  // maxlength counts UTF-16 units: 5,000 emoji are 10,000 of them, which the field must let through.
+  const textarea = /<textarea[^>]*name="text"[^>]*>/.exec((await page(app, client, '/messages')).body)?.[0]
+  t.match(textarea, /maxlength="10000"/i, 'the field takes 5,000 characters of two units each; the shared check counts characters')
 
   t.equal((await form(null, '/messages', 'a')).headers.location, '/login', 'a visitor logs in first')
   t.equal((await form(other, adminThread, 'a')).statusCode, 403, 'a client cannot post as the firm')

@@ -166,7 +166,7 @@ t.test('/healthz answers 503 while the bucket does not answer, 200 again once it
   try {
     const down = await app.inject('/healthz')
     t.equal(down.statusCode, 503)
-    t.same(down.json(), { status: 'unavailable' })
+    t.same(down.json(), { status: 'unavailable', message: 'Service indisponible : la base de données ou le stockage ne répond pas.', code: 'unavailable' }, 'an error’s body (contract §8), its status kept')
   } finally {
     await bucket.start()
   }

@@ -120,7 +120,8 @@ export default function MessageThread({ userId, viewer, messages: first, total, 
           id={`${ids}-text`}
           name="text"
           rows={4}
-          maxLength={TEXT_MAX}
+          // maxlength counts UTF-16 units, the check characters: room for 5,000 of two units each (emoji).
+          maxLength={TEXT_MAX * 2}
           dir="auto"
           value={text}
           onChange={(event) => setText(event.target.value)}

@@ -100,6 +100,16 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     return step !== undefined && (await store.acceptStep(trx, userId, step))
   }
 
+  /**
+   * How long the account's wrong codes keep out the next one: 0 when a new login may try at once.
+   * The limiter has no look without a count, so a try is begun and, when it was counted, released.
+   */
+  async function codesWait(accountKey: string): Promise<number> {
+    const probe = await attempts.begin(accountKey, settings.codePolicy)
+    if (probe.wait === 0) await probe.release()
+    return probe.wait
+  }
+
   async function isEnabled(userId: number): Promise<boolean> {
     return Boolean((await store.findTwoFactor(db, userId))?.secret)
   }
@@ -238,7 +248,8 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       if (outcome === 'wrong') {
         if (pending.failures + 1 >= PENDING_LOGIN_TRIES) {
           await store.deletePendingLogin(db, id)
-          throw new HttpError(429, texts.tooManyCodes)
+          // Retry-After (contract §2): the message asks for the password again, which is allowed at once unless the account waits.
+          throw new HttpError(429, texts.tooManyCodes, { 'retry-after': String(Math.ceil((await codesWait(accountKey)) / 1000)) })
         }
         throw new HttpError(400, 'code' in proof ? texts.codeWrong : texts.recoveryWrong)
       }

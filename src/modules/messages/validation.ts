@@ -18,7 +18,8 @@ export function checkMessage(input: { text?: unknown }): Checked<{ text: string 
   const text = messageText(input.text)
   const failure = firstFailure([
     [!text, texts.textRequired],
-    [text.length > TEXT_MAX, texts.textTooLong],
+    // Characters (code points), as contract §7 counts them: an emoji is two UTF-16 units.
+    [Array.from(text).length > TEXT_MAX, texts.textTooLong],
     [hasControlCharsInText(text), texts.textInvalid],
   ])
   return failure ? { ok: false, message: failure } : { ok: true, value: { text } }
