@@ -1,7 +1,6 @@
 import { sql, type SqlBool } from 'kysely'
 import { isMysql, type Db } from '../../db/database.js'
 import { fetchPage, textIds, textMatches, withinDays, type ListFilter, type Page, type SearchIndex } from '../../db/lists.js'
-import { readRows } from '../../db/readers.js'
 import { fromDbBool, fromDbId, fromDbTime, toDbTime } from '../../db/values.js'
 import type { MailBatch } from '../../jobs/batched-mail.js'
 import type { IdsMatching } from '../identity/index.js'
@@ -66,29 +65,18 @@ export async function markRead(db: Db, userId: number, reader: Side, at: Date): 
   return Number(result.numUpdatedRows)
 }
 
-/** Messages `reader` has not read yet: of one thread (`userId`, one range of messages_thread_unread), or of every client for the firm (one range of messages_unread). */
-function unreadMessages(db: Db, reader: Side, userId?: number) {
-  let query = db.selectFrom('messages').where('from_firm', '=', reader === 'firm' ? 0 : 1).where('read_at', 'is', null)
-  if (userId !== undefined) query = query.where('user_id', '=', userId)
-  return query
-}
-
 /**
- * How many messages `reader` has not read, in one thread or (`userId` absent, the firm) in all of
- * them, counted up to `cap` only: the navigation's badge shows « 99+ » past 99, and counting every
- * unread message of a busy firm (50,000 in the bench) took 5 ms of the event loop on each of its pages.
+ * How many messages `reader` has not read, in one thread (`userId`, one range of
+ * messages_thread_unread) or, for the firm, in all of them (one range of messages_unread), counted
+ * up to `cap` only: the navigation's badge shows « 99+ » past 99, and counting every unread message
+ * of a busy firm (50,000 in the bench) took 5 ms of the event loop on each of its pages.
  */
 export async function countUnread(db: Db, reader: Side, cap: number, userId?: number): Promise<number> {
-  const some = unreadMessages(db, reader, userId).select(sql<number>`1`.as('one')).limit(cap).as('some')
+  let unread = db.selectFrom('messages').where('from_firm', '=', reader === 'firm' ? 0 : 1).where('read_at', 'is', null)
+  if (userId !== undefined) unread = unread.where('user_id', '=', userId)
+  const some = unread.select(sql<number>`1`.as('one')).limit(cap).as('some')
   const row = await db.selectFrom(some).select(sql<number | string>`count(*)`.as('n')).executeTakeFirst()
   return Number(row?.n ?? 0)
-}
-
-/** The firm's unread messages in each of the threads of `userIds` (one range of messages_thread_unread each, in one read). */
-async function unreadByThread(db: Db, userIds: number[]): Promise<Map<number, number>> {
-  if (!userIds.length) return new Map()
-  const query = unreadMessages(db, 'firm').where('user_id', 'in', userIds).select(['user_id', sql<number | string>`count(*)`.as('n')]).groupBy('user_id')
-  return new Map((await readRows(db, query)).map((row) => [fromDbId(row.user_id), Number(row.n)]))
 }
 
 /** A thread's state for its grouped mails, both sides. */
@@ -150,15 +138,31 @@ export async function findThreadsPage(db: Db, filter: ListFilter, clients?: IdsM
     const byText = sql<SqlBool>`message_threads.last_message_id in ${texts}`
     query = query.where((eb) => (clients ? eb.or([eb('message_threads.user_id', 'in', clients), byText]) : byText))
   }
-  const page = await fetchPage(db, query, (q) => q.select(['user_id', 'last_message_at', 'last_message_id']).orderBy('last_message_at', 'desc').orderBy('user_id', 'desc'), filter)
-  const lastIds = page.items.flatMap((row) => (row.last_message_id === null ? [] : [row.last_message_id]))
-  const texts = new Map(lastIds.length ? (await readRows(db, db.selectFrom('messages').select(['id', 'text']).where('id', 'in', lastIds))).map((m) => [fromDbId(m.id), m.text]) : [])
-  const unread = await unreadByThread(db, page.items.map((row) => fromDbId(row.user_id)))
+  // One read for the page: its last messages' texts (joined) and the firm's unread in each (one range
+  // of messages_thread_unread per row), not a query for each.
+  const page = await fetchPage(db, query, (q) =>
+    q
+      .leftJoin('messages as last', 'last.id', 'message_threads.last_message_id')
+      .select((eb) => [
+        'message_threads.user_id',
+        'message_threads.last_message_at',
+        'last.text',
+        eb
+          .selectFrom('messages')
+          .select(sql<number | string>`count(*)`.as('n'))
+          .whereRef('messages.user_id', '=', 'message_threads.user_id')
+          .where('messages.from_firm', '=', 0)
+          .where('messages.read_at', 'is', null)
+          .as('unread'),
+      ])
+      .orderBy('message_threads.last_message_at', 'desc')
+      .orderBy('message_threads.user_id', 'desc'),
+  filter)
   const items = page.items.map((row) => ({
     userId: fromDbId(row.user_id),
     lastMessageAt: fromDbTime(row.last_message_at),
-    lastMessage: row.last_message_id === null ? '' : (texts.get(fromDbId(row.last_message_id)) ?? ''),
-    unread: unread.get(fromDbId(row.user_id)) ?? 0,
+    lastMessage: row.text ?? '',
+    unread: Number(row.unread ?? 0),
   }))
   return { total: page.total, items }
 }
