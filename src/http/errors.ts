@@ -98,7 +98,12 @@ export function bodyPending(raw: IncomingMessage): boolean {
   return announced && raw.complete !== true
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+/**
+ * The answer to a refusal: JSON under /api/, the error page anywhere else, a browser's form post
+ * included (its page, when it has one to show again, is formPost's). `message` absent: the status's
+ * generic words (the JSON) and, for a 404, the not-found page's own (an address that names nothing).
+ */
+export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message?: string) {
   // A browser opening a document's address (a link in a mail, a bookmark) without a session logs in first, then gets it.
   if (status === 401 && request.method === 'GET' && request.headers['sec-fetch-mode'] === 'navigate') {
     rememberReturn(request, reply)
@@ -107,8 +112,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
   reply.code(status)
   // A refusal before the body was read closes the connection: the rest of the body is never read.
   if (bodyPending(request.raw)) closeWithoutReading(request, reply)
-  if (isApi(request) || request.method !== 'GET') return reply.send(errorBody(status, message))
-  return reply.renderError(status, message)
+  if (isApi(request)) return reply.send(errorBody(status, message ?? genericMessage(status)))
+  return status === 404 ? reply.renderError(404, message) : reply.renderError(status, message ?? genericMessage(status))
 }
 
 /**
@@ -120,7 +125,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400
   const message = status === 414 ? 'Adresse trop longue.' : 'Adresse invalide.'
   reply.code(status)
-  if (isApi(request) || request.method !== 'GET') return reply.send(errorBody(status, message))
+  if (isApi(request)) return reply.send(errorBody(status, message))
   return reply
     .type('text/html; charset=utf-8')
     .send(`<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Erreur ${status}</title></head><body><h1>${status}</h1><p>${message}</p><a href="/">Allez à l'accueil</a></body></html>`)
@@ -139,5 +144,5 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof HttpError) reply.headers(error.headers)
     return sendError(request, reply, status, messageOf(error, status))
   })
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, GENERIC[404]!))
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, 404))
 }

@@ -8,7 +8,9 @@ import { closeWithoutReading } from './lingering-close.js'
  * A page's form posted without JavaScript (contract §8): the route's own check, then its action;
  * a 303 with a flash message, or the page again with the errors in place (each under its field when
  * the error names it: HttpError.fields) and the status the JSON route answers for them (400, 401,
- * 409, 429, or those the form names). Any other error goes to the app's handler.
+ * 409, 429, or those the form names). Any other error goes to the app's handler, which answers a
+ * page's post with the error page (JSON is only the API's): so does a `show` that throws (the client
+ * of the page deleted while its file arrived).
  */
 export interface FormPost<T> {
   /** The JSON route's check: the same rules and French messages. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { formPost } from '../../http/form-post.js'
 import type { ListState } from '../../http/list-pages.js'
 import { originOf } from '../../http/origin.js'
-import { registerRowForm, withErrorPages, type RowFormGuards } from '../../http/row-forms.js'
+import { registerRowForm, type RowFormGuards } from '../../http/row-forms.js'
 import type { FormState } from '../../shared/form-state.js'
 import { failedAt } from '../../shared/validation.js'
 import { adminForm, adminOnly } from '../identity/index.js'
@@ -102,6 +102,6 @@ const documentForms: FastifyPluginAsync<{ documents: Documents; views: Documents
       return { to: TYPES, message: messages.typeAdded }
     },
   })
-  app.post(NEW_TYPE_PAGE, { schema: { hide: true }, preHandler: adminForm(() => NEW_TYPE_PAGE), handler: newType.handler, errorHandler: withErrorPages(newType.errorHandler) })
+  app.post(NEW_TYPE_PAGE, { schema: { hide: true }, preHandler: adminForm(() => NEW_TYPE_PAGE), ...newType })
 }
 export default documentForms
