@@ -7,7 +7,11 @@ import type { FieldError } from '../shared/validation.js'
 
 /** An error whose French message is meant for the user, with its HTTP status. */
 export class HttpError extends Error {
-  /** Where a page posted without JavaScript shows it (contract §8): each field's error; none, the form's own. */
+  /**
+   * The fields it belongs to: a page posted without JavaScript shows each error under its own (contract
+   * §8), and the JSON answer names the field of its `message` (`field`), where an island shows it.
+   * None: the form's own error.
+   */
   fields: FieldError[] = []
 
   constructor(
@@ -18,14 +22,14 @@ export class HttpError extends Error {
     super(message)
   }
 
-  /** The same error, shown under `field` when the form is answered again (the API's answer is unchanged). */
+  /** The same error, under `field`: on the page answered again, and named in the JSON answer. */
   under(field: string): this {
     this.fields = [{ field, message: this.message }]
     return this
   }
 }
 
-/** A form's failed check (400): the API answers its first message, a page answered again shows each field's. */
+/** A form's failed check (400): the API answers its first message and that one's field, a page answered again shows each field's. */
 export function refusedForm(checked: { message: string; errors?: FieldError[] | undefined }): HttpError {
   const error = new HttpError(400, checked.message)
   error.fields = checked.errors ?? []
@@ -73,8 +77,15 @@ export function errorCodeOf(status: number): ErrorCode {
   return CODE_OF[status] ?? (status >= 500 ? 'internal' : 'validation')
 }
 
-/** An error answer's body (contract §8). */
-export const errorBody = (status: number, message: string) => ({ message, code: errorCodeOf(status) })
+/**
+ * An error answer's body (contract §8): `{message, code}`, and `field` when the error belongs to one
+ * (additive, docs/decisions.md): a client places the error by its field, never by its words.
+ */
+export const errorBody = (status: number, message: string, field?: string): { message: string; code: ErrorCode; field?: string } =>
+  field === undefined ? { message, code: errorCodeOf(status) } : { message, code: errorCodeOf(status), field }
+
+/** The field of the error's own message (the API's `message`), when the error names one. */
+const fieldOf = (error: HttpError): string | undefined => error.fields.find((fieldError) => fieldError.message === error.message)?.field
 
 export const isApi = (request: FastifyRequest) => request.url.startsWith('/api/') || request.url === '/api'
 
@@ -98,7 +109,12 @@ export function bodyPending(raw: IncomingMessage): boolean {
   return announced && raw.complete !== true
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+/**
+ * The answer to a refusal: JSON under /api/, the error page anywhere else, a browser's form post
+ * included (its page, when it has one to show again, is formPost's). `message` absent: the status's
+ * generic words (the JSON) and, for a 404, the not-found page's own (an address that names nothing).
+ */
+export function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message?: string, field?: string) {
   // A browser opening a document's address (a link in a mail, a bookmark) without a session logs in first, then gets it.
   if (status === 401 && request.method === 'GET' && request.headers['sec-fetch-mode'] === 'navigate') {
     rememberReturn(request, reply)
@@ -107,8 +123,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, status: 
   reply.code(status)
   // A refusal before the body was read closes the connection: the rest of the body is never read.
   if (bodyPending(request.raw)) closeWithoutReading(request, reply)
-  if (isApi(request) || request.method !== 'GET') return reply.send(errorBody(status, message))
-  return reply.renderError(status, message)
+  if (isApi(request)) return reply.send(errorBody(status, message ?? genericMessage(status), field))
+  return status === 404 ? reply.renderError(404, message) : reply.renderError(status, message ?? genericMessage(status))
 }
 
 /**
@@ -120,7 +136,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400
   const message = status === 414 ? 'Adresse trop longue.' : 'Adresse invalide.'
   reply.code(status)
-  if (isApi(request) || request.method !== 'GET') return reply.send(errorBody(status, message))
+  if (isApi(request)) return reply.send(errorBody(status, message))
   return reply
     .type('text/html; charset=utf-8')
     .send(`<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Erreur ${status}</title></head><body><h1>${status}</h1><p>${message}</p><a href="/">Allez à l'accueil</a></body></html>`)
@@ -137,7 +153,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 500) request.log.error({ err: thrown }, 'request failed')
     else request.log.info({ status, code: (error as FastifyError).code }, 'request refused')
     if (error instanceof HttpError) reply.headers(error.headers)
-    return sendError(request, reply, status, messageOf(error, status))
+    return sendError(request, reply, status, messageOf(error, status), error instanceof HttpError ? fieldOf(error) : undefined)
   })
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, GENERIC[404]!))
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, 404))
 }

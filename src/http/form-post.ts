@@ -8,7 +8,9 @@ import { closeWithoutReading } from './lingering-close.js'
  * A page's form posted without JavaScript (contract §8): the route's own check, then its action;
  * a 303 with a flash message, or the page again with the errors in place (each under its field when
  * the error names it: HttpError.fields) and the status the JSON route answers for them (400, 401,
- * 409, 429, or those the form names). Any other error goes to the app's handler.
+ * 409, 429, or those the form names). Any other error goes to the app's handler, which answers a
+ * page's post with the error page (JSON is only the API's): so does a `show` that throws (the client
+ * of the page deleted while its file arrived).
  */
 export interface FormPost<T> {
   /** The JSON route's check: the same rules and French messages. */
@@ -17,8 +19,6 @@ export interface FormPost<T> {
   keep: readonly string[]
   /** The page again, given the form's state. */
   show(request: FastifyRequest, reply: FastifyReply, form: FormState): Promise<FastifyReply>
-  /** The field a refusal of the service belongs to (shown under it), if any; else it is the form's. */
-  fieldOf?(message: string): string | undefined
   /**
    * Does it: where the browser goes next, and what the next page says (nothing for a step between);
    * or the page answered at once (`answered`), for what is shown once and never kept in a flash or
@@ -64,9 +64,7 @@ export function formPost<T>(post: FormPost<T>) {
       reply.headers(error.headers)
       // Refused before its body was read (an upload too large, a full space): answered without reading it.
       if (bodyPending(request.raw)) closeWithoutReading(request, reply)
-      if (error.fields.length > 0) return again(request, reply, error.statusCode, error.fields)
-      const field = post.fieldOf?.(error.message)
-      return again(request, reply, error.statusCode, [field ? { field, message: error.message } : { message: error.message }])
+      return again(request, reply, error.statusCode, error.fields.length > 0 ? error.fields : [{ message: error.message }])
     },
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { TSchema } from 'typebox'
 import type { FormState } from '../shared/form-state.js'
 import { searchOf } from '../shared/list-search.js'
@@ -51,20 +51,6 @@ export function idOf(request: FastifyRequest): number {
   return id
 }
 
-/**
- * A form post's refusals as pages: 403 and 404 are the error pages (the app answers a post's
- * errors in JSON), 400, 409 and 429 the page again (formPost), anything else the app's handler.
- * A refusal before the body was read (another site's post) goes to the app's handler, which
- * closes the connection rather than read the rest.
- */
-export function withErrorPages(handler: (error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) {
-  return async (error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
-    const status = error instanceof HttpError ? error.statusCode : 0
-    if ((status === 403 || status === 404) && request.body !== undefined) return reply.code(status).renderError(status, error.message)
-    return handler(error, request, reply)
-  }
-}
-
 export function registerRowForm<Row>(app: FastifyInstance, guards: RowFormGuards, { list, action, confirm, act, filtered }: RowForm<Row>) {
   const address = `${list}/:id/${action}`
   const schema = filtered ? { ...rowSchema, querystring: filtered.querystring } : rowSchema
@@ -95,5 +81,5 @@ export function registerRowForm<Row>(app: FastifyInstance, guards: RowFormGuards
   })
   // A visitor logs in and comes back to the confirmation page (the same address), or to the list.
   const pageOf = (request: FastifyRequest) => (confirm ? request.url : back(request))
-  app.post(address, { schema, attachValidation: true, preHandler: guards.form(pageOf), handler: post.handler, errorHandler: withErrorPages(post.errorHandler) })
+  app.post(address, { schema, attachValidation: true, preHandler: guards.form(pageOf), ...post })
 }

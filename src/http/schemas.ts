@@ -4,9 +4,13 @@ import { ERROR_CODES } from './errors.js'
 /** Every answer that carries only a French message: successes and errors alike (contract §2). */
 export const MessageSchema = Type.Object({ message: Type.String({ examples: ['Opération effectuée.'] }) }, { title: 'Message' })
 
-/** An error answer: the French message and its stable code (contract §8). */
+/** An error answer: the French message, its stable code (contract §8) and the form field it belongs to, if any. */
 export const ErrorSchema = Type.Object(
-  { message: Type.String({ examples: ['Veuillez vous connecter.'] }), code: Type.Enum(ERROR_CODES, { type: 'string', examples: ['unauthenticated'] }) },
+  {
+    message: Type.String({ examples: ['Veuillez vous connecter.'] }),
+    code: Type.Enum(ERROR_CODES, { type: 'string', examples: ['unauthenticated'] }),
+    field: Type.Optional(Type.String({ description: 'Le champ du formulaire auquel l’erreur se rapporte (absent : l’erreur du formulaire)', examples: ['password'] })),
+  },
   { title: 'Error' },
 )
 

@@ -21,6 +21,8 @@ declare module 'fastify' {
     flash(toast: Toast): FastifyReply
     /** The error page for `status` (the not-found page for 404) with its French message. */
     renderError(status: number, message: string): Promise<FastifyReply>
+    /** The not-found page; without a message, in its own words (an address that names nothing). */
+    renderError(status: 404, message?: string): Promise<FastifyReply>
   }
 }
 
@@ -30,7 +32,7 @@ export type Layout = (props: { meta: PageMeta; children: ReactNode }) => ReactNo
 export interface RenderOptions {
   assets: AssetManifest
   layout: Layout
-  errorPages: { NotFoundPage: Page<object>; ErrorPage: Page<{ status: number; message: string }> }
+  errorPages: { NotFoundPage: Page<{ message?: string }>; ErrorPage: Page<{ status: number; message: string }> }
 }
 
 /** A module's link, for the users it names, with an optional count (read on each page render: keep it cheap). */
@@ -131,8 +133,9 @@ export default fp(
       const links = await linksFor(registered, request.user)
       return renderPage(reply, layout, (nonce) => ({ ...context(nonce, links), toasts }), meta, target, props)
     })
-    app.decorateReply('renderError', function (this: FastifyReply, status: number, message: string) {
-      return status === 404 ? this.render(errorPages.NotFoundPage, {}) : this.render(errorPages.ErrorPage, { status, message })
+    app.decorateReply('renderError', function (this: FastifyReply, status: number, message?: string) {
+      if (status === 404) return this.render(errorPages.NotFoundPage, message === undefined ? {} : { message })
+      return this.render(errorPages.ErrorPage, { status, message: message ?? '' })
     })
   },
   { name: 'render', dependencies: ['@fastify/cookie', 'page-store'] },

@@ -142,7 +142,9 @@ function checkAnswer(request: InjectOptions, res: LightMyRequestResponse) {
   }
   const message = (body as { message?: unknown }).message
   if (typeof message !== 'string' || message.length === 0) fail('an error without a message')
-  if (Object.keys(body as object).some((key) => key !== 'message' && key !== 'code')) fail('an error with more than {message, code}')
+  if (Object.keys(body as object).some((key) => key !== 'message' && key !== 'code' && key !== 'field')) fail('an error with more than {message, code, field}')
+  const field = (body as { field?: unknown }).field
+  if (field !== undefined && (typeof field !== 'string' || field.length === 0)) fail('an error whose field is not a name')
   const code = (body as { code?: unknown }).code
   if (code !== errorCodeOf(res.statusCode)) fail(`an error whose code is not its status's (${String(code)})`)
   if (ENGLISH.test(message as string)) fail('an English message')

@@ -17,15 +17,15 @@ async function setup(t: Parameters<typeof buildTestApp>[0]) {
   return { ...built, admin, client, other }
 }
 
-t.test('types: §5 message, unique ignoring case and accents (409), newest first with search', async (t) => {
+t.test('types: §5 message, unique ignoring case and accents (409), each naming the name’s field; newest first with search', async (t) => {
   const { app, admin } = await setup(t)
   const post = (payload: object) => injectAs(app, admin, { method: 'POST', url: '/api/documents/types', payload })
-  t.same((await post({})).json(), { message: 'Nom de Type requis', code: 'validation' })
+  t.same((await post({})).json(), { message: 'Nom de Type requis', code: 'validation', field: 'typeName' })
   t.equal((await post({ typeName: '   ' })).statusCode, 400)
   for (const typeName of ['Bilan', 'BILAN', ' bïlan ', 'declaration FISCALE']) {
     const res = await post({ typeName })
     t.equal(res.statusCode, 409, typeName)
-    t.same(res.json(), { message: 'Ce type de document existe déjà.', code: 'conflict' })
+    t.same(res.json(), { message: 'Ce type de document existe déjà.', code: 'conflict', field: 'typeName' })
   }
   const added = await post({ typeName: 'Relevé bancaire' })
   t.same([added.statusCode, added.json()], [201, { message: 'Type ajouté avec succès !' }])

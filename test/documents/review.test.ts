@@ -53,7 +53,7 @@ t.test('a mailed description has its line breaks normalised and other controls r
   const { app, db, client } = await withClient()
   const refused = await upload(app, client, { type: 'Bilan', userId: client.id, content: PDF, description: 'ligne\u0000nul\u001b[31m' })
   t.equal(refused.statusCode, 400)
-  t.same(refused.json(), { message: 'La description contient des caractères non autorisés.', code: 'validation' })
+  t.same(refused.json(), { message: 'La description contient des caractères non autorisés.', code: 'validation', field: 'description' })
   const stored = await upload(app, client, { type: 'Bilan', userId: client.id, content: PDF, description: 'ligne 1\r\nligne 2\rligne 3' })
   t.equal(stored.statusCode, 201)
   t.equal((await db.selectFrom('documents').select('description').where('id', '=', stored.json().id).executeTakeFirstOrThrow()).description, 'ligne 1\nligne 2\nligne 3')

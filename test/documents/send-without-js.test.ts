@@ -2,6 +2,7 @@
 // file as multipart to the client's send page, /admin-dashboard/clients/:id/send: a 303 back to the
 // client's page with the API's message, or the send page at the API's status with each error under
 // its field (too large, a refused type, a name too long), nothing stored. Refusals before the body.
+import { Readable } from 'node:stream'
 import t from 'tap'
 import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
 import { isPage } from '../helpers/admin-forms.js'
@@ -152,4 +153,39 @@ t.test('refusals before the body: a visitor logs in and comes back; not an admin
   t.same(await sentTo(client.id), before, 'nothing sent')
   t.same(await sentTo(waiting.id), [])
   t.equal(storedFiles(), files, 'no file stored')
+})
+
+/** The form's body in two pieces, `meanwhile` run once the route has started reading it: what changes while a file uploads. */
+function arrivingSlowly(payload: Buffer, meanwhile: () => Promise<unknown>): Readable {
+  let reads = 0
+  return new Readable({
+    read() {
+      reads += 1
+      if (reads === 1) this.push(payload.subarray(0, payload.length >> 1))
+      else if (reads === 2) meanwhile().then(() => (this.push(payload.subarray(payload.length >> 1)), this.push(null)), (error: Error) => this.destroy(error))
+    },
+  })
+}
+
+t.test('the client deleted or no longer accepted while the file arrives: the error page in French, never JSON; nothing stored', async (t) => {
+  const files = storedFiles()
+  const cases = [
+    [404, 'Client introuvable.', (id: number) => injectAs(app, admin, { method: 'DELETE', url: `/api/users/profile/${id}` })],
+    [409, 'Ce client n’est pas encore accepté', (id: number) => db.updateTable('users').set({ is_accepted: 0 }).where('id', '=', id).execute()],
+  ] as const
+  for (const [status, message, meanwhile] of cases) {
+    const gone = await seedAccount(app, { accepted: true })
+    const body = multipart([{ name: 'file', filename: 'bilan.pdf', content: PDF, type: 'application/pdf' }, { name: 'name', value: 'Bilan' }, { name: 'description', value: '' }])
+    const res = await injectAs(app, admin, {
+      method: 'POST',
+      url: pageOf(gone.id),
+      payload: arrivingSlowly(body.payload, () => meanwhile(gone.id)),
+      headers: { ...body.headers, 'content-length': String(body.payload.length) },
+    })
+    isPage(t, res, status, `${message}: the page of the status`)
+    t.match(res.body, message, 'saying why')
+    t.notMatch(res.body, /"code":/, 'no JSON')
+    t.same(await sentTo(gone.id), [], 'no document')
+  }
+  t.equal(storedFiles(), files, 'no file left behind')
 })

@@ -84,21 +84,21 @@ t.test('content that does not match its extension is refused with 415 and leaves
 t.test('§5 messages in order, fields in any order, missing fields as empty ones', async (t) => {
   const { app, db, config, client } = await withClient()
   const files = filesIn(config.uploadDir, 'documents').length
-  const cases: Array<[Parameters<typeof upload>[2], number, string]> = [
-    [{ userId: client.id, content: PDF }, 400, 'Type de document requis'],
-    [{ type: '   ', userId: client.id, content: PDF, fileLast: true }, 400, 'Type de document requis'],
-    [{ userId: client.id, content: EXE, filename: 'x.exe' }, 400, 'Type de document requis'],
-    [{ type: 'Bilan', userId: client.id }, 400, 'Veuillez sélectionner un fichier'],
-    [{ type: 'Bilan', userId: client.id, description: 'd'.repeat(2001), content: PDF }, 400, 'La description ne doit pas dépasser 2000 caractères.'],
-    [{ type: 'Inconnu', userId: client.id, content: PDF }, 400, 'Type de document inconnu.'],
+  const cases: Array<[Parameters<typeof upload>[2], number, string, string]> = [
+    [{ userId: client.id, content: PDF }, 400, 'Type de document requis', 'type'],
+    [{ type: '   ', userId: client.id, content: PDF, fileLast: true }, 400, 'Type de document requis', 'type'],
+    [{ userId: client.id, content: EXE, filename: 'x.exe' }, 400, 'Type de document requis', 'type'],
+    [{ type: 'Bilan', userId: client.id }, 400, 'Veuillez sélectionner un fichier', 'file'],
+    [{ type: 'Bilan', userId: client.id, description: 'd'.repeat(2001), content: PDF }, 400, 'La description ne doit pas dépasser 2000 caractères.', 'description'],
+    [{ type: 'Inconnu', userId: client.id, content: PDF }, 400, 'Type de document inconnu.', 'type'],
   ]
-  for (const [input, status, message] of cases) {
+  for (const [input, status, message, field] of cases) {
     const res = await upload(app, client, input)
     t.equal(res.statusCode, status, message)
-    t.same(res.json(), { message, code: 'validation' }, message)
+    t.same(res.json(), { message, code: 'validation', field }, message)
   }
   const bodiless = await app.inject({ method: 'POST', url: '/api/documents/upload', headers: { cookie: client.cookie } })
-  t.same([bodiless.statusCode, bodiless.json()], [400, { message: 'Type de document requis', code: 'validation' }], 'no body at all')
+  t.same([bodiless.statusCode, bodiless.json()], [400, { message: 'Type de document requis', code: 'validation', field: 'type' }], 'no body at all')
   const fileLast = await upload(app, client, { type: 'Bilan', userId: client.id, description: 'après', content: PDF, fileLast: true })
   t.equal(fileLast.statusCode, 201, 'the file may come after the fields')
   t.equal(await countRows(db, client.id), 1)

@@ -28,7 +28,10 @@ t.test('an over-long or malformed address gets a French 4xx, page or JSON', asyn
 t.test('a cross-site state change is refused with 403', async (t) => {
   const byOrigin = await app.inject({ method: 'POST', url: '/theme', payload: { theme: 'dark' }, headers: { origin: 'https://evil.example' } })
   t.equal(byOrigin.statusCode, 403)
-  t.match(byOrigin.json().message, /origine non autorisée/)
+  t.match(byOrigin.headers['content-type'], /text\/html/, 'a page’s post: the error page')
+  t.match(byOrigin.body, /origine non autorisée/)
+  const api = await app.inject({ method: 'POST', url: '/api/auth/login', payload: {}, headers: { origin: 'https://evil.example' } })
+  t.match([api.statusCode, api.json().message], [403, /origine non autorisée/], 'the API’s: JSON')
   const byFetchSite = await app.inject({ method: 'POST', url: '/theme', payload: { theme: 'dark' }, headers: { 'sec-fetch-site': 'cross-site' } })
   t.equal(byFetchSite.statusCode, 403)
   const same = await app.inject({ method: 'POST', url: '/theme', payload: { theme: 'dark' }, headers: { origin: 'http://localhost:3000' } })

@@ -119,7 +119,7 @@ t.test('finding 6: address lists, display names, comments and controls are refus
     t.has(checkRegistration(registration({ email })), { ok: false, message: 'Adresse e-mail invalide.' }, `shared check: ${JSON.stringify(email)}`)
     const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ email }) })
     t.equal(res.statusCode, 400, JSON.stringify(email))
-    t.same(res.json(), { message: 'Adresse e-mail invalide.', code: 'validation' })
+    t.same(res.json(), { message: 'Adresse e-mail invalide.', code: 'validation', field: 'email' })
     t.has(checkContact({ name: 'A', email, message: 'x', telephone: '0551234567' }), { ok: false, message: 'Adresse e-mail invalide.' })
   }
   await settled(app)
@@ -168,7 +168,7 @@ t.test('finding 9: guessable passwords are refused: repeats, keyboard runs, seas
   for (const password of ['Aa1!aaaa', 'Aaaaaaa1!', 'Qwer1234!', 'Summer2024!', 'Zxcvbnm1!', 'Benali2025!', 'Juillet2026!', 'Karim1980#']) {
     const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ password, confirmPassword: password, email }) })
     t.equal(res.statusCode, 400, password)
-    t.same(res.json(), { message: "Ce mot de passe n'est pas accepter choisir autre.", code: 'validation' }, password)
+    t.same(res.json(), { message: "Ce mot de passe n'est pas accepter choisir autre.", code: 'validation', field: 'password' }, password)
   }
   for (const password of [STRONG, STRONG_2, 'Adm1n#Cabinet', 'Sarl#Atlas2024']) {
     const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ password, confirmPassword: password, email: `${password.length}${Math.random().toString(36).slice(2)}@example.dz` }) })

@@ -6,31 +6,31 @@ import { generateWeakPasswords, isWeakPassword } from '../../src/modules/identit
 // One app for the file; the test that registers uses an address of its own.
 const { app, smtp } = await identityApp(t, SHARED_APP_LIMITS)
 
-t.test('registration answers the §5 messages in order (1–8)', async (t) => {
-  const cases: Array<[Record<string, string | undefined>, string]> = [
-    [{ username: '  ' }, 'Nom d’utilisateur requis'],
-    [{ username: undefined, email: undefined }, 'Nom d’utilisateur requis'],
-    [{ email: '' }, 'Email est requis'],
-    [{ entreprise: ' ' }, 'Le nom de la société est requis'],
-    [{ telephone: '' }, 'Le num la télephone est requis'],
-    [{ password: '', confirmPassword: '' }, 'Mot de passe est requis'],
-    [{ confirmPassword: '' }, 'Confime Mot de passe requis'],
-    [{ confirmPassword: 'Zt9#qLm2vX' }, 'Les mots de passe ne correspondent pas'],
-    [{ password: 'P@ssw0rd', confirmPassword: 'P@ssw0rd' }, "Ce mot de passe n'est pas accepter choisir autre."],
-    [{ password: 'Algerie2024!', confirmPassword: 'Algerie2024!' }, "Ce mot de passe n'est pas accepter choisir autre."],
-    [{ telephone: '0412345678' }, messages.phoneInvalid],
-    [{ email: 'pas-une-adresse' }, messages.emailInvalid],
-    [{ password: 'short1!', confirmPassword: 'short1!' }, messages.passwordPolicy],
-    [{ password: `Aa1!${'x'.repeat(130)}`, confirmPassword: `Aa1!${'x'.repeat(130)}` }, messages.passwordTooLong],
+t.test('registration answers the §5 messages in order (1–8), each naming its field', async (t) => {
+  const cases: Array<[Record<string, string | undefined>, string, string]> = [
+    [{ username: '  ' }, 'Nom d’utilisateur requis', 'username'],
+    [{ username: undefined, email: undefined }, 'Nom d’utilisateur requis', 'username'],
+    [{ email: '' }, 'Email est requis', 'email'],
+    [{ entreprise: ' ' }, 'Le nom de la société est requis', 'entreprise'],
+    [{ telephone: '' }, 'Le num la télephone est requis', 'telephone'],
+    [{ password: '', confirmPassword: '' }, 'Mot de passe est requis', 'password'],
+    [{ confirmPassword: '' }, 'Confime Mot de passe requis', 'confirmPassword'],
+    [{ confirmPassword: 'Zt9#qLm2vX' }, 'Les mots de passe ne correspondent pas', 'confirmPassword'],
+    [{ password: 'P@ssw0rd', confirmPassword: 'P@ssw0rd' }, "Ce mot de passe n'est pas accepter choisir autre.", 'password'],
+    [{ password: 'Algerie2024!', confirmPassword: 'Algerie2024!' }, "Ce mot de passe n'est pas accepter choisir autre.", 'password'],
+    [{ telephone: '0412345678' }, messages.phoneInvalid, 'telephone'],
+    [{ email: 'pas-une-adresse' }, messages.emailInvalid, 'email'],
+    [{ password: 'short1!', confirmPassword: 'short1!' }, messages.passwordPolicy, 'password'],
+    [{ password: `Aa1!${'x'.repeat(130)}`, confirmPassword: `Aa1!${'x'.repeat(130)}` }, messages.passwordTooLong, 'password'],
   ]
-  for (const [overrides, message] of cases) {
+  for (const [overrides, message, field] of cases) {
     const payload = Object.fromEntries(Object.entries(registration(overrides as Record<string, string>)).filter(([, v]) => v !== undefined))
     const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload })
     t.equal(res.statusCode, 400, message)
-    t.same(res.json(), { message, code: 'validation' })
+    t.same(res.json(), { message, code: 'validation', field })
   }
   const empty = await app.inject({ method: 'POST', url: '/api/auth/register' })
-  t.same(empty.json(), { message: 'Nom d’utilisateur requis', code: 'validation' }, 'a missing body counts as empty fields')
+  t.same(empty.json(), { message: 'Nom d’utilisateur requis', code: 'validation', field: 'username' }, 'a missing body counts as empty fields')
 })
 
 t.test('login, forgot, reset and change-password messages (§5)', async (t) => {
@@ -39,19 +39,19 @@ t.test('login, forgot, reset and change-password messages (§5)', async (t) => {
     const res = await app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} })
     return { status: res.statusCode, body: res.json() }
   }
-  t.same(await post('/api/auth/login', { password: 'x' }), { status: 400, body: { message: 'Email est requis', code: 'validation' } })
-  t.same(await post('/api/auth/login', { email: 'a@b.dz' }), { status: 400, body: { message: 'Mot de passe requis', code: 'validation' } })
-  t.same(await post('/api/password', {}), { status: 400, body: { message: 'Please enter your email address', code: 'validation' } })
-  t.same(await post('/api/password/reset/abc', { newPassword: STRONG }), { status: 400, body: { message: 'Les mots de passe ne sont pas vides!', code: 'validation' } })
-  t.same(await post('/api/password/reset/abc', { newPassword: STRONG, confirmPassword: 'Zt9#qLm2vX' }), { status: 400, body: { message: 'Les mots de passe ne correspondent pas!', code: 'validation' } })
-  t.same(await post('/api/password/reset/abc', { newPassword: 'Password1!', confirmPassword: 'Password1!' }), { status: 400, body: { message: messages.weak, code: 'validation' } })
+  t.same(await post('/api/auth/login', { password: 'x' }), { status: 400, body: { message: 'Email est requis', code: 'validation', field: 'email' } })
+  t.same(await post('/api/auth/login', { email: 'a@b.dz' }), { status: 400, body: { message: 'Mot de passe requis', code: 'validation', field: 'password' } })
+  t.same(await post('/api/password', {}), { status: 400, body: { message: 'Please enter your email address', code: 'validation', field: 'email' } })
+  t.same(await post('/api/password/reset/abc', { newPassword: STRONG }), { status: 400, body: { message: 'Les mots de passe ne sont pas vides!', code: 'validation', field: 'confirmPassword' } })
+  t.same(await post('/api/password/reset/abc', { newPassword: STRONG, confirmPassword: 'Zt9#qLm2vX' }), { status: 400, body: { message: 'Les mots de passe ne correspondent pas!', code: 'validation', field: 'confirmPassword' } })
+  t.same(await post('/api/password/reset/abc', { newPassword: 'Password1!', confirmPassword: 'Password1!' }), { status: 400, body: { message: messages.weak, code: 'validation', field: 'newPassword' } })
 
   const id = await registerVerified(app, smtp, { email })
   const { cookie } = await login(app, email, STRONG)
   const url = `/api/password/changepassword/${id}`
-  t.same(await post(url, { oldPassword: STRONG }, cookie), { status: 400, body: { message: 'Mots de pass requis', code: 'validation' } })
-  t.same(await post(url, { newPassword: 'Kp4$wXn8sQ' }, cookie), { status: 400, body: { message: 'Ancien mots de pass requis', code: 'validation' } })
-  t.same(await post(url, { oldPassword: STRONG, newPassword: 'Azerty123!' }, cookie), { status: 400, body: { message: messages.weak, code: 'validation' } })
+  t.same(await post(url, { oldPassword: STRONG }, cookie), { status: 400, body: { message: 'Mots de pass requis', code: 'validation', field: 'newPassword' } })
+  t.same(await post(url, { newPassword: 'Kp4$wXn8sQ' }, cookie), { status: 400, body: { message: 'Ancien mots de pass requis', code: 'validation', field: 'oldPassword' } })
+  t.same(await post(url, { oldPassword: STRONG, newPassword: 'Azerty123!' }, cookie), { status: 400, body: { message: messages.weak, code: 'validation', field: 'newPassword' } })
 })
 
 t.test('the weak-password list: thousands of entries, case-insensitive, local patterns', async (t) => {

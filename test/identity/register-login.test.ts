@@ -85,18 +85,21 @@ t.test('role and acceptance come from the database, not the token', async (t) =>
   t.equal((await app.inject({ url: '/api/auth/status', headers: { cookie: cookie! } })).statusCode, 401, 'a deleted user has no session')
 })
 
-t.test('duplicate e-mail: 409; wrong credentials: 400 with the same message', async (t) => {
+t.test('duplicate e-mail: 409; wrong credentials: 400 with the same message; each names the field it belongs to', async (t) => {
   const email = uniqueEmail()
   await registerVerified(app, smtp, { email })
   const dup = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ email: email.replace('atlas', 'Atlas').replace('example', 'Example') }) })
   t.equal(dup.statusCode, 409)
-  t.same(dup.json(), { message: 'Un compte existe déjà avec cette adresse e-mail.', code: 'conflict' })
+  t.same(dup.json(), { message: 'Un compte existe déjà avec cette adresse e-mail.', code: 'conflict', field: 'email' })
   const wrong = await login(app, email, 'Wrong#Pass1')
   const unknown = await login(app, 'nobody@example.dz', STRONG)
   t.equal(wrong.res.statusCode, 400)
   t.equal(unknown.res.statusCode, 400)
   t.same(wrong.res.json(), unknown.res.json(), 'unknown and wrong answer alike')
-  t.same(wrong.res.json(), { message: 'Email ou mot de passe incorrect.', code: 'validation' })
+  // The field, not the words, tells a client where the error goes (the island reads it; a catalogue may reword).
+  t.same(wrong.res.json(), { message: 'Email ou mot de passe incorrect.', code: 'validation', field: 'password' })
+  const weak = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ email: uniqueEmail(), password: 'Password1!', confirmPassword: 'Password1!' }) })
+  t.same(weak.json(), { message: "Ce mot de passe n'est pas accepter choisir autre.", code: 'validation', field: 'password' }, 'the server’s own rule too')
 })
 
 t.test('unverified login: 403 and a fresh mail, at most one every few minutes', async (t) => {

@@ -25,7 +25,7 @@ t.test('enable: the secret is shown once, stored sealed; a code from it turns tw
   t.notOk(row.pending_secret!.includes(secret), 'never in clear')
 
   const wrong = await app.inject(post('/api/auth/2fa/enable', { code: codeFor(secret, new Date(clock.now().getTime() + 5 * STEP)) }, account.cookie))
-  t.same([wrong.statusCode, wrong.json()], [400, { message: 'Code incorrect ou déjà utilisé.', code: 'validation' }])
+  t.same([wrong.statusCode, wrong.json()], [400, { message: 'Code incorrect ou déjà utilisé.', code: 'validation', field: 'code' }])
 
   const enabled = await app.inject(post('/api/auth/2fa/enable', { code: codeFor(secret, clock.now()) }, account.cookie))
   t.equal(enabled.statusCode, 200)
@@ -181,7 +181,9 @@ t.test('disable: password and a current code; the owner gets a mail with the tim
   t.same([(await disable({})).statusCode, (await disable({})).json().message], [400, 'Mot de passe requis'])
   t.same((await disable({ password: SEED_PASSWORD })).json().message, 'Saisissez le code à 6 chiffres de votre application d’authentification.')
   t.same((await disable({ password: SEED_PASSWORD, code: '12ab56' })).json().message, 'Le code doit comporter 6 chiffres.')
-  t.same((await disable({ password: 'Wrong#Pass1', code: codeFor(secret, clock.now()) })).json(), { message: 'Mot de passe incorrect.', code: 'validation' })
+  t.same((await disable({})).json(), { message: 'Mot de passe requis', code: 'validation', field: 'password' })
+  t.same((await disable({ password: 'Wrong#Pass1', code: codeFor(secret, clock.now()) })).json(), { message: 'Mot de passe incorrect.', code: 'validation', field: 'password' })
+  t.same((await disable({ password: SEED_PASSWORD, code: codeFor(secret, new Date(clock.now().getTime() + 5 * STEP)) })).json(), { message: 'Code incorrect ou déjà utilisé.', code: 'validation', field: 'code' })
   const off = await disable({ password: SEED_PASSWORD, code: codeFor(secret, clock.now()) })
   t.same([off.statusCode, off.json()], [200, { message: 'Double authentification désactivée.' }])
   t.equal((await db.selectFrom('user_two_factor').select('user_id').where('user_id', '=', account.id).execute()).length, 0)
@@ -232,7 +234,7 @@ t.test('validation: French 4xx, never a 500', async (t) => {
     [{ code: 'abcdef' }, 'Le code doit comporter 6 chiffres.'],
   ] as const) {
     const res = await enable(payload)
-    t.same([res.statusCode, res.json()], [400, { message, code: 'validation' }], JSON.stringify(payload))
+    t.same([res.statusCode, res.json()], [400, { message, code: 'validation', field: 'code' }], JSON.stringify(payload))
   }
   const bad = await app.inject({ method: 'POST', url: '/api/auth/2fa/enable', payload: { code: 123456 }, headers: { cookie: account.cookie } })
   t.equal(bad.statusCode, 400, 'a number instead of a string')

@@ -30,14 +30,14 @@ t.test('the same address typed in another Unicode form is the same account', asy
 })
 
 t.test('line breaks and control characters are refused in names that mails repeat', async (t) => {
-  const cases: Array<[Record<string, string>, string]> = [
-    [{ username: 'Atlas\nCliquez ici : http://evil.example' }, 'Le nom d’utilisateur contient des caractères non autorisés.'],
-    [{ entreprise: 'SARL\u0007Atlas' }, 'Le nom de la société contient des caractères non autorisés.'],
+  const cases: Array<[Record<string, string>, string, string]> = [
+    [{ username: 'Atlas\nCliquez ici : http://evil.example' }, 'Le nom d’utilisateur contient des caractères non autorisés.', 'username'],
+    [{ entreprise: 'SARL\u0007Atlas' }, 'Le nom de la société contient des caractères non autorisés.', 'entreprise'],
   ]
-  for (const [overrides, message] of cases) {
+  for (const [overrides, message, field] of cases) {
     const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration(overrides) })
     t.equal(res.statusCode, 400)
-    t.same(res.json(), { message, code: 'validation' })
+    t.same(res.json(), { message, code: 'validation', field })
   }
   const contact = await app.inject({ method: 'POST', url: '/api/users/contact', payload: { name: 'Ali\r\nBcc: x@y.z', email: 'ali@example.dz', message: 'Bonjour', telephone: '0551234567' } })
   t.equal(contact.statusCode, 400)

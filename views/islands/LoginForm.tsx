@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
-import { answerField, checkLogin } from '../../src/modules/identity/validation.js'
+import { checkLogin } from '../../src/modules/identity/validation.js'
 import { errorOf, type FormError, type FormProps } from '../../src/shared/form-state.js'
-import { api } from '../client/api.js'
+import { api, formErrorOf } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
 import { ErrorSummary, useFormErrors } from '../components/FormErrors.js'
@@ -40,9 +40,9 @@ export default function LoginForm({ form: answered }: FormProps) {
       return
     }
     setBusy(false)
-    const message = result.ok ? (result.data.message ?? '') : result.message
-    const field = answerField(message)
-    fail([field ? { field, message } : { message }])
+    // The server names the field a refusal belongs to (a wrong pair: the password); none, the form's.
+    if (!result.ok) return fail([formErrorOf(result)])
+    fail([{ message: result.data.message ?? '' }])
   }
 
   return (

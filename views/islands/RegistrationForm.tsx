@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { answerField, checkRegistration, messages } from '../../src/modules/identity/validation.js'
+import { checkRegistration, messages } from '../../src/modules/identity/validation.js'
 import { PHONE_HINT, PHONE_HTML_PATTERN } from '../../src/shared/validation.js'
 import { errorOf, type FormError, type FormProps } from '../../src/shared/form-state.js'
-import { api } from '../client/api.js'
+import { api, formErrorOf } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
 import { ErrorSummary, useFormErrors } from '../components/FormErrors.js'
@@ -36,9 +36,8 @@ export default function RegistrationForm({ form: answered }: FormProps) {
     const result = await api('/api/auth/register', { body: { ...checked.value, confirmPassword: values.confirmPassword } })
     setBusy(false)
     if (!result.ok) {
-      // The server's rule the island does not run (a common password) and its refusals (an address already used).
-      const field = answerField(result.message)
-      return fail([field ? { field, message: result.message } : { message: result.message }])
+      // The server's rule the island does not run (a common password) and its refusals (an address already used), under the field it names.
+      return fail([formErrorOf(result)])
     }
     setSentMessage(result.data.message ?? 'Un e-mail de vérification vous a été envoyé.')
   }

@@ -23,7 +23,7 @@ export default function TwoFactorDisable({ profileUrl, form: answered }: { profi
     event.preventDefault()
     const checked = checkDisable(formValues(event.currentTarget))
     if (!checked.ok) {
-      errors.fail(checked.errors ?? [{ field: 'password', message: checked.message }])
+      errors.fail(checked.errors ?? [{ message: checked.message }])
       return showToast('error', checked.message)
     }
     errors.clear()

@@ -9,7 +9,6 @@ import type { FormState } from '../../shared/form-state.js'
 import { photoFormRoute, registerTokenForms, userForm, type ProfileShown } from '../identity/index.js'
 import { formPost } from '../../http/form-post.js'
 import { originOf } from '../../http/origin.js'
-import { withErrorPages } from '../../http/row-forms.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { texts as clientTexts, type Clients } from './service.js'
 import type { ClientsViews } from './views.js'
@@ -74,7 +73,7 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
       return { to: '/', message: clientTexts.deleted }
     },
   })
-  app.post(DELETE_PAGE, { schema: { hide: true }, preHandler: userForm(() => DELETE_PAGE, () => undefined), handler: deleteAccount.handler, errorHandler: withErrorPages(deleteAccount.errorHandler) })
+  app.post(DELETE_PAGE, { schema: { hide: true }, preHandler: userForm(() => DELETE_PAGE, () => undefined), ...deleteAccount })
 
   /**
    * The profile of the request's :id (or `ownId`, a form of one's own profile at an address of its

@@ -2,9 +2,8 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify'
 import { formPost } from '../../http/form-post.js'
 import type { ListState } from '../../http/list-pages.js'
 import { originOf } from '../../http/origin.js'
-import { registerRowForm, withErrorPages, type RowFormGuards } from '../../http/row-forms.js'
+import { registerRowForm, type RowFormGuards } from '../../http/row-forms.js'
 import type { FormState } from '../../shared/form-state.js'
-import { failedAt } from '../../shared/validation.js'
 import { adminForm, adminOnly } from '../identity/index.js'
 import type { Documents } from './service.js'
 import type { DocumentType, DocumentView } from './types.js'
@@ -90,18 +89,15 @@ const documentForms: FastifyPluginAsync<{ documents: Documents; views: Documents
   // 'Ajouter un type' without JavaScript: its page, posted to itself.
   app.get(NEW_TYPE_PAGE, { preHandler: adminOnly, schema: { hide: true } }, async (_request, reply) => reply.render(views.NewTypePage, {}))
   const newType = formPost({
-    // One field: the name's refusal, the check's or the service's (a name already used, 409), is shown under it.
-    check: (body) => {
-      const checked = checkNewType(body)
-      return checked.ok ? checked : failedAt('typeName', checked.message)
-    },
+    // The name's refusals, the check's or the service's (a name already used, 409), name their field.
+    check: checkNewType,
     keep: ['typeName'],
-    show: (_request, reply, form) => reply.render(views.NewTypePage, { form: { ...form, errors: form.errors.map((error) => ({ field: 'typeName', ...error })) } }),
+    show: (_request, reply, form) => reply.render(views.NewTypePage, { form }),
     act: async (type, request) => {
       await documents.addType(type, request.user!, originOf(request))
       return { to: TYPES, message: messages.typeAdded }
     },
   })
-  app.post(NEW_TYPE_PAGE, { schema: { hide: true }, preHandler: adminForm(() => NEW_TYPE_PAGE), handler: newType.handler, errorHandler: withErrorPages(newType.errorHandler) })
+  app.post(NEW_TYPE_PAGE, { schema: { hide: true }, preHandler: adminForm(() => NEW_TYPE_PAGE), ...newType })
 }
 export default documentForms

@@ -79,12 +79,13 @@ function isUniqueViolation(error: unknown): boolean {
   return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
 }
 
-/** A type's name, or undefined when there is no such type. */
+/** A type, or undefined when there is no such type. */
 export async function findType(db: Db, id: number): Promise<DocumentType | undefined> {
   const row = await db.selectFrom('document_types').select(['id', 'type_name', 'created_at']).where('id', '=', id).executeTakeFirst()
   return row && { id: fromDbId(row.id), typeName: row.type_name, createdAt: fromDbTime(row.created_at) }
 }
 
+/** A type's name, or undefined when there is no such type. */
 export async function findTypeName(db: Db, id: number): Promise<string | undefined> {
   const row = await db.selectFrom('document_types').select('type_name').where('id', '=', id).executeTakeFirst()
   return row?.type_name

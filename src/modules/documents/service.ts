@@ -287,11 +287,11 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
 
     async addType(input: Record<string, unknown>, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
       const checked = checkNewType(input)
-      if (!checked.ok) throw new HttpError(400, checked.message)
+      if (!checked.ok) throw refusedForm(checked)
       const { typeName } = checked.value
       await transaction(db, async (trx) => {
         const id = await repo.insertType(trx, typeName)
-        if (id === undefined) throw new HttpError(409, messages.typeExists)
+        if (id === undefined) throw new HttpError(409, messages.typeExists).under('typeName')
         await recordOnType(trx, 'type.created', actor, { id, typeName }, from)
       })
     },

@@ -1,4 +1,4 @@
-import { checkedBy, firstFailure, hasControlChars, hasControlCharsInText, multilineText, text, type Checked } from '../../shared/validation.js'
+import { checkedBy, hasControlChars, hasControlCharsInText, multilineText, text, type Checked } from '../../shared/validation.js'
 
 /** The upload and new-type forms' rules and French messages (spec §5), shared by the API and the islands. */
 export const TYPE_NAME_MAX = 100
@@ -124,12 +124,14 @@ export const NEW_TYPE_PAGE = '/admin-dashboard/documents/types/new'
 
 export function checkNewType(input: Record<string, unknown>): Checked<{ typeName: string }> {
   const typeName = text(input.typeName)
-  const failure = firstFailure([
-    [!typeName, messages.typeNameRequired],
-    [typeName.length > TYPE_NAME_MAX, messages.typeNameTooLong],
-    [hasControlChars(typeName), messages.typeNameInvalid],
-  ])
-  return failure ? { ok: false, message: failure } : { ok: true, value: { typeName } }
+  return checkedBy(
+    [
+      [!typeName, messages.typeNameRequired, 'typeName'],
+      [typeName.length > TYPE_NAME_MAX, messages.typeNameTooLong, 'typeName'],
+      [hasControlChars(typeName), messages.typeNameInvalid, 'typeName'],
+    ],
+    () => ({ typeName }),
+  )
 }
 
 /** The extension of a file name, lower-cased, when it is one spec §9 accepts. */

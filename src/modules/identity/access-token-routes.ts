@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { HttpError } from '../../http/errors.js'
+import { HttpError, refusedForm } from '../../http/errors.js'
 import { HOUR_MS, userLimit } from '../../http/rate-limit.js'
 import { operation } from '../../http/openapi.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
@@ -49,7 +49,7 @@ const accessTokenRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = asy
     const user = request.user!
     refuseTokenCreation(app.config.requireAdmin2fa, request)
     const checked = checkNewAccessToken(request.body)
-    if (!checked.ok) throw new HttpError(400, checked.message)
+    if (!checked.ok) throw refusedForm(checked)
     return reply.code(201).send(await identity.accessTokens.create(user, checked.value))
   })
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { HttpError } from '../../http/errors.js'
+import { refusedForm } from '../../http/errors.js'
 import { ipLimit, QUARTER_HOUR_MS as QUARTER } from '../../http/rate-limit.js'
 import { originOf } from '../../http/origin.js'
 import { operation } from '../../http/openapi.js'
@@ -25,7 +25,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
     config: shared.register,
   }, async (request, reply) => {
     const checked = checkRegistration(request.body, isWeakPassword)
-    if (!checked.ok) throw new HttpError(400, checked.message)
+    if (!checked.ok) throw refusedForm(checked)
     await identity.register(checked.value, originOf(request))
     return reply.code(201).send({ message: texts.registered })
   })
@@ -35,7 +35,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
     config: shared.login,
   }, async (request, reply) => {
     const checked = checkLogin(request.body)
-    if (!checked.ok) throw new HttpError(400, checked.message)
+    if (!checked.ok) throw refusedForm(checked)
     const sessionId = await passwordStep(identity, request, reply, checked.value)
     return sessionId ? identity.sessions.user(sessionId) : { twoFactorRequired: true as const }
   })

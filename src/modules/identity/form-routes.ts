@@ -6,7 +6,6 @@ import { formLimit } from '../../http/rate-limit.js'
 import { takeReturn } from '../../http/return-to.js'
 import type { Page } from '../../render/page.js'
 import { CHANGE_PASSWORD_PAGE, type FormProps, type FormState } from '../../shared/form-state.js'
-import type { Checked } from '../../shared/validation.js'
 import { TWO_FACTOR_PAGE } from './access.js'
 import { userForm, userOnly } from './guards.js'
 import { identityLimits } from './limits.js'
@@ -15,22 +14,10 @@ import { texts, type Identity } from './service.js'
 import { twoFactorPage } from './pages.js'
 import { twoFactorLimits } from './two-factor-routes.js'
 import { checkDisable, checkSecondStep, checkTwoFactorCode, twoFactorTexts } from './two-factor-validation.js'
-import { answerField, checkChangePassword, checkForgot, checkLogin, checkRegistration, checkReset } from './validation.js'
+import { checkChangePassword, checkForgot, checkLogin, checkRegistration, checkReset } from './validation.js'
 import { LinkParamsSchema, linkProps } from './pages.js'
 import type { IdentityViews, LinkProps, TwoFactorPageProps } from './views.js'
 import { isWeakPassword } from './weak-passwords.js'
-
-/** The field a two-factor refusal of the service belongs to. */
-function twoFactorField(message: string): string | undefined {
-  if (message === twoFactorTexts.passwordWrong || message === twoFactorTexts.passwordRequired) return 'password'
-  if (message === twoFactorTexts.codeWrong) return 'code'
-  return undefined
-}
-
-/** A refusal without a field named (the password's check) under `field`. */
-function withField<T>(checked: Checked<T>, field: string): Checked<T> {
-  return checked.ok || checked.errors ? checked : { ...checked, errors: [{ field, message: checked.message }] }
-}
 
 const profileOf = (request: FastifyRequest) => `/users/profile/${request.user!.id}`
 
@@ -48,7 +35,6 @@ const identityForms: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
   app.post('/login', { ...hidden, config: formLimit(limits.login), ...formPost({
     check: checkLogin,
     keep: ['email'],
-    fieldOf: answerField,
     show: again(views.LoginPage),
     act: async (login, request, reply) => ((await passwordStep(identity, request, reply, login)) ? { to: takeReturn(request, reply), message: texts.loggedIn } : { to: '/login/2fa' }),
   }) })
@@ -66,7 +52,6 @@ const identityForms: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
   app.post('/registration', { ...hidden, config: formLimit(limits.register), ...formPost({
     check: (body) => checkRegistration(body, isWeakPassword),
     keep: ['username', 'email', 'entreprise', 'telephone'],
-    fieldOf: answerField,
     show: again(views.RegistrationPage),
     act: async (account, request) => {
       await identity.register(account, originOf(request))
@@ -104,7 +89,6 @@ const identityForms: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
   app.post(TWO_FACTOR_PAGE, { ...hidden, preHandler: onTwoFactorPage, config: formLimit(twoFactorLimit.enable), ...formPost({
     check: checkTwoFactorCode,
     keep: [],
-    fieldOf: twoFactorField,
     show: (request, reply, form) => twoFactorShown(request, reply, { form }),
     act: async ({ code }, request, reply) => {
       const recoveryCodes = await identity.twoFactor.enable(request.user!.id, code, originOf(request), request.sessionId)
@@ -114,9 +98,8 @@ const identityForms: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
   }) })
 
   app.post(`${TWO_FACTOR_PAGE}/disable`, { ...hidden, preHandler: onTwoFactorPage, config: formLimit(twoFactorLimit.disable), ...formPost({
-    check: (body) => withField(checkDisable(body), 'password'),
+    check: checkDisable,
     keep: [],
-    fieldOf: twoFactorField,
     show: (request, reply, form) => twoFactorShown(request, reply, { form }),
     act: async ({ password, code }, request) => {
       await identity.twoFactor.disable(request.user!.id, password, code, originOf(request))

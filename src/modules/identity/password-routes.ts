@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { HttpError } from '../../http/errors.js'
+import { HttpError, refusedForm } from '../../http/errors.js'
 import { originOf } from '../../http/origin.js'
 import { operation } from '../../http/openapi.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
@@ -20,7 +20,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
     config: shared.forgot,
   }, async (request) => {
     const checked = checkForgot(request.body)
-    if (!checked.ok) throw new HttpError(400, checked.message)
+    if (!checked.ok) throw refusedForm(checked)
     identity.requestReset(checked.value.email)
     return { message: texts.forgotSent }
   })
@@ -38,7 +38,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
     config: shared.reset,
   }, async (request) => {
     const checked = checkReset(request.body, isWeakPassword)
-    if (!checked.ok) throw new HttpError(400, checked.message)
+    if (!checked.ok) throw refusedForm(checked)
     await identity.resetPassword(request.params.token, checked.value.password, originOf(request))
     return { message: texts.resetDone }
   })
@@ -50,7 +50,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
   }, async (request) => {
     if (request.user!.id !== request.params.userId) throw new HttpError(403, texts.notOwn)
     const checked = checkChangePassword(request.body, isWeakPassword)
-    if (!checked.ok) throw new HttpError(400, checked.message)
+    if (!checked.ok) throw refusedForm(checked)
     await identity.changePassword(request.user!.id, request.sessionId, checked.value.oldPassword, checked.value.newPassword, originOf(request))
     return { message: texts.changed }
   })

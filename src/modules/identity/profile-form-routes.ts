@@ -4,7 +4,6 @@ import { genericMessage, HttpError } from '../../http/errors.js'
 import { formPost } from '../../http/form-post.js'
 import { originOf } from '../../http/origin.js'
 import { formLimit } from '../../http/rate-limit.js'
-import { withErrorPages } from '../../http/row-forms.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { IdParamsSchema } from '../../http/schemas.js'
 import type { FormState } from '../../shared/form-state.js'
@@ -51,7 +50,7 @@ const profileForms: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (a
     },
     shownInPlace: BUTTON_REFUSALS,
   })
-  app.post('/users/profile/sessions/:id/end', { schema: { hide: true, params: SessionParamsSchema }, attachValidation: true, preHandler: guard, handler: endOne.handler, errorHandler: endOne.errorHandler })
+  app.post('/users/profile/sessions/:id/end', { schema: { hide: true, params: SessionParamsSchema }, attachValidation: true, preHandler: guard, ...endOne })
 
   const endOthers = formPost({
     check: nothingToCheck,
@@ -63,7 +62,7 @@ const profileForms: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (a
     },
     shownInPlace: BUTTON_REFUSALS,
   })
-  app.post('/users/profile/sessions/end-others', { schema: { hide: true }, preHandler: guard, handler: endOthers.handler, errorHandler: endOthers.errorHandler })
+  app.post('/users/profile/sessions/end-others', { schema: { hide: true }, preHandler: guard, ...endOthers })
 }
 export default profileForms
 
@@ -112,7 +111,7 @@ export function registerTokenForms(app: FastifyInstance, tokens: Pick<AccessToke
       return { answered: await show.profile(request, reply.code(200).header('cache-control', 'no-store'), { createdToken }) }
     },
   })
-  app.post('/users/profile/tokens', { schema: { hide: true }, preHandler: guard, config: formLimit(tokenCreationLimit), handler: create.handler, errorHandler: withErrorPages(create.errorHandler) })
+  app.post('/users/profile/tokens', { schema: { hide: true }, preHandler: guard, config: formLimit(tokenCreationLimit), ...create })
 
   const address = '/users/profile/tokens/:id/revoke'
   const tokenOf = async (request: FastifyRequest) => {
@@ -153,5 +152,5 @@ export function registerTokenForms(app: FastifyInstance, tokens: Pick<AccessToke
   })
   // A visitor logs in and comes back to the confirmation page.
   const revokeGuard = userForm((request) => request.url, anyUser)
-  app.post(address, { schema: { hide: true, params: TokenParamsSchema }, attachValidation: true, preHandler: revokeGuard, handler: revoke.handler, errorHandler: withErrorPages(revoke.errorHandler) })
+  app.post(address, { schema: { hide: true, params: TokenParamsSchema }, attachValidation: true, preHandler: revokeGuard, ...revoke })
 }

@@ -200,13 +200,13 @@ export function createIdentity(deps: IdentityDeps) {
      * its link and its mail are written in one transaction: all three or none.
      */
     async register(input: Registration, from: RequestOrigin | null = null): Promise<void> {
-      if ((await repo.findAccountByEmail(db, input.email))?.isVerified) throw new HttpError(409, texts.duplicate)
+      if ((await repo.findAccountByEmail(db, input.email))?.isVerified) throw new HttpError(409, texts.duplicate).under('email')
       const passwordHash = await passwords.hash(input.password)
       try {
         await transaction(db, async (trx) => {
           // Read again inside the transaction: the pending account may have been verified meanwhile.
           const existing = await repo.findAccountByEmail(trx, input.email)
-          if (existing?.isVerified) throw new HttpError(409, texts.duplicate)
+          if (existing?.isVerified) throw new HttpError(409, texts.duplicate).under('email')
           if (existing) await accounts.deleteAccount(trx, existing.id)
           const id = await repo.insertUser(trx, { ...input, passwordHash })
           await sendVerification(trx, { id, email: input.email })
@@ -215,7 +215,7 @@ export function createIdentity(deps: IdentityDeps) {
       } catch (error) {
         if (error instanceof HttpError) throw error
         // Two registrations racing on the same address: the unique index decides.
-        if (await repo.findAccountByEmail(db, input.email)) throw new HttpError(409, texts.duplicate)
+        if (await repo.findAccountByEmail(db, input.email)) throw new HttpError(409, texts.duplicate).under('email')
         throw error
       }
     },
@@ -234,7 +234,7 @@ export function createIdentity(deps: IdentityDeps) {
         // Nobody is identified: no actor; the account aimed at (if any) is the subject, the typed address searchable.
         const subject = account ? { type: 'user' as const, id: account.id, label: account.username } : null
         await transaction(db, (trx) => journal.record(trx, { action: 'login.failed', actor: null, subject, from, attemptedAs: email }))
-        throw new HttpError(400, texts.badCredentials)
+        throw new HttpError(400, texts.badCredentials).under('password')
       }
       await attempts.clear(key)
       if (!account.isVerified) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import type { RateLimits } from '../../config.js'
-import { HttpError } from '../../http/errors.js'
+import { refusedForm } from '../../http/errors.js'
 import { originOf } from '../../http/origin.js'
 import { QUARTER_HOUR_MS as QUARTER, userLimit } from '../../http/rate-limit.js'
 import { operation } from '../../http/openapi.js'
@@ -47,7 +47,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async
     config: enableLimit,
   }, async (request) => {
     const checked = checkTwoFactorCode(request.body)
-    if (!checked.ok) throw new HttpError(400, checked.message)
+    if (!checked.ok) throw refusedForm(checked)
     return { recoveryCodes: await twoFactor.enable(request.user!.id, checked.value.code, originOf(request), request.sessionId) }
   })
 
@@ -57,7 +57,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async
     config: disableLimit,
   }, async (request) => {
     const checked = checkDisable(request.body)
-    if (!checked.ok) throw new HttpError(400, checked.message)
+    if (!checked.ok) throw refusedForm(checked)
     await twoFactor.disable(request.user!.id, checked.value.password, checked.value.code, originOf(request))
     return { message: texts.disabled }
   })
@@ -77,7 +77,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async
     config: identityLimits(limits).secondStep,
   }, async (request, reply) => {
     const checked = checkSecondStep(request.body)
-    if (!checked.ok) throw new HttpError(400, checked.message)
+    if (!checked.ok) throw refusedForm(checked)
     const sessionId = await secondStep(identity, request, reply, checked.value)
     return identity.sessions.user(sessionId)
   })

@@ -65,7 +65,7 @@ export function checkSecondStep(body: { code?: unknown; recoveryCode?: unknown }
 /** Turning two-factor off: the password, then a current code. */
 export function checkDisable(body: { password?: unknown; code?: unknown }): Checked<{ password: string; code: string }> {
   const password = secret(body.password)
-  if (!password) return { ok: false, message: twoFactorTexts.passwordRequired }
+  if (!password) return failedAt('password', twoFactorTexts.passwordRequired)
   const checked = checkTwoFactorCode(body)
   return checked.ok ? { ok: true, value: { password, code: checked.value.code } } : checked
 }

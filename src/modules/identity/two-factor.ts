@@ -150,7 +150,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       const attempt = await attempts.begin(`twofactor-enable:${userId}`, settings.codePolicy)
       if (attempt.wait > 0) throw tooManyAttempts(attempt.wait)
       const step = matchingStep(row.pendingSecret, code)
-      if (step === undefined) throw new HttpError(400, texts.codeWrong)
+      if (step === undefined) throw new HttpError(400, texts.codeWrong).under('code')
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
       await transaction(db, async (trx) => {
         if (!(await store.activatePendingSecret(trx, userId, row.pendingSecret!, step, now()))) throw new HttpError(409, texts.setupFirst)
@@ -172,9 +172,9 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       const key = `twofactor-disable:${userId}`
       const attempt = await attempts.begin(key, settings.codePolicy)
       if (attempt.wait > 0) throw tooManyAttempts(attempt.wait)
-      if (!(await deps.checkPassword(userId, password))) throw new HttpError(400, texts.passwordWrong)
+      if (!(await deps.checkPassword(userId, password))) throw new HttpError(400, texts.passwordWrong).under('password')
       await transaction(db, async (trx) => {
-        if (!(await acceptCode(trx, userId, code))) throw new HttpError(400, texts.codeWrong)
+        if (!(await acceptCode(trx, userId, code))) throw new HttpError(400, texts.codeWrong).under('code')
         await store.removeTwoFactor(trx, userId)
         await journal.record(trx, { action: 'twofactor.disabled', ...itself(account), from: origin })
         await tellOwner(trx, account, 'disabled', origin)

@@ -92,19 +92,6 @@ export function checkRegistration(input: Record<string, unknown>, isWeak?: IsWea
   )
 }
 
-/**
- * The field a refusal of the server belongs to on the login or registration form (issue 17): a wrong
- * pair is told under the password (the field typed again; the address is kept), a common password
- * (the server's rule) under it too, an address already registered under the e-mail; anything else
- * (an unverified address, too many tries) is the form's. The same for the page answered again (no
- * JavaScript) and for the island.
- */
-export function answerField(message: string): string | undefined {
-  if (message === messages.badCredentials || message === messages.weak) return 'password'
-  if (message === messages.duplicate) return 'email'
-  return undefined
-}
-
 export function checkLogin(input: Record<string, unknown>): Checked<{ email: string; password: string }> {
   const email = text(input.email).toLowerCase()
   const password = secret(input.password)

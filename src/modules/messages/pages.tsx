@@ -6,7 +6,6 @@ import { listQueryOf, listStateOf } from '../../http/list-pages.js'
 import { listFilter, ListQuerySchema } from '../../http/lists.js'
 import { formLimit } from '../../http/rate-limit.js'
 import { formPost } from '../../http/form-post.js'
-import { withErrorPages } from '../../http/row-forms.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { IdSchema } from '../../http/schemas.js'
 import type { Page } from '../../render/page.js'
@@ -60,7 +59,7 @@ const messagePages: FastifyPluginAsyncTypebox<{ messages: Messages; views: Messa
     })
     // Who may write comes before what is written (as the API): an unknown or unaccepted client's thread is the 404 page.
     const mayWrite = async (request: FastifyRequest) => void (await messages.threadOf(request.user!, userIdOf(request)))
-    return { preHandler: mayWrite, handler: post.handler, errorHandler: withErrorPages(post.errorHandler) }
+    return { preHandler: mayWrite, handler: post.handler, errorHandler: post.errorHandler }
   }
 
   const limit = formLimit(messageLimit(app.config.rateLimits.messagePerUser))

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors.js'
 import { formPost } from '../../http/form-post.js'
-import { registerRowForm, withErrorPages } from '../../http/row-forms.js'
+import { registerRowForm } from '../../http/row-forms.js'
 import { IdParamsSchema } from '../../http/schemas.js'
 import type { FormState } from '../../shared/form-state.js'
 import { adminForm, adminOnly } from '../identity/index.js'
@@ -55,7 +55,7 @@ const requestForms: FastifyPluginAsyncTypebox<{ requests: Requests; views: Reque
       return { to: REQUESTS_LIST, message: messages.created }
     },
   })
-  app.post(REQUESTS_LIST, { schema: listQuery, attachValidation: true, preHandler: adminForm((request) => request.url), handler: fromList.handler, errorHandler: withErrorPages(fromList.errorHandler) })
+  app.post(REQUESTS_LIST, { schema: listQuery, attachValidation: true, preHandler: adminForm((request) => request.url), ...fromList })
 
   // The client's page's form: the client is the page's; back to the client's page, where the request is listed.
   async function askPageOf(request: FastifyRequest, reply: FastifyReply, form?: FormState) {
@@ -82,8 +82,7 @@ const requestForms: FastifyPluginAsyncTypebox<{ requests: Requests; views: Reque
     schema: clientParams,
     attachValidation: true,
     preHandler: [adminForm((request) => request.url), askedOfThePage],
-    handler: fromClientPage.handler,
-    errorHandler: withErrorPages(fromClientPage.errorHandler),
+    ...fromClientPage,
   })
 
   registerRowForm(app, { page: adminOnly, form: adminForm }, {
