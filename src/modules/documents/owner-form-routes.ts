@@ -5,7 +5,7 @@ import { formPost } from '../../http/form-post.js'
 import { listQueryOf, listStateOf } from '../../http/list-pages.js'
 import { ListQuerySchema } from '../../http/lists.js'
 import { originOf } from '../../http/origin.js'
-import { idOf, withErrorPages } from '../../http/row-forms.js'
+import { idOf } from '../../http/row-forms.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { IdParamsSchema } from '../../http/schemas.js'
 import type { FormState } from '../../shared/form-state.js'
@@ -78,7 +78,6 @@ const ownerDocumentForms: FastifyPluginAsync<{ documents: Documents; views: Docu
       },
     }
     const remove = formPost(steps)
-    const pages = withErrorPages(remove.errorHandler)
     const viewedMeanwhile = formPost({ ...steps, shownInPlace: [403] })
     app.post(address, {
       schema,
@@ -86,7 +85,7 @@ const ownerDocumentForms: FastifyPluginAsync<{ documents: Documents; views: Docu
       // A visitor (a session that ended) logs in and comes back to the confirmation page.
       preHandler: userForm((request) => request.url, () => undefined),
       handler: remove.handler,
-      errorHandler: (error: FastifyError | HttpError, request, reply) => (viewedByTheFirm(error) ? viewedMeanwhile.errorHandler(error, request, reply) : pages(error, request, reply)),
+      errorHandler: (error: FastifyError | HttpError, request, reply) => (viewedByTheFirm(error) ? viewedMeanwhile.errorHandler(error, request, reply) : remove.errorHandler(error, request, reply)),
     })
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors.js'
 import { formPost } from '../../http/form-post.js'
 import { originOf } from '../../http/origin.js'
-import { idOf, withErrorPages } from '../../http/row-forms.js'
+import { idOf } from '../../http/row-forms.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { IdParamsSchema } from '../../http/schemas.js'
 import type { FormState } from '../../shared/form-state.js'
@@ -62,6 +62,6 @@ const twoFactorResetForm: FastifyPluginAsync<{ identity: Identity; views: Identi
       return { to: profileSection(id), message: twoFactorTexts.resetByAdmin }
     },
   })
-  app.post(address, { schema, attachValidation: true, preHandler: guard, handler: reset.handler, errorHandler: withErrorPages(reset.errorHandler) })
+  app.post(address, { schema, attachValidation: true, preHandler: guard, handler: reset.handler, errorHandler: reset.errorHandler })
 }
 export default twoFactorResetForm
