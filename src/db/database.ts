@@ -2,13 +2,13 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { Kysely, MysqlDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely'
-import { attachReadPool, sqliteReadPool } from './readers.js'
+import { attachReadGate, attachReadPool, sqliteReadPool } from './readers.js'
 import type { Database } from './schema.js'
 import { openSqlite, withStatementCache } from './sqlite-connection.js'
 
 export { withStatementCache }
 
-/** SQLite: one worker reads the lists, leaving the other core to the event loop (BENCHMARKS.md). */
+/** One list is read at a time: SQLite's one worker, MariaDB's one list read in flight, leaving the other core to the event loop (BENCHMARKS.md). */
 const DEFAULT_READERS = 1
 
 const require = createRequire(import.meta.url)
@@ -41,14 +41,15 @@ export function isMysql(db: Pick<Kysely<never>, 'getExecutor'>): boolean {
 
 /**
  * The single factory: SQLite through better-sqlite3, or MySQL/MariaDB through a mysql2 pool.
- * `readonly` (SQLite): a file opened as it is, changed in nothing (a backup's copy). `readers`
- * (SQLite): how many worker threads read the lists (db/readers.ts); 0 reads them on this thread.
+ * `readonly` (SQLite): a file opened as it is, changed in nothing (a backup's copy). `readers`: how
+ * many lists are read at once (db/readers.ts): SQLite's worker threads (0 reads them on this
+ * thread), MariaDB's list reads in flight (0: as many as the pool has connections).
  */
 export function createDb(url: string, options: { readonly?: boolean; readers?: number } = {}): Db {
   const dialect = dialectOfUrl(url)
   const db =
     dialect === 'mysql'
-      ? createMysql(url)
+      ? createMysql(url, options.readers ?? DEFAULT_READERS)
       : createSqlite(url.slice('sqlite:'.length), { readonly: options.readonly === true, readers: options.readers ?? DEFAULT_READERS })
   dialects.set(db.getExecutor().adapter, dialect)
   return db
@@ -90,7 +91,7 @@ function createSqlite(path: string, options: { readonly: boolean; readers: numbe
   return db
 }
 
-function createMysql(url: string): Db {
+function createMysql(url: string, readers: number): Db {
   // Loaded when DATABASE_URL names MySQL only: a SQLite process (and each test file) never pays for the driver.
   const { createPool } = require('mysql2') as typeof import('mysql2')
   const options = {
@@ -121,6 +122,7 @@ function createMysql(url: string): Db {
     // A connection the server closed while idle fails once, and the pool drops it: ask again.
     await ask().catch(ask)
   })
+  if (readers > 0) attachReadGate(db, readers)
   return db
 }
 

@@ -2,6 +2,7 @@ import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Compilable } from 'kysely'
 import { Piscina } from 'piscina'
+import { giveWay } from '../shared/give-way.js'
 import type { ReadResult, ReadTask } from './read-worker.js'
 
 /**
@@ -45,29 +46,76 @@ export function attachReadPool(db: { getExecutor(): { adapter: object } }, pool:
 }
 
 /**
- * The rows of `query`, read by a worker when the database has a pool, outside a transaction (whose
- * own writes only its connection sees), and on the database's connection otherwise (MariaDB's pool
- * is asynchronous already).
+ * At most `size` calls of `run` at once; the others wait their turn, first come first served.
+ * Written here rather than taken from a package: these dozen lines are all a gate needs.
  */
+export function gate(size: number) {
+  let running = 0
+  const waiting: Array<() => void> = []
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve))
+      else running++
+      try {
+        return await task()
+      } finally {
+        // The place is handed on to the next in line, or given back.
+        const next = waiting.shift()
+        if (next) next()
+        else running--
+      }
+    },
+  }
+}
+
+/**
+ * MariaDB: the lists' reads of each database, `readers` at a time, as SQLite's `readers` worker
+ * threads read them. Ten concurrent searches otherwise kept ten of mariadbd's threads busy on two
+ * cores, and `/healthz`, a page or a login waited for a core (docs/decisions.md, "Lists give way").
+ * Outside transactions only, like the workers: a transaction's reads are its own.
+ */
+const gates = new WeakMap<object, ReturnType<typeof gate>>()
+
+export function attachReadGate(db: { getExecutor(): { adapter: object } }, readers: number): void {
+  gates.set(db.getExecutor().adapter, gate(readers))
+}
+
 /**
  * A list's total (the first column of `count`) and, unless the first `skip` rows already cover it,
- * the rows of `rows`, in one trip to a worker; undefined when the database reads on its own
- * connection (the caller then runs them itself).
+ * the rows of `rows`, in one trip to a worker, giving way as `readRows` does; undefined when the
+ * database reads on its own connection (the caller then runs them itself).
  */
 export async function readCountedRows<O>(db: ReadsFrom, count: Compilable<unknown>, rows: Compilable<O>, skip: number): Promise<{ total: number; rows: O[] } | undefined> {
   const pool = poolOf(db)
   if (!pool) return undefined
+  await giveWay()
   const counting = count.compile()
   const { sql, parameters } = rows.compile()
   const result = thrownAgain(await pool.read({ sql, parameters, counted: { sql: counting.sql, parameters: counting.parameters, skip } }))
+  await giveWay()
   return { total: result.total ?? 0, rows: result.rows as O[] }
 }
 
+/**
+ * The rows of `query`, read by a worker when the database has a pool, outside a transaction (whose
+ * own writes only its connection sees), and on the database's connection otherwise (MariaDB's pool
+ * is asynchronous already). Like every list read, it gives way to the other requests
+ * (shared/give-way.ts) before it is compiled and sent, and once it has answered: what is done with
+ * its rows waits for a turn of its own too.
+ */
 export async function readRows<O>(db: ReadsFrom, query: Compilable<O> & { execute(): Promise<O[]> }): Promise<O[]> {
+  await giveWay()
   const pool = poolOf(db)
-  if (!pool) return query.execute()
-  const { sql, parameters } = query.compile()
-  return thrownAgain(await pool.read({ sql, parameters })).rows as O[]
+  let rows: O[]
+  if (pool) {
+    const { sql, parameters } = query.compile()
+    rows = thrownAgain(await pool.read({ sql, parameters })).rows as O[]
+  } else {
+    const gated = db.isTransaction ? undefined : gates.get(db.getExecutor().adapter)
+    rows = await (gated ? gated.run(() => query.execute()) : query.execute())
+  }
+  await giveWay()
+  return rows
 }
 
 /** A database or transaction: reads go to its pool, if it has one and is not a transaction. */
@@ -80,3 +128,4 @@ function thrownAgain(result: ReadResult): Extract<ReadResult, { rows: unknown[] 
   if ('rows' in result) return result
   throw Object.assign(new Error(result.error.message), { name: 'SqliteError', code: result.error.code })
 }
+

@@ -25,15 +25,16 @@ async function database(t: Test): Promise<Db> {
   return db
 }
 
-t.test('the database answers /healthz while every connection of the lists is busy', async (t) => {
+t.test('the database answers /healthz while the lists are being read', async (t) => {
   const db = await database(t)
   // Longer than any wait for a free connection could be: the reads are still running when the ping answers.
   const slow = isMysql(db)
     ? db.selectNoFrom(sql<number>`sleep(2)`.as('n'))
     : db.selectNoFrom(sql<number>`(with recursive n(i) as (select 1 union all select i + 1 from n where i < 4000000) select count(*) from n)`.as('n'))
   let done = 0
-  const reads = Array.from({ length: isMysql(db) ? 10 : 2 }, () => readRows(db, slow).then(() => done++))
-  // Give the reads their connections first.
+  // Two reads: one running, one waiting its turn (one list is read at a time on both dialects).
+  const reads = Array.from({ length: 2 }, () => readRows(db, slow).then(() => done++))
+  // Give the first read its connection first.
   await new Promise((resolve) => setTimeout(resolve, 100))
   t.equal(await ping(db), true, 'the ping answers')
   t.equal(done, 0, 'before any of the reads has ended')
