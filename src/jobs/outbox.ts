@@ -298,13 +298,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  /** Old sent and failed rows go (hourly, whichever instance comes first). */
+  /**
+   * Old sent and failed rows go (hourly, whichever instance comes first), counted from when they
+   * were sent or given up (`next_attempt_at` then), not from when they were written: a reminder is
+   * written weeks before it is due, and its failure would otherwise go at once.
+   */
   async function sweep() {
     const at = now().getTime()
     if (at - lastSweep < SWEEP_EVERY_MS) return
     lastSweep = at
-    await db.deleteFrom('outbox').where('status', '=', 'sent').where('created_at', '<', toDbTime(new Date(at - KEEP_SENT_MS))).execute()
-    await db.deleteFrom('outbox').where('status', '=', 'failed').where('created_at', '<', toDbTime(new Date(at - KEEP_FAILED_MS))).execute()
+    await db.deleteFrom('outbox').where('status', '=', 'sent').where('sent_at', '<', toDbTime(new Date(at - KEEP_SENT_MS))).execute()
+    await db.deleteFrom('outbox').where('status', '=', 'failed').where('next_attempt_at', '<', toDbTime(new Date(at - KEEP_FAILED_MS))).execute()
   }
 
   /** A pass that starts now, or right after the one under way (at most one waits). */

@@ -304,6 +304,37 @@ t.test('a mail scheduled later (a reminder) is retried for 24 hours from when it
   t.same(await statusOf(atOnce), ['failed', 3])
 })
 
+t.test('sent and failed mails are kept 7 and 30 days from when they were sent or given up, however long before they were written', async (t) => {
+  const { db } = await fresh(t)
+  const written = new Date('2026-03-02T08:00:00Z')
+  const due = new Date(written.getTime() + 40 * 24 * HOUR)
+  const clock = fixedClock(written)
+  const mailer = {
+    async send(mail: Mail): Promise<void> {
+      if (mail.subject === 'mail-1') throw Object.assign(new Error('451 Service temporairement indisponible'), { code: 'EENVELOPE' })
+    },
+  }
+  const outbox = outboxOn(db, mailer, clock)
+  const refused = await outbox.enqueueAt(db, mailNumber(1), due)
+  const sent = await outbox.enqueueAt(db, mailNumber(2), due)
+  const kept = async () => (await rowsOf(db)).map((row) => [row.id, row.status])
+  const after = async (ms: number) => {
+    clock.set(new Date(due.getTime() + ms))
+    t.ok(await outbox.drain(5000))
+  }
+  await after(0)
+  await after(GIVE_UP_AFTER_MS)
+  t.same(await kept(), [[refused, 'failed'], [sent, 'sent']], 'one given up, one sent, forty days after they were written')
+  await after(GIVE_UP_AFTER_MS + 2 * HOUR)
+  t.same(await kept(), [[refused, 'failed'], [sent, 'sent']], 'both kept by the next sweep')
+  await after(8 * 24 * HOUR)
+  t.same(await kept(), [[refused, 'failed']], 'the sent one goes 7 days after it was sent')
+  await after(GIVE_UP_AFTER_MS + 29 * 24 * HOUR)
+  t.same(await kept(), [[refused, 'failed']], 'the failed one is still shown 29 days after it was given up')
+  await after(GIVE_UP_AFTER_MS + 31 * 24 * HOUR)
+  t.same(await kept(), [], 'and goes after 30')
+})
+
 t.test('an action that fails leaves no mail: neither when its insert fails, nor when it fails after its mail was written', async (t) => {
   const database = await fresh(t)
   const smtp = await controlledSmtp(t)
