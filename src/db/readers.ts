@@ -2,6 +2,7 @@ import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Compilable } from 'kysely'
 import { Piscina } from 'piscina'
+import { gate } from '../shared/gate.js'
 import { giveWay } from '../shared/give-way.js'
 import type { ReadResult, ReadTask } from './read-worker.js'
 
@@ -43,29 +44,6 @@ const pools = new WeakMap<object, ReadPool>()
 
 export function attachReadPool(db: { getExecutor(): { adapter: object } }, pool: ReadPool): void {
   pools.set(db.getExecutor().adapter, pool)
-}
-
-/**
- * At most `size` calls of `run` at once; the others wait their turn, first come first served.
- * Written here rather than taken from a package: these dozen lines are all a gate needs.
- */
-export function gate(size: number) {
-  let running = 0
-  const waiting: Array<() => void> = []
-  return {
-    async run<T>(task: () => Promise<T>): Promise<T> {
-      if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve))
-      else running++
-      try {
-        return await task()
-      } finally {
-        // The place is handed on to the next in line, or given back.
-        const next = waiting.shift()
-        if (next) next()
-        else running--
-      }
-    },
-  }
 }
 
 /**

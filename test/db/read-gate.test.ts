@@ -4,7 +4,8 @@
 import { sql } from 'kysely'
 import t from 'tap'
 import { createDb } from '../../src/db/database.js'
-import { gate, readRows } from '../../src/db/readers.js'
+import { readRows } from '../../src/db/readers.js'
+import { gate } from '../../src/shared/gate.js'
 
 /** A read whose end the test decides, counting how many run at once. */
 function reads() {

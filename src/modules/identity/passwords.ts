@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { hash, verify } from '@node-rs/argon2'
+import { gate } from '../../shared/gate.js'
 
 /** Argon2id's cost parameters (memory in KiB, passes, lanes); a hash records its own, so checks need none. */
 export interface PasswordCost {
@@ -18,29 +19,15 @@ export const OWASP_COST: PasswordCost = { memoryCost: 19456, timeCost: 2, parall
  * Hashes run on the libuv pool, off the event loop; at most one per core but one, so a burst of
  * logins leaves a core to the event loop and bounds memory (19 MiB per hash in flight).
  */
-const MAX_CONCURRENT = Math.max(1, availableParallelism() - 1)
-let running = 0
-const waiting: Array<() => void> = []
-
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve))
-  else running++
-  try {
-    return await work()
-  } finally {
-    const next = waiting.shift()
-    if (next) next()
-    else running--
-  }
-}
+const limited = gate(Math.max(1, availableParallelism() - 1))
 
 export function hashPassword(password: string, cost: PasswordCost = OWASP_COST): Promise<string> {
-  return limited(() => hash(password, cost))
+  return limited.run(() => hash(password, cost))
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await limited(() => verify(passwordHash, password))
+    return await limited.run(() => verify(passwordHash, password))
   } catch {
     return false
   }
