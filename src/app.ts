@@ -53,7 +53,7 @@ import { ConfirmActionPage } from '../views/pages/admin/ConfirmActionPage.js'
 import { DashboardPage } from '../views/pages/admin/DashboardPage.js'
 import { SubAdminsPage } from '../views/pages/admin/SubAdminsPage.js'
 import { DocumentTypesPage } from '../views/pages/documents/DocumentsPages.js'
-import { NewTypePage } from '../views/pages/documents/NewTypePage.js'
+import { NewTypePage, RenameTypePage } from '../views/pages/documents/NewTypePage.js'
 import { SpacePage } from '../views/pages/requests/SpacePage.js'
 import { AskPage, RequestsPage } from '../views/pages/requests/RequestsPage.js'
 import { ProfilePage } from '../views/pages/profile/ProfilePage.js'
@@ -277,7 +277,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(shellRoutes)
   await app.register(catalog, { views: { HomePage, ServicesPage } })
   await app.register(contactPlugin, { contact, views: { AdminListPage, ConfirmActionPage, HomePage } })
-  await app.register(documentsPlugin, { documents, views: { AdminListPage, ConfirmActionPage, ConfirmProfilePage, DocumentTypesPage, NewTypePage } })
+  await app.register(documentsPlugin, { documents, views: { AdminListPage, ConfirmActionPage, ConfirmProfilePage, DocumentTypesPage, NewTypePage, RenameTypePage } })
   await app.register(requestsPlugin, { requests, documents, views: { AskPage, ConfirmActionPage, RequestsPage, SpacePage } })
   await app.register(clientsPlugin, { clients, documents, views: { AdminListPage, ConfirmActionPage, ConfirmProfilePage, DashboardPage, ProfilePage, SendDocumentPage, SubAdminsPage } })
   await app.register(messagesPlugin, { messages, views: messagePages })

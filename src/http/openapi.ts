@@ -57,8 +57,8 @@ const STATUS_TEXTS: Record<number, string> = {
   200: 'Succès',
   201: 'Créé',
   400: 'Requête invalide',
-  401: 'Non connecté, session ou jeton expiré',
-  403: 'Refusé : droits insuffisants ou origine d’un autre site',
+  401: 'Non connecté, session expirée, ou jeton (Bearer) invalide, expiré ou révoqué',
+  403: 'Refusé : droits insuffisants, origine d’un autre site, ou double authentification exigée des administrateurs (REQUIRE_ADMIN_2FA)',
   404: 'Introuvable',
   409: 'En conflit avec l’état actuel',
   413: 'Fichier ou requête trop volumineux',
@@ -79,12 +79,20 @@ const RETRY_AFTER = { 'Retry-After': { type: 'integer', description: 'Secondes �
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
+ * What an administrator without a proven second factor still reaches under REQUIRE_ADMIN_2FA
+ * (identity/access.ts): every other call answers 403 for them, public ones included.
+ */
+const OPEN_BEFORE_SECOND_FACTOR = new Set(['/api/auth/status', '/api/auth/login', '/api/auth/login/2fa', '/api/auth/logout'])
+
+/**
  * The error statuses every route of its kind answers, beside those its own `response` names: a
  * multipart body sent anywhere else (415) and the database out of reach (503) everywhere; invalid
- * input (400) where there is input (any unsafe method reads a body); no session (401) where one is
- * needed; another site's origin (403) on every unsafe method, and a token where only the session is
- * taken; too large (413) with a body; a path parameter over the router's 100 characters (414); the
- * rate limit (429) where set; a full store (507) for uploads.
+ * input (400) where there is input (any unsafe method reads a body); 401 everywhere (no session
+ * where one is needed, and on every route a `Bearer` token that opens nothing); 403 on every unsafe
+ * method (another site's origin), where only the session is taken (a token), and everywhere but
+ * signing in and out for an administrator REQUIRE_ADMIN_2FA stops; too large (413) with a body; a
+ * path parameter over the router's 100 characters (414); the rate limit (429) where set; a full
+ * store (507) for uploads.
  */
 function impliedStatuses(schema: Record<string, unknown>, route: Pick<RouteOptions, 'method' | 'config' | 'url'>): number[] {
   // Fastify reads a body sent with any unsafe method, declared or not: malformed (400) or too large (413).
@@ -92,10 +100,10 @@ function impliedStatuses(schema: Record<string, unknown>, route: Pick<RouteOptio
   const readsBody = unsafe || schema.body !== undefined || schema.multipartBody !== undefined
   const statuses = [415, 503]
   if (readsBody || schema.params !== undefined || schema.querystring !== undefined) statuses.push(400)
+  statuses.push(401)
   const security = (schema.security ?? []) as Array<Record<string, unknown>>
-  if (security.length > 0) statuses.push(401)
   const sessionOnly = security.length > 0 && !security.some((requirement) => 'bearerAuth' in requirement)
-  if (sessionOnly || unsafe) statuses.push(403)
+  if (sessionOnly || unsafe || !OPEN_BEFORE_SECOND_FACTOR.has(route.url)) statuses.push(403)
   if (readsBody) statuses.push(413)
   if (route.url.includes(':')) statuses.push(414)
   if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit) statuses.push(429)

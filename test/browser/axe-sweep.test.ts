@@ -289,6 +289,7 @@ function administrator(t: Test): Promise<void> {
     { path: `/admin-dashboard/documents/${documents.viewed}/archive`, ready: 'main form' },
     { path: `/admin-dashboard/documents/types/${documents.typeId}/delete`, ready: 'main form' },
     { path: '/admin-dashboard/documents/types/new', ready: 'main form' },
+    { path: `/admin-dashboard/documents/types/${documents.typeId}/rename`, ready: 'main form' },
     // A client's two-factor turned off, asked on a page without JavaScript.
     { path: `/users/profile/${secondStep.id}/two-factor/reset`, ready: 'main form' },
     // A request's cancellation, and the client's pages where their forms post without JavaScript.

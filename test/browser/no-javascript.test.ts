@@ -180,6 +180,16 @@ t.test('the back-office without JavaScript: accept a user, view and archive a do
   t.equal(new URL(admin.url()).pathname, '/admin-dashboard/documents/types')
   await admin.locator('tr', { hasText: `Paie ${unique}` }).waitFor()
   t.pass('the new type is listed')
+
+  // Renamed (contract §8: editable), on its page, which shows the current name to edit.
+  await admin.getByRole('link', { name: `Renommer Paie ${unique}` }).click()
+  await admin.getByRole('heading', { name: `Renommer le type Paie ${unique}` }).waitFor()
+  t.equal(await admin.getByLabel('Nom de Type').inputValue(), `Paie ${unique}`)
+  await admin.getByLabel('Nom de Type').fill(`Bulletins ${unique}`)
+  await admin.getByRole('button', { name: 'Renommer' }).click()
+  await admin.locator('.toast', { hasText: 'Type renommé avec succès.' }).waitFor()
+  await admin.locator('tr', { hasText: `Bulletins ${unique}` }).waitFor()
+  t.equal(await admin.locator('tr', { hasText: `Paie ${unique}` }).count(), 0, 'listed under its new name only')
 })
 
 /** An accepted client, logged in without JavaScript; answers the page and the client's id. */

@@ -40,6 +40,11 @@ t.test('the permission matrix', async (t) => {
 
   await matrix('GET types', { visitor: 200, unaccepted: 200, owner: 200, other: 200, admin: 200 }, (a) => as(a, '/api/documents/types'))
   await matrix('POST types', { ...adminOnly, admin: 201 }, (a) => as(a, { method: 'POST', url: '/api/documents/types', payload: { typeName: `Type ${a}` } }))
+  await matrix('PATCH types/:id', adminOnly, async (a) => {
+    await addType(app, admin, `Renommable ${a}`)
+    const { id } = await db.selectFrom('document_types').select('id').where('type_name', '=', `Renommable ${a}`).executeTakeFirstOrThrow()
+    return as(a, { method: 'PATCH', url: `/api/documents/types/${id}`, payload: { typeName: `Renommé ${a}` } })
+  })
   await matrix('DELETE types/:id', adminOnly, async (a) => {
     await addType(app, admin, `Jetable ${a}`)
     const { id } = await db.selectFrom('document_types').select('id').where('type_name', '=', `Jetable ${a}`).executeTakeFirstOrThrow()

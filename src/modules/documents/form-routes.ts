@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { formPost } from '../../http/form-post.js'
 import type { ListState } from '../../http/list-pages.js'
 import { originOf } from '../../http/origin.js'
@@ -7,7 +7,8 @@ import type { FormState } from '../../shared/form-state.js'
 import { adminForm, adminOnly } from '../identity/index.js'
 import type { Documents } from './service.js'
 import type { DocumentType, DocumentView } from './types.js'
-import { checkNewType, messages, NEW_TYPE_PAGE } from './validation.js'
+import { IdParamsSchema } from '../../http/schemas.js'
+import { checkNewType, messages, NEW_TYPE_PAGE, RENAME_TYPE_PAGE, renameTypePage } from './validation.js'
 import type { DocumentListKind, DocumentsViews } from './views.js'
 
 const LISTS: Record<DocumentListKind, string> = {
@@ -99,5 +100,20 @@ const documentForms: FastifyPluginAsync<{ documents: Documents; views: Documents
     },
   })
   app.post(NEW_TYPE_PAGE, { schema: { hide: true }, preHandler: adminForm(() => NEW_TYPE_PAGE), ...newType })
+
+  // A type renamed (contract §8: editable): a page of its own, with or without JavaScript.
+  const typeId = (request: FastifyRequest) => (request.params as { id: number }).id
+  const typeOf = (request: FastifyRequest) => documents.findType(typeId(request))
+  app.get(RENAME_TYPE_PAGE, { preHandler: adminOnly, schema: { hide: true, params: IdParamsSchema } }, async (request, reply) => reply.render(views.RenameTypePage, { type: await typeOf(request) }))
+  const rename = formPost({
+    check: checkNewType,
+    keep: ['typeName'],
+    show: async (request, reply, form) => reply.render(views.RenameTypePage, { type: await typeOf(request), form }),
+    act: async (type, request) => {
+      await documents.renameType(typeId(request), type, request.user!, originOf(request))
+      return { to: TYPES, message: messages.typeRenamed }
+    },
+  })
+  app.post(RENAME_TYPE_PAGE, { schema: { hide: true, params: IdParamsSchema }, preHandler: adminForm((request) => renameTypePage(typeId(request))), ...rename })
 }
 export default documentForms

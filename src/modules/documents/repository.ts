@@ -74,6 +74,22 @@ export async function insertType(db: Db, typeName: string): Promise<number | und
   }
 }
 
+/**
+ * Renames a type: 'exists' when another type has the name but for case and accents, 'missing' when
+ * there is no such type. The search indexes' triggers carry the new name to its documents.
+ */
+export async function renameType(db: Db, id: number, typeName: string): Promise<'renamed' | 'exists' | 'missing'> {
+  const same = await findTypeByName(db, typeName)
+  if (same && same.id !== id) return 'exists'
+  try {
+    const result = await db.updateTable('document_types').set({ type_name: typeName, type_key: fold(typeName) }).where('id', '=', id).executeTakeFirst()
+    return Number(result.numUpdatedRows) > 0 || (await typeExists(db, id)) ? 'renamed' : 'missing'
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'exists'
+    throw error
+  }
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string }).code
   return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE'

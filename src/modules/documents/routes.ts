@@ -76,6 +76,14 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
     return reply.code(201).send({ message: messages.typeAdded })
   })
 
+  app.patch('/api/documents/types/:id', {
+    schema: { ...operation('renameDocumentType', 'Renomme un type de document (administrateurs)', 'user'), tags, params: IdParamsSchema, body: NewTypeBodySchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    ...admin,
+  }, async (request) => {
+    await documents.renameType(request.params.id, request.body, request.user!, originOf(request))
+    return { message: messages.typeRenamed }
+  })
+
   app.delete('/api/documents/types/:id', {
     schema: { ...operation('deleteDocumentType', 'Supprime un type de document (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
     ...admin,

@@ -296,6 +296,22 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
       })
     },
 
+    /** Contract §8: a type is editable; its documents, requests and search indexes follow its new name. */
+    async renameType(id: number, input: Record<string, unknown>, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
+      const checked = checkNewType(input)
+      if (!checked.ok) throw refusedForm(checked)
+      const { typeName } = checked.value
+      await transaction(db, async (trx) => {
+        const before = await repo.findTypeName(trx, id)
+        if (before === undefined) throw new HttpError(404, messages.typeNotFound)
+        const outcome = await repo.renameType(trx, id, typeName)
+        if (outcome === 'missing') throw new HttpError(404, messages.typeNotFound)
+        if (outcome === 'exists') throw new HttpError(409, messages.typeExists).under('typeName')
+        // The label keeps both names: the journal's search finds the entry by either.
+        await recordOnType(trx, 'type.renamed', actor, { id, typeName: before === typeName ? typeName : `${before} → ${typeName}` }, from)
+      })
+    },
+
     /** Contract §4: a type goes with its documents; their files are removed once the rows are gone. */
     async deleteType(id: number, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
       const typeName = await repo.findTypeName(db, id)

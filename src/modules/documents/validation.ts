@@ -33,6 +33,8 @@ export const messages = {
   typeDeleted: 'Type supprimé avec succès.',
   typeDeleteFailed: 'Erreur lors de la suppression du type',
   typeNotFound: 'Type de document introuvable.',
+  /** Contract §8: a type is editable (renamed); its documents and requests keep it. */
+  typeRenamed: 'Type renommé avec succès.',
   notFound: 'Document introuvable.',
   descriptionInvalid: 'La description contient des caractères non autorisés.',
   ownerGone: 'Compte introuvable.',
@@ -122,6 +124,11 @@ export function checkSend(input: Record<string, unknown>, hasFile: boolean): Che
 /** The page of the new type's form, where 'Ajouter un type' leads until the dialog's script takes over. */
 export const NEW_TYPE_PAGE = '/admin-dashboard/documents/types/new'
 
+/** The page where a type is renamed (contract §8: editable), with and without JavaScript. */
+export const RENAME_TYPE_PAGE = '/admin-dashboard/documents/types/:id/rename'
+export const renameTypePage = (id: number) => RENAME_TYPE_PAGE.replace(':id', String(id))
+
+/** A type's name, new or renamed: the same rules. */
 export function checkNewType(input: Record<string, unknown>): Checked<{ typeName: string }> {
   const typeName = text(input.typeName)
   return checkedBy(

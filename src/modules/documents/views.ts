@@ -17,6 +17,8 @@ export interface DocumentsViews {
   >
   /** The 'Créer Nouveau Type' dialog as a page, without JavaScript. */
   NewTypePage: Page<FormProps>
+  /** A type's new name, with or without JavaScript (contract §8: editable). */
+  RenameTypePage: Page<FormProps & { type: DocumentType }>
   /** The owner's « Supprimer » dialog as a page, without JavaScript (contract §8). */
   ConfirmProfilePage: Page<ProfileConfirmation & { profileUrl: string }>
 }

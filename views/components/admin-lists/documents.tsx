@@ -1,6 +1,6 @@
 import type { Wire } from '../../../src/shared/wire.js'
 import type { DocumentType, DocumentView } from '../../../src/modules/documents/types.js'
-import { messages, previewOf } from '../../../src/modules/documents/validation.js'
+import { messages, previewOf, renameTypePage } from '../../../src/modules/documents/validation.js'
 import { api } from '../../client/api.js'
 import { showToast } from '../../client/toast.js'
 import { Person } from '../Person.js'
@@ -153,6 +153,8 @@ export const documentTypesKind = defineKind<DocumentTypeRow>({
     { header: 'Créé le', cell: (row) => <When at={row.createdAt} /> },
   ],
   actions: [
+    // Contract §8: a type is editable; its page works with and without JavaScript.
+    { label: 'Renommer', tone: 'neutral', href: (row) => renameTypePage(row.id) },
     {
       label: 'Suppression Type',
       tone: 'danger',

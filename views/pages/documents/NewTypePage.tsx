@@ -1,4 +1,5 @@
-import { NEW_TYPE_PAGE, TYPE_NAME_MAX } from '../../../src/modules/documents/validation.js'
+import type { DocumentType } from '../../../src/modules/documents/types.js'
+import { NEW_TYPE_PAGE, renameTypePage, TYPE_NAME_MAX } from '../../../src/modules/documents/validation.js'
 import { page } from '../../../src/render/page.js'
 import { errorOf, type FormProps } from '../../../src/shared/form-state.js'
 import { documentTypesKind } from '../../components/admin-lists/documents.js'
@@ -13,18 +14,33 @@ import { AdminLayout } from '../../layout/AdminLayout.js'
 export const NewTypePage = page<FormProps>({ title: 'Créer Nouveau Type', description: 'Un nouveau type de document proposé aux clients.' }, function NewTypePage({ form }) {
   return (
     <AdminLayout title="Créer Nouveau Type" lead="Le type sera proposé aux clients lors du dépôt de leurs documents.">
-      <form className="admin-page-form" method="post" action={NEW_TYPE_PAGE}>
-        <ErrorSummary form={form} several={false} />
-        <Field label="Nom de Type" name="typeName" type="text" maxLength={TYPE_NAME_MAX} autoComplete="off" defaultValue={form?.values.typeName} error={errorOf(form, 'typeName')} />
-        <div className="admin-confirm-form">
-          <button type="submit" className="button button-primary">
-            Ajouter
-          </button>
-          <a className="button button-secondary" href={documentTypesKind.path}>
-            Annuler
-          </a>
-        </div>
-      </form>
+      <TypeNameForm action={NEW_TYPE_PAGE} submit="Ajouter" form={form} />
     </AdminLayout>
   )
 })
+
+/** A type renamed (contract §8: editable), with or without JavaScript: its documents and requests keep it. */
+export const RenameTypePage = page<FormProps & { type: DocumentType }>({ title: 'Renommer le type', description: 'Le nouveau nom d’un type de document.' }, function RenameTypePage({ form, type }) {
+  return (
+    <AdminLayout title={`Renommer le type ${type.typeName}`} lead="Les documents et les demandes de ce type le gardent sous son nouveau nom.">
+      <TypeNameForm action={renameTypePage(type.id)} submit="Renommer" form={form} value={type.typeName} />
+    </AdminLayout>
+  )
+})
+
+function TypeNameForm({ action, submit, form, value }: FormProps & { action: string; submit: string; value?: string }) {
+  return (
+    <form className="admin-page-form" method="post" action={action}>
+      <ErrorSummary form={form} several={false} />
+      <Field label="Nom de Type" name="typeName" type="text" maxLength={TYPE_NAME_MAX} autoComplete="off" defaultValue={form?.values.typeName ?? value} error={errorOf(form, 'typeName')} />
+      <div className="admin-confirm-form">
+        <button type="submit" className="button button-primary">
+          {submit}
+        </button>
+        <a className="button button-secondary" href={documentTypesKind.path}>
+          Annuler
+        </a>
+      </div>
+    </form>
+  )
+}
