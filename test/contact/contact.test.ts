@@ -38,25 +38,25 @@ t.test('the shared checks answer the §5 messages in order, then the format chec
 t.test('POST /api/users/contact answers each §5 message in order and stores nothing', async (t) => {
   const { app, db } = shared
   const before = await countRows(db)
-  const cases: Array<[object, string]> = [
-    [{}, 'Le nom est requis'],
-    [{ name: '  ', email: 'a@b.dz', message: 'x', telephone: '0551234567' }, 'Le nom est requis'],
-    [{ name: 'A', email: '', message: 'x', telephone: '0551234567' }, "L' email est requis"],
-    [{ name: 'A', email: 'a@b.dz', telephone: '0551234567' }, 'Le message est requis'],
-    [{ name: 'A', email: 'a@b.dz', message: 'x' }, 'Le Num de télé requis'],
-    [{ ...valid, email: 'a@b' }, 'Adresse e-mail invalide.'],
-    [{ ...valid, telephone: '05512345' }, PHONE_HINT],
-    [{ ...valid, telephone: '0851234567' }, PHONE_HINT],
-    [{ ...valid, message: 'm'.repeat(5001) }, 'Le message ne doit pas dépasser 5000 caractères.'],
+  const cases: Array<[object, string, string]> = [
+    [{}, 'Le nom est requis', 'name'],
+    [{ name: '  ', email: 'a@b.dz', message: 'x', telephone: '0551234567' }, 'Le nom est requis', 'name'],
+    [{ name: 'A', email: '', message: 'x', telephone: '0551234567' }, "L' email est requis", 'email'],
+    [{ name: 'A', email: 'a@b.dz', telephone: '0551234567' }, 'Le message est requis', 'message'],
+    [{ name: 'A', email: 'a@b.dz', message: 'x' }, 'Le Num de télé requis', 'telephone'],
+    [{ ...valid, email: 'a@b' }, 'Adresse e-mail invalide.', 'email'],
+    [{ ...valid, telephone: '05512345' }, PHONE_HINT, 'telephone'],
+    [{ ...valid, telephone: '0851234567' }, PHONE_HINT, 'telephone'],
+    [{ ...valid, message: 'm'.repeat(5001) }, 'Le message ne doit pas dépasser 5000 caractères.', 'message'],
   ]
-  for (const [payload, message] of cases) {
+  for (const [payload, message, field] of cases) {
     const res = await post(app, payload)
     t.equal(res.statusCode, 400, message)
-    t.same(res.json(), { message, code: 'validation' }, message)
+    t.same(res.json(), { message, code: 'validation', field }, `${message}, under ${field}`)
   }
   const bodiless = await app.inject({ method: 'POST', url: '/api/users/contact' })
   t.equal(bodiless.statusCode, 400, 'no body at all')
-  t.same(bodiless.json(), { message: 'Le nom est requis', code: 'validation' })
+  t.same(bodiless.json(), { message: 'Le nom est requis', code: 'validation', field: 'name' })
   t.equal(await countRows(db), before, 'nothing stored')
 })
 

@@ -73,7 +73,7 @@ t.test('a message: 1 to 5,000 characters once trimmed, stored and answered as se
   ] as const) {
     const response = await post(app, client, client.id, body)
     t.equal(response.statusCode, 400, JSON.stringify(body).slice(0, 40))
-    t.equal(response.json().message, message)
+    t.same(response.json(), { message, code: 'validation', field: 'text' }, 'under the text field')
   }
   t.equal((await post(app, client, client.id, { text: ` ${'a'.repeat(5000)} ` })).statusCode, 201, '5,000 characters after trimming')
   // Characters, not UTF-16 units: an emoji is one character of two units (and four bytes in utf8mb4).

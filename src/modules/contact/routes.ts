@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { HttpError } from '../../http/errors.js'
+import { HttpError, refusedForm } from '../../http/errors.js'
 import { listFilter, listOf, ListQuerySchema, sendList } from '../../http/lists.js'
 import { operation } from '../../http/openapi.js'
 import { HOUR_MS, ipLimit } from '../../http/rate-limit.js'
@@ -20,7 +20,7 @@ const contactRoutes: FastifyPluginAsyncTypebox<{ contact: Contact }> = async (ap
     config: contactLimit(app.config.rateLimits.contactPerIp),
   }, async (request, reply) => {
     const checked = checkContact(request.body)
-    if (!checked.ok) throw new HttpError(400, checked.message)
+    if (!checked.ok) throw refusedForm(checked)
     // A robot filled the hidden field: answer as for a person so it learns nothing, store nothing.
     if (!fromRobot(request.body)) await contact.receiveMessage(checked.value, request.ip || null)
     return reply.code(201).send({ message: messages.sent })

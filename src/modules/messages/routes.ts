@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { HttpError } from '../../http/errors.js'
+import { HttpError, refusedForm } from '../../http/errors.js'
 import { listFilter, listOf, ListQuerySchema, sendList } from '../../http/lists.js'
 import { operation } from '../../http/openapi.js'
 import { QUARTER_HOUR_MS, userLimit } from '../../http/rate-limit.js'
@@ -38,7 +38,7 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ messages: Messages }> = async (
     // Who may write comes before what is written: another client's thread is 403 whatever the text.
     await messages.threadOf(request.user!, request.params.userId)
     const checked = checkMessage(request.body)
-    if (!checked.ok) throw new HttpError(400, checked.message)
+    if (!checked.ok) throw refusedForm(checked)
     return reply.code(201).send(await messages.post(request.user!, request.params.userId, checked.value.text))
   })
 }

@@ -1,4 +1,4 @@
-import { firstFailure, hasControlCharsInText, multilineText, type Checked } from '../../shared/validation.js'
+import { checkedBy, hasControlCharsInText, multilineText, type Checked } from '../../shared/validation.js'
 import { TEXT_MAX, texts } from './texts.js'
 
 export { TEXT_MAX }
@@ -16,11 +16,13 @@ export function messageText(value: unknown): string {
 /** The rules of a new message (1 to 5,000 characters once cleaned), shared by the API and the island. */
 export function checkMessage(input: { text?: unknown }): Checked<{ text: string }> {
   const text = messageText(input.text)
-  const failure = firstFailure([
-    [!text, texts.textRequired],
-    // Characters (code points), as contract §7 counts them: an emoji is two UTF-16 units.
-    [Array.from(text).length > TEXT_MAX, texts.textTooLong],
-    [hasControlCharsInText(text), texts.textInvalid],
-  ])
-  return failure ? { ok: false, message: failure } : { ok: true, value: { text } }
+  return checkedBy(
+    [
+      [!text, texts.textRequired, 'text'],
+      // Characters (code points), as contract §7 counts them: an emoji is two UTF-16 units.
+      [Array.from(text).length > TEXT_MAX, texts.textTooLong, 'text'],
+      [hasControlCharsInText(text), texts.textInvalid, 'text'],
+    ],
+    () => ({ text }),
+  )
 }
