@@ -107,16 +107,22 @@ function createMysql(url: string, readers: number): Db {
   // /healthz asks on a connection of its own: behind ten long searches holding the pool, it waited
   // for one of them to end (2.7 s, BENCHMARKS.md). Opened on the first ping.
   let pinger: ReturnType<typeof createPool> | undefined
+  // Once the database is closed, a late /healthz answers 503 rather than open a pinger nobody closes.
+  let closed = false
   const ends = (target: { end(callback: (error?: unknown) => void): void }) => new Promise<void>((resolve) => target.end(() => resolve()))
   const db = new Kysely<Database>({
     dialect: new MysqlDialect({
       pool: {
         getConnection: (callback) => pool.getConnection(callback),
-        end: (callback) => void Promise.all([ends(pool), pinger && ends(pinger)]).then(() => callback(undefined as never)),
+        end: (callback) => {
+          closed = true
+          void Promise.all([ends(pool), pinger && ends(pinger)]).then(() => callback(undefined as never))
+        },
       },
     }),
   })
   pings.set(db.getExecutor().adapter, async () => {
+    if (closed) throw new Error('the database is closed')
     pinger ??= createPool({ ...options, connectionLimit: 1 })
     const ask = () => pinger!.promise().query('select 1')
     // A connection the server closed while idle fails once, and the pool drops it: ask again.

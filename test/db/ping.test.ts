@@ -40,3 +40,12 @@ t.test('the database answers /healthz while the lists are being read', async (t)
   t.equal(done, 0, 'before any of the reads has ended')
   await Promise.all(reads)
 })
+
+t.test('once the database is closed, a ping answers false and opens nothing', async (t) => {
+  const db = await database(t)
+  await sql`select 1`.execute(db)
+  // Closed before any /healthz: MariaDB's pinger would be opened by the first one, and never closed.
+  await db.destroy()
+  t.equal(await ping(db), false, 'closed: /healthz says 503')
+  t.equal(await ping(db), false, 'and again, with no connection left open to keep the process alive')
+})
