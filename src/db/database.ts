@@ -124,7 +124,15 @@ function createMysql(url: string, readers: number): Db {
   pings.set(db.getExecutor().adapter, async () => {
     if (closed) throw new Error('the database is closed')
     pinger ??= createPool({ ...options, connectionLimit: 1 })
-    const ask = () => pinger!.promise().query('select 1')
+    // COM_PING: the protocol's own question, one OK packet back (a `select 1` is a result set to parse, on both sides).
+    const ask = async () => {
+      const connection = await pinger!.promise().getConnection()
+      try {
+        await connection.ping()
+      } finally {
+        connection.release()
+      }
+    }
     // A connection the server closed while idle fails once, and the pool drops it: ask again.
     await ask().catch(ask)
   })
