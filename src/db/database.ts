@@ -2,13 +2,14 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { Kysely, MysqlDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely'
-import { attachReadGate, attachReadPool, sqliteReadPool } from './readers.js'
+import { mysqlOptions } from './mysql-options.js'
+import { attachReadPool, mysqlReadPool, sqliteReadPool } from './readers.js'
 import type { Database } from './schema.js'
 import { openSqlite, withStatementCache } from './sqlite-connection.js'
 
 export { withStatementCache }
 
-/** One list is read at a time: SQLite's one worker, MariaDB's one list read in flight, leaving the other core to the event loop (BENCHMARKS.md). */
+/** One list is read at a time, by one worker thread on either dialect, leaving the other core to the event loop (BENCHMARKS.md). */
 const DEFAULT_READERS = 1
 
 const require = createRequire(import.meta.url)
@@ -42,8 +43,8 @@ export function isMysql(db: Pick<Kysely<never>, 'getExecutor'>): boolean {
 /**
  * The single factory: SQLite through better-sqlite3, or MySQL/MariaDB through a mysql2 pool.
  * `readonly` (SQLite): a file opened as it is, changed in nothing (a backup's copy). `readers`: how
- * many lists are read at once (db/readers.ts): SQLite's worker threads (0 reads them on this
- * thread), MariaDB's list reads in flight (0: as many as the pool has connections).
+ * many lists are read at once (db/readers.ts): worker threads, each with a connection of its own
+ * (0: the lists are read on this thread, on the database's own connections).
  */
 export function createDb(url: string, options: { readonly?: boolean; readers?: number } = {}): Db {
   const dialect = dialectOfUrl(url)
@@ -94,19 +95,13 @@ function createSqlite(path: string, options: { readonly: boolean; readers: numbe
 function createMysql(url: string, readers: number): Db {
   // Loaded when DATABASE_URL names MySQL only: a SQLite process (and each test file) never pays for the driver.
   const { createPool } = require('mysql2') as typeof import('mysql2')
-  const options = {
-    uri: url,
-    connectTimeout: 10_000,
-    // Times travel as the same UTC strings SQLite stores; no driver-side Date conversion.
-    dateStrings: true,
-    timezone: 'Z',
-    charset: 'utf8mb4',
-    supportBigNumbers: true,
-  }
+  const options = mysqlOptions(url)
   const pool = createPool({ ...options, connectionLimit: 10 })
   // /healthz asks on a connection of its own: behind ten long searches holding the pool, it waited
   // for one of them to end (2.7 s, BENCHMARKS.md). Opened on the first ping.
   let pinger: ReturnType<typeof createPool> | undefined
+  // Lists read on workers (db/readers.ts), each with its own connection.
+  const reading = readers > 0 ? mysqlReadPool(url, readers) : undefined
   // Once the database is closed, a late /healthz answers 503 rather than open a pinger nobody closes.
   let closed = false
   const ends = (target: { end(callback: (error?: unknown) => void): void }) => new Promise<void>((resolve) => target.end(() => resolve()))
@@ -116,7 +111,7 @@ function createMysql(url: string, readers: number): Db {
         getConnection: (callback) => pool.getConnection(callback),
         end: (callback) => {
           closed = true
-          void Promise.all([ends(pool), pinger && ends(pinger)]).then(() => callback(undefined as never))
+          void Promise.all([ends(pool), pinger && ends(pinger), reading?.close()]).then(() => callback(undefined as never))
         },
       },
     }),
@@ -136,7 +131,7 @@ function createMysql(url: string, readers: number): Db {
     // A connection the server closed while idle fails once, and the pool drops it: ask again.
     await ask().catch(ask)
   })
-  if (readers > 0) attachReadGate(db, readers)
+  if (reading) attachReadPool(db, reading)
   return db
 }
 

@@ -2,16 +2,17 @@ import { extname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Compilable } from 'kysely'
 import { Piscina } from 'piscina'
-import { gate } from '../shared/gate.js'
 import { giveWay } from '../shared/give-way.js'
-import type { ReadResult, ReadTask } from './read-worker.js'
+import type { ReadResult, ReadTask } from './read-task.js'
 
 /**
- * SQLite's lists read on worker threads (docs/decisions.md, "Lists read off the event loop"):
+ * The lists read on worker threads (docs/decisions.md, "Lists read off the event loop"):
  * better-sqlite3 answers synchronously, so a search of a large list held the event loop, and every
  * request waited behind it (/healthz's p99 went from 6 to 70 ms during 10 concurrent searches of
- * 1–2 ms each, BENCHMARKS.md). Each worker keeps its own connection to the file; WAL lets them read
- * while the main connection writes, and a read begun after a commit sees it.
+ * 1–2 ms each, BENCHMARKS.md). Each SQLite worker keeps its own connection to the file; WAL lets them
+ * read while the main connection writes, and a read begun after a commit sees it. MariaDB's worker
+ * keeps its own connection too: the event loop neither sends the lists' queries nor parses their
+ * answers (docs/decisions.md, "MariaDB's lists read off the event loop").
  */
 export interface ReadPool {
   read(task: ReadTask): Promise<ReadResult>
@@ -21,41 +22,38 @@ export interface ReadPool {
 /** Workers are started on the first list read and leave after this long idle (tests open many databases). */
 const IDLE_MS = 60_000
 
-/** `threads` workers reading the SQLite file at `path`, started when first needed. */
-export function sqliteReadPool(path: string, threads: number): ReadPool {
-  // The worker is a sibling of this file: .js once built, .ts under tsx (npm run dev, the bench).
-  const filename = new URL(`./read-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href
-  let pool: Piscina<ReadTask, ReadResult> | undefined
+/** A worker of this folder: .js once built, .ts under tsx (npm run dev, the bench). */
+const workerFile = (name: string) => new URL(`./${name}${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href
+
+/** `threads` workers running `name`'s default export on `workerData`, started when first needed; `farewell` is each one's last task. */
+function readPool(name: string, workerData: unknown, threads: number, farewell?: object): ReadPool {
+  let pool: Piscina<ReadTask | object, ReadResult> | undefined
   return {
     read(task) {
-      pool ??= new Piscina({ filename, workerData: { path }, minThreads: 0, maxThreads: threads, idleTimeout: IDLE_MS, recordTiming: false })
+      pool ??= new Piscina({ filename: workerFile(name), workerData, minThreads: 0, maxThreads: threads, idleTimeout: IDLE_MS, recordTiming: false })
       return pool.run(task)
     },
     async close() {
       const closing = pool
       pool = undefined
-      await closing?.destroy()
+      if (!closing) return
+      if (farewell && closing.threads.length > 0) await Promise.all(closing.threads.map(() => closing.run(farewell).catch(() => undefined)))
+      await closing.destroy()
     },
   }
 }
+
+/** `threads` workers reading the SQLite file at `path`. */
+export const sqliteReadPool = (path: string, threads: number): ReadPool => readPool('read-worker', { path }, threads)
+
+/** `threads` workers reading the MariaDB database at `url`, each on a connection of its own, closed with the pool. */
+export const mysqlReadPool = (url: string, threads: number): ReadPool => readPool('mysql-read-worker', { url }, threads, { close: true })
 
 /** The pool of each database made by createDb with one, by the adapter its transactions share. */
 const pools = new WeakMap<object, ReadPool>()
 
 export function attachReadPool(db: { getExecutor(): { adapter: object } }, pool: ReadPool): void {
   pools.set(db.getExecutor().adapter, pool)
-}
-
-/**
- * MariaDB: the lists' reads of each database, `readers` at a time, as SQLite's `readers` worker
- * threads read them. Ten concurrent searches otherwise kept ten of mariadbd's threads busy on two
- * cores, and `/healthz`, a page or a login waited for a core (docs/decisions.md, "Lists give way").
- * Outside transactions only, like the workers: a transaction's reads are its own.
- */
-const gates = new WeakMap<object, ReturnType<typeof gate>>()
-
-export function attachReadGate(db: { getExecutor(): { adapter: object } }, readers: number): void {
-  gates.set(db.getExecutor().adapter, gate(readers))
 }
 
 /**
@@ -89,8 +87,7 @@ export async function readRows<O>(db: ReadsFrom, query: Compilable<O> & { execut
     const { sql, parameters } = query.compile()
     rows = thrownAgain(await pool.read({ sql, parameters })).rows as O[]
   } else {
-    const gated = db.isTransaction ? undefined : gates.get(db.getExecutor().adapter)
-    rows = await (gated ? gated.run(() => query.execute()) : query.execute())
+    rows = await query.execute()
   }
   await giveWay()
   return rows
@@ -101,9 +98,10 @@ type ReadsFrom = { isTransaction: boolean; getExecutor(): { adapter: object } }
 
 const poolOf = (db: ReadsFrom) => (db.isTransaction ? undefined : pools.get(db.getExecutor().adapter))
 
-/** SQLite's error, thrown as the main connection would have thrown it (better-sqlite3's SqliteError: name, message, code). */
+/** The driver's error, thrown as the main connection would have thrown it (its name, message and code: better-sqlite3's SqliteError, mysql2's Error). */
 function thrownAgain(result: ReadResult): Extract<ReadResult, { rows: unknown[] }> {
   if ('rows' in result) return result
-  throw Object.assign(new Error(result.error.message), { name: 'SqliteError', code: result.error.code })
+  throw Object.assign(new Error(result.error.message), { name: result.error.name, code: result.error.code })
 }
+
 
