@@ -4,7 +4,7 @@
 import t from 'tap'
 import type { Browser, Page } from 'playwright-core'
 import { linkIn, type TestSmtp } from '../helpers/smtp.js'
-import { axeViolations, openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { axeViolations, errorOf, openPage, register, startSuite, type RunningServer } from './helpers.js'
 
 let server: RunningServer
 let browser: Browser
@@ -78,14 +78,6 @@ t.test('a forged reset link shows Lien Invalide ! with a retry link', async (t) 
   await page.getByRole('heading', { name: 'Lien Invalide !' }).waitFor()
   t.equal(await page.getByRole('link', { name: 'Réessayer' }).getAttribute('href'), '/forget-password')
 })
-
-/** The error tied to the field labelled `label`: the text its aria-describedby names last, if it is marked invalid. */
-async function errorOf(page: Page, label: string): Promise<string | null> {
-  const field = page.getByLabel(label, { exact: true })
-  if ((await field.getAttribute('aria-invalid')) !== 'true') return null
-  const ids = (await field.getAttribute('aria-describedby'))?.split(' ') ?? []
-  return page.locator(`[id="${ids.at(-1)}"]`).textContent()
-}
 
 /** The form's error summary holding `text` (the island's error toast, an alert, announces it: one alert for one refusal). */
 const summary = (page: Page, text: string) => page.locator('form .error-summary', { hasText: text })

@@ -5,7 +5,7 @@ import t from 'tap'
 import sharp from 'sharp'
 import type { Browser, Page } from 'playwright-core'
 import { linkIn, type TestSmtp } from '../helpers/smtp.js'
-import { acceptedClient, apiSession, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { acceptedClient, apiSession, call, errorOf, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
 
 const ADMIN = { email: 'cabinet-sans-js@example.dz', password: 'Qv7!rTz2Lp#m' }
 const PASSWORD = 'Zt9#qLm2vR!x'
@@ -22,14 +22,6 @@ t.before(async () => ({ smtp, server, browser } = await startSuite(t, { ADMIN_EM
 async function withoutScripts(t: { teardown: (fn: () => unknown) => void }): Promise<Page> {
   const { page } = await openPage(browser, t, { javaScriptEnabled: false })
   return page
-}
-
-/** The error tied to the field labelled `label`: the element its aria-describedby names last. */
-async function errorOf(page: Page, label: string): Promise<string | null> {
-  const field = page.getByLabel(label, { exact: true })
-  if ((await field.getAttribute('aria-invalid')) !== 'true') return null
-  const ids = (await field.getAttribute('aria-describedby'))?.split(' ') ?? []
-  return page.locator(`[id="${ids.at(-1)}"]`).textContent()
 }
 
 t.test('register with the errors answered in place, then log in, all without JavaScript', async (t) => {

@@ -9,7 +9,7 @@ import t, { type Test } from 'tap'
 import type { Browser, Page } from 'playwright-core'
 import { describeUserAgent } from '../../src/shared/user-agent.js'
 import { decodeMime, type TestSmtp } from '../helpers/smtp.js'
-import { axeViolations, openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { axeViolations, errorOf, openPage, register, startSuite, type RunningServer } from './helpers.js'
 
 const ADMIN = { email: 'cabinet-2fa@example.dz', password: 'Adm1n#Cabinet!x' }
 const PASSWORD = 'Zt9#qLm2vR!x'
@@ -133,6 +133,12 @@ t.test('a client turns two-factor on from the profile, and off again', async (t)
   await page.locator('.auth-form[data-hydrated]').waitFor() // the island's own handler (before it, the form posts to the page)
   await page.getByLabel('Mot de passe', { exact: true }).focus()
   await page.keyboard.type(PASSWORD)
+  // A wrong code: the server's refusal stays under the field, the password typed kept.
+  await typeAndSubmit(page, 'Code à 6 chiffres', code(secret, 1) === '000000' ? '111111' : '000000')
+  await page.getByLabel('Code à 6 chiffres', { exact: true }).and(page.locator('[aria-invalid="true"]')).waitFor()
+  t.equal(await errorOf(page, 'Code à 6 chiffres'), 'Code incorrect ou déjà utilisé.', 'the refusal under the code')
+  t.equal(await page.getByLabel('Mot de passe', { exact: true }).inputValue(), PASSWORD, 'the password kept')
+  await page.getByLabel('Code à 6 chiffres', { exact: true }).fill('')
   await typeAndSubmit(page, 'Code à 6 chiffres', code(secret, 1))
   await page.getByText('La double authentification est désactivée. Un e-mail vous le confirme.').waitFor()
   const mail = decodeMime((await smtp.nextMail(email, 10_000)).raw)

@@ -41,5 +41,5 @@ t.test('line breaks and control characters are refused in names that mails repea
   }
   const contact = await app.inject({ method: 'POST', url: '/api/users/contact', payload: { name: 'Ali\r\nBcc: x@y.z', email: 'ali@example.dz', message: 'Bonjour', telephone: '0551234567' } })
   t.equal(contact.statusCode, 400)
-  t.same(contact.json(), { message: 'Le nom contient des caractères non autorisés.', code: 'validation' })
+  t.same(contact.json(), { message: 'Le nom contient des caractères non autorisés.', code: 'validation', field: 'name' })
 })

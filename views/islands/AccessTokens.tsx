@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { accessTokenTexts, checkNewAccessToken, TOKEN_DAYS_MAX, TOKEN_DAYS_MIN, TOKEN_NAME_MAX } from '../../src/modules/identity/access-token-validation.js'
 import { When } from '../components/When.js'
-import { api } from '../client/api.js'
+import { api, formErrorOf } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog.js'
 import { Field } from '../components/Field.js'
@@ -78,7 +78,10 @@ export default function AccessTokens({ rows: initial, form: answered, created: s
     setBusy('create')
     const result = await api<CreatedToken>('/api/auth/tokens', { body: checked.value })
     setBusy(null)
-    if (!result.ok) return showToast('error', result.message)
+    if (!result.ok) {
+      errors.fail([formErrorOf(result)])
+      return showToast('error', result.message)
+    }
     const { token: _secret, ...row } = result.data
     setCreated(result.data)
     setRows((all) => [{ ...row, createdAt: new Date(), lastUsedAt: null }, ...all])

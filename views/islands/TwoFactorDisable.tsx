@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { checkDisable } from '../../src/modules/identity/two-factor-validation.js'
-import { api } from '../client/api.js'
+import { api, formErrorOf } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
 import { PasswordField } from '../components/PasswordField.js'
@@ -30,7 +30,11 @@ export default function TwoFactorDisable({ profileUrl, form: answered }: { profi
     setBusy(true)
     const result = await api('/api/auth/2fa/disable', { body: checked.value })
     setBusy(false)
-    if (!result.ok) return showToast('error', result.message)
+    if (!result.ok) {
+      // The refusal stays where it belongs (a wrong password, a wrong code: the server names the field).
+      errors.fail([formErrorOf(result)])
+      return showToast('error', result.message)
+    }
     setDone(true)
     showToast('success', result.data.message ?? 'Double authentification désactivée.')
   }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { checkTwoFactorCode } from '../../src/modules/identity/two-factor-validation.js'
-import { api } from '../client/api.js'
+import { api, formErrorOf } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
 import { whenText } from '../components/When.js'
@@ -30,7 +30,11 @@ export default function TwoFactorSetup({ profileUrl, form: answered, codes: show
     setBusy(true)
     const result = await api<{ recoveryCodes: string[] }>('/api/auth/2fa/enable', { body: checked.value })
     setBusy(false)
-    if (!result.ok) return showToast('error', result.message)
+    if (!result.ok) {
+      // The refusal stays under the code (the server names the field).
+      errors.fail([formErrorOf(result)])
+      return showToast('error', result.message)
+    }
     setCodes(result.data.recoveryCodes)
     showToast('success', 'Double authentification activée.')
   }
