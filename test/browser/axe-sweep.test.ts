@@ -300,6 +300,10 @@ function administrator(t: Test): Promise<void> {
   return Promise.all([sweep(t, 'administrator', lists, ADMIN), sweep(t, 'administrator', others, ADMIN, { menus: false })]).then(() => undefined)
 }
 
+// About 180 pages, themes and widths: 3.5 minutes alone, more than the browser files' 6 minutes once
+// on CI, where the three legs share two cores with Chromium and MariaDB. This file's own limit.
+t.setTimeout(900_000)
+
 t.test('every page is axe clean, as its role, in both themes, on a laptop and a phone', async (t) => {
   seeded = await seed()
   const started = Date.now()
