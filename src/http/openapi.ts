@@ -79,10 +79,11 @@ const RETRY_AFTER = { 'Retry-After': { type: 'integer', description: 'Secondes Ã
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
- * What an administrator without a proven second factor still reaches under REQUIRE_ADMIN_2FA
- * (identity/access.ts): every other call answers 403 for them, public ones included.
+ * What an administrator's session not proven with a second factor still reaches under
+ * REQUIRE_ADMIN_2FA: the gate (identity/access.ts) and this document read the same list; every
+ * other call answers 403 for them, public ones included.
  */
-const OPEN_BEFORE_SECOND_FACTOR = new Set(['/api/auth/status', '/api/auth/login', '/api/auth/login/2fa', '/api/auth/logout'])
+export const OPEN_BEFORE_SECOND_FACTOR: ReadonlySet<string> = new Set(['/api/auth/status', '/api/auth/login', '/api/auth/login/2fa', '/api/auth/logout'])
 
 /**
  * The error statuses every route of its kind answers, beside those its own `response` names: a

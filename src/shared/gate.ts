@@ -1,8 +1,8 @@
 /**
  * At most `size` calls of `run` at once; the others wait their turn, first come first served, and a
- * finished call hands its place to the next in line. Password hashes (identity/passwords.ts) and
- * MariaDB's list reads (db/readers.ts) share it. Written here rather than taken from a package: these
- * dozen lines are all a gate needs.
+ * finished call hands its place to the next in line (the password hashes: identity/passwords.ts; the
+ * lists' reads queue in their worker pools instead, db/readers.ts). Written here rather than taken
+ * from a package: these dozen lines are all a gate needs.
  */
 export function gate(size: number) {
   let running = 0

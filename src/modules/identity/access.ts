@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors.js'
+import { OPEN_BEFORE_SECOND_FACTOR } from '../../http/openapi.js'
 import { rememberReturn } from '../../http/return-to.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { setPendingLogin } from './pending-login-cookie.js'
@@ -71,7 +72,7 @@ function allowedBeforeEnrolment(path: string): boolean {
 }
 
 /** What a session not proven with the second factor may still reach: its status, signing out, the login's steps. */
-const ALLOWED_WITHOUT_PROOF = new Set(['/api/auth/status', '/api/auth/logout', '/api/auth/login', '/api/auth/login/2fa'])
+const ALLOWED_WITHOUT_PROOF = OPEN_BEFORE_SECOND_FACTOR
 
 /** The gate's use of identity: a pending login for the account (the session proved its password) and the session's end. */
 export interface StepUp {
