@@ -1,8 +1,9 @@
 // The identity flow in a real browser: register through the form, follow the mailed link,
 // log in, see the user in the navigation bar, log out; with JavaScript, the login's and the
-// registration's errors stay under their fields and in an alert (issue 17).
+// registration's, the forgotten password's and the reset's errors stay under their fields and in an alert (issue 17).
 import t from 'tap'
 import type { Browser, Page } from 'playwright-core'
+import { messages } from '../../src/modules/identity/validation.js'
 import { linkIn, type TestSmtp } from '../helpers/smtp.js'
 import { axeViolations, errorOf, openPage, register, startSuite, type RunningServer } from './helpers.js'
 
@@ -178,6 +179,10 @@ t.test('forgotten password: request the mail, set a new password, log in with it
 
   await page.goto(`${server.url}/forget-password`)
   await page.locator('form[data-hydrated]').waitFor()
+  // A refusal stays under its field (and is toasted), as on the page answered again without JavaScript.
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click()
+  await errorToast(page, messages.forgotEmailRequired).waitFor()
+  t.equal(await errorOf(page, 'E-mail'), messages.forgotEmailRequired, 'an empty address: the error under it')
   await page.getByLabel('E-mail').fill(email)
   await page.getByRole('button', { name: 'Envoyer le lien' }).click()
   await page.locator('.form-notice-success').waitFor()
@@ -187,6 +192,18 @@ t.test('forgotten password: request the mail, set a new password, log in with it
   await page.goto(reset.toString())
   await page.locator('form[data-hydrated]').waitFor()
   const fresh = 'Nv7$kWq3pL!z'
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(fresh)
+  await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill(`${fresh}?`)
+  await page.getByRole('button', { name: 'Réinitialiser' }).click()
+  await errorToast(page, messages.resetMismatch).waitFor()
+  t.equal(await errorOf(page, 'Confirmer le mot de passe'), messages.resetMismatch, 'the check’s refusal under the confirmation')
+  // A password on the server's list of common ones (the island does not run it): the server's refusal, under the new password.
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('Password1!')
+  await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill('Password1!')
+  await page.getByRole('button', { name: 'Réinitialiser' }).click()
+  await errorToast(page, messages.weak).waitFor()
+  t.equal(await errorOf(page, 'Nouveau mot de passe'), messages.weak, 'the server’s refusal under the new password')
+  t.equal(await errorOf(page, 'Confirmer le mot de passe'), null, 'the confirmation, now right, is no longer marked')
   await page.getByLabel('Nouveau mot de passe', { exact: true }).fill(fresh)
   await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill(fresh)
   await page.getByRole('button', { name: 'Réinitialiser' }).click()

@@ -4,7 +4,7 @@ import t from 'tap'
 import sharp from 'sharp'
 import type { Browser, Page } from 'playwright-core'
 import type { TestSmtp } from '../helpers/smtp.js'
-import { apiSession, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { apiSession, call, errorOf, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
 
 let server: RunningServer
 let browser: Browser
@@ -80,10 +80,13 @@ t.test('the owner changes the photo, then deletes the account', async (t) => {
   await passwordDialog.waitFor()
   await passwordDialog.getByRole('button', { name: 'Enregistrer' }).click()
   await page.locator('.toast[data-type="error"]', { hasText: 'Mots de pass requis' }).waitFor()
+  t.equal(await errorOf(page, 'Ancien mot de passe'), 'Ancien mots de pass requis', 'each field’s error stays under it in the dialog')
   await passwordDialog.getByLabel('Ancien mot de passe', { exact: true }).fill('Wrong#Pass1x')
   await passwordDialog.getByLabel('Nouveau mot de passe', { exact: true }).fill('Nv7$kWq3pL!z')
   await passwordDialog.getByRole('button', { name: 'Enregistrer' }).click()
   await page.locator('.toast[data-type="error"]', { hasText: 'Erreur lors de changement du votre mot de pass' }).waitFor()
+  t.equal(await errorOf(page, 'Ancien mot de passe'), 'Ancien mot de passe incorrect.', 'the server’s reason under the old password')
+  t.equal(await errorOf(page, 'Nouveau mot de passe'), null, 'the new one, given, is not marked')
   await passwordDialog.getByRole('button', { name: 'Annuler' }).click()
   await passwordDialog.waitFor({ state: 'hidden' })
 

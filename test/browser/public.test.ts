@@ -6,7 +6,7 @@ import { createRequire } from 'node:module'
 import t from 'tap'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { messages } from '../../src/modules/contact/validation.js'
-import { startSuite, type RunningServer } from './helpers.js'
+import { errorOf, startSuite, type RunningServer } from './helpers.js'
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const PAGES = ['/', '/services', '/login', '/registration', '/forget-password']
@@ -199,11 +199,17 @@ t.test('the contact form loads when scrolled into view, then validates and sends
   await submit.click()
   await page.locator('.toast-message', { hasText: messages.nameRequired }).waitFor()
   t.pass('an empty form is refused with the first message of §5')
+  // And each field's error stays under it, as on the page answered again without JavaScript.
+  t.equal(await errorOf(page, 'Nom'), messages.nameRequired, 'the name’s error under it')
+  t.equal(await errorOf(page, 'Téléphone'), messages.telephoneRequired, 'the telephone’s under it')
+  t.ok(await form.locator('.error-summary', { hasText: messages.messageRequired }).isVisible(), 'all of them in the summary')
   await form.getByLabel('Nom').fill('Sarl Atlas')
   await form.getByLabel('Message').fill('Bonjour.')
   await submit.click()
   await page.locator('.toast-message', { hasText: messages.emailRequired }).waitFor()
   t.pass('then the next missing field')
+  t.equal(await errorOf(page, 'Nom'), null, 'the name, given, is no longer marked')
+  t.equal(await errorOf(page, 'E-mail'), messages.emailRequired, 'the e-mail’s error under it')
 
   await form.getByLabel('E-mail').fill('contact@atlas.dz')
   await form.getByLabel('Téléphone').fill('0551234567')
@@ -211,6 +217,7 @@ t.test('the contact form loads when scrolled into view, then validates and sends
   await submit.click()
   await page.locator('.toast-message', { hasText: messages.sent }).waitFor()
   t.equal(await form.getByLabel('Nom').inputValue(), '', 'the fields clear once sent')
+  t.equal(await form.locator('.error-summary, .field-error').count(), 0, 'and no error is left')
 })
 
 t.test('what a visitor types before the contact form hydrates is kept', async (t) => {

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { identityApp, login, registerVerified, SHARED_APP_LIMITS, STRONG, STRONG_2, uniqueEmail } from '../helpers/identity.js'
 import { linkIn } from '../helpers/smtp.js'
+import { texts } from '../../src/modules/identity/service.js'
 
 const FORGOT = 'Si un compte existe pour cette adresse, un lien de réinitialisation vous a été envoyé.'
 
@@ -79,7 +80,9 @@ t.test('change password: own id only, old password checked, other sessions ended
 
   const wrongOld = await app.inject({ method: 'POST', url, headers: { cookie: here.cookie! }, payload: { oldPassword: 'Wrong#Pass1', newPassword: STRONG_2 } })
   t.equal(wrongOld.statusCode, 400)
-  t.same(wrongOld.json(), { message: 'Ancien mot de passe incorrect.', code: 'validation' })
+  t.same(wrongOld.json(), { message: 'Ancien mot de passe incorrect.', code: 'validation', field: 'oldPassword' }, 'named under the old password, where the dialog shows it')
+  const same = await app.inject({ method: 'POST', url, headers: { cookie: here.cookie! }, payload: { oldPassword: STRONG, newPassword: STRONG } })
+  t.same(same.json(), { message: texts.sameAsOld, code: 'validation', field: 'newPassword' }, 'the same password again: under the new one')
 
   const ok = await app.inject({ method: 'POST', url, headers: { cookie: here.cookie! }, payload: { oldPassword: STRONG, newPassword: STRONG_2 } })
   t.equal(ok.statusCode, 200)

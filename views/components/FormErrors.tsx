@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { FormError, FormState } from '../../src/shared/form-state.js'
+import { showToast } from '../client/toast.js'
 
 /** The ids tying a field to its hint and its error (aria-describedby), and the error's own id. */
 export function describedBy(id: string, hint: boolean, error: string | undefined) {
@@ -52,5 +53,26 @@ export function useFormErrors(initial: FormState | undefined) {
     attempt: state.attempt,
     fail: (errors: FormError[]) => setState(({ attempt }) => ({ form: { values: initial?.values ?? {}, errors }, attempt: attempt + 1 })),
     clear: () => setState(({ attempt }) => ({ form: undefined, attempt })),
+  }
+}
+
+/** A shared check's refusal as the errors a form shows: each field's first, else its one message. */
+export function refusalOf(checked: { message: string; errors?: FormError[] | undefined }): FormError[] {
+  return checked.errors ?? [{ message: checked.message }]
+}
+
+/**
+ * `useFormErrors` for the forms of spec §5, whose refusals are error toasts (they stay until
+ * dismissed): `fail` shows the errors in place and toasts the first. Pass `toasted={attempt > 0}`
+ * to the summary, so that one refusal is one alert.
+ */
+export function useToastedFormErrors(initial: FormState | undefined) {
+  const errors = useFormErrors(initial)
+  return {
+    ...errors,
+    fail: (list: FormError[]) => {
+      errors.fail(list)
+      showToast('error', list[0]?.message ?? '')
+    },
   }
 }

@@ -6,7 +6,7 @@ import { showToast } from '../client/toast.js'
 import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog.js'
 import { Field } from '../components/Field.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
-import { ErrorSummary, useFormErrors } from '../components/FormErrors.js'
+import { ErrorSummary, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
 import { errorOf, type FormState } from '../../src/shared/form-state.js'
 
 /** A token as the profile lists it (never its secret). */
@@ -63,24 +63,20 @@ export default function AccessTokens({ rows: initial, form: answered, created: s
   const [rows, setRows] = useState(initial)
   const [busy, setBusy] = useState<number | 'create' | null>(null)
   const [created, setCreated] = useState<CreatedToken | null>(shownOnce ?? null)
-  const errors = useFormErrors(answered)
+  const errors = useToastedFormErrors(answered)
   const [revoking, setRevoking] = useState<AccessTokenRow | null>(null)
 
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
     const checked = checkNewAccessToken(formValues(form))
-    if (!checked.ok) {
-      errors.fail(checked.errors ?? [{ message: checked.message }])
-      return showToast('error', checked.message)
-    }
+    if (!checked.ok) return errors.fail(refusalOf(checked))
     errors.clear()
     setBusy('create')
     const result = await api<CreatedToken>('/api/auth/tokens', { body: checked.value })
     setBusy(null)
     if (!result.ok) {
-      errors.fail([formErrorOf(result)])
-      return showToast('error', result.message)
+      return errors.fail([formErrorOf(result)])
     }
     const { token: _secret, ...row } = result.data
     setCreated(result.data)
@@ -111,7 +107,7 @@ export default function AccessTokens({ rows: initial, form: answered, created: s
       <p className="profile-sessions-lead">{texts.lead}</p>
       {created && <CreatedTokenPanel created={created} hydrated={hydrated} onDone={() => setCreated(null)} />}
       <form className="profile-token-form" method="post" action="/users/profile/tokens" onSubmit={hydrated ? (event) => void create(event) : undefined} aria-busy={busy === 'create'}>
-        <ErrorSummary form={errors.form} attempt={errors.attempt} />
+        <ErrorSummary form={errors.form} attempt={errors.attempt} toasted={errors.attempt > 0} />
         <Field label={texts.name} name="name" hint={texts.nameHint} maxLength={TOKEN_NAME_MAX} autoComplete="off" required defaultValue={answered?.values.name} error={errorOf(errors.form, 'name')} />
         <Field label={texts.days} name="expiresInDays" hint={texts.daysHint} type="number" min={TOKEN_DAYS_MIN} max={TOKEN_DAYS_MAX} step={1} defaultValue={answered?.values.expiresInDays ?? DEFAULT_DAYS} inputMode="numeric" required error={errorOf(errors.form, 'expiresInDays')} />
         <button type="submit" className="button button-primary" disabled={busy !== null}>

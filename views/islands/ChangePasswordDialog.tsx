@@ -1,8 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { checkChangePassword, messages } from '../../src/modules/identity/validation.js'
-import { CHANGE_PASSWORD_PAGE } from '../../src/shared/form-state.js'
-import { api } from '../client/api.js'
+import { CHANGE_PASSWORD_PAGE, errorOf } from '../../src/shared/form-state.js'
+import { api, formErrorOf } from '../client/api.js'
 import { showToast } from '../client/toast.js'
+import { ErrorSummary, refusalOf, useFormErrors } from '../components/FormErrors.js'
 import { PasswordField } from '../components/PasswordField.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 
@@ -12,6 +13,9 @@ const CHANGE_FAILED = 'Erreur lors de changement du votre mot de pass'
 /**
  * The owner's change-password button and its modal (native <dialog>: focus kept inside, Escape
  * closes, focus back on the button). Checks in spec §5 order, then POST /api/password/changepassword/:userId.
+ * The reason of a refusal stays in the dialog under its field (a wrong old password, a common new
+ * one) until the next submit, and the first field refused takes the focus, so a screen reader reads
+ * it with its error; the toast says what spec §8 says.
  */
 export default function ChangePasswordDialog({ userId }: { userId: number }) {
   const id = useId()
@@ -20,10 +24,14 @@ export default function ChangePasswordDialog({ userId }: { userId: number }) {
   const opener = useRef<HTMLAnchorElement>(null)
   const form = useRef<HTMLFormElement>(null)
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState('')
+  const errors = useFormErrors(undefined)
+
+  useEffect(() => {
+    if (errors.attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [errors.attempt])
 
   function open() {
-    setError('')
+    errors.clear()
     dialog.current?.showModal()
   }
 
@@ -35,14 +43,15 @@ export default function ChangePasswordDialog({ userId }: { userId: number }) {
     event.preventDefault()
     const checked = checkChangePassword(formValues(event.currentTarget))
     if (!checked.ok) {
-      setError(checked.message)
+      errors.fail(refusalOf(checked))
       return showToast('error', checked.message)
     }
+    errors.clear()
     setBusy(true)
     const result = await api(`/api/password/changepassword/${userId}`, { body: checked.value })
     setBusy(false)
     if (!result.ok) {
-      setError(result.message)
+      errors.fail([formErrorOf(result)])
       return showToast('error', CHANGE_FAILED)
     }
     close()
@@ -79,7 +88,7 @@ export default function ChangePasswordDialog({ userId }: { userId: number }) {
         onClose={() => {
           // Typed passwords never outlive the dialog.
           form.current?.reset()
-          setError('')
+          errors.clear()
           opener.current?.focus()
         }}
       >
@@ -87,11 +96,9 @@ export default function ChangePasswordDialog({ userId }: { userId: number }) {
           Changer le mot de passe
         </h2>
         <form ref={form} className="profile-dialog-form" method="post" onSubmit={submit} aria-busy={busy}>
-          <PasswordField label="Ancien mot de passe" name="oldPassword" autoComplete="current-password" />
-          <PasswordField label="Nouveau mot de passe" name="newPassword" autoComplete="new-password" hint={messages.passwordPolicy} />
-          <p className="profile-dialog-error" role="alert">
-            {error}
-          </p>
+          <ErrorSummary form={errors.form} several={false} attempt={errors.attempt} />
+          <PasswordField label="Ancien mot de passe" name="oldPassword" autoComplete="current-password" error={errorOf(errors.form, 'oldPassword')} />
+          <PasswordField label="Nouveau mot de passe" name="newPassword" autoComplete="new-password" hint={messages.passwordPolicy} error={errorOf(errors.form, 'newPassword')} />
           <div className="dialog-actions profile-dialog-actions">
             <button type="button" className="button button-secondary" onClick={close}>
               Annuler

@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { PHONE_HINT, PHONE_HTML_PATTERN } from '../../src/shared/validation.js'
 import { checkContact, EMAIL_MAX, MESSAGE_MAX, NAME_MAX } from '../../src/modules/contact/validation.js'
 import { errorOf, type FormProps } from '../../src/shared/form-state.js'
-import { api } from '../client/api.js'
+import { api, formErrorOf } from '../client/api.js'
 import { showToast } from '../client/toast.js'
-import { describedBy, ErrorSummary, FieldError } from '../components/FormErrors.js'
+import { describedBy, ErrorSummary, FieldError, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
 
 type Fields = { name: string; email: string; telephone: string; message: string }
 const EMPTY: Fields = { name: '', email: '', telephone: '', message: '' }
@@ -12,10 +12,13 @@ const EMPTY: Fields = { name: '', email: '', telephone: '', message: '' }
 /**
  * Home page contact form (spec §2, §5): shared checks, then the API; all four fields clear on success.
  * Before hydration, or without JavaScript, it posts to the home page itself (contract §8), which
- * answers it again with `answered`: the values typed and the errors in place.
+ * answers it again with `answered`: the values typed and the errors in place. Once hydrated, a
+ * refusal (the check's or the server's) is a toast (§5) and stays under its field and in the
+ * summary until the next submit.
  */
 export default function ContactForm({ form: answered }: FormProps) {
   const [fields, setFields] = useState<Fields>({ ...EMPTY, ...answered?.values })
+  const { form: shown, attempt, fail, clear } = useToastedFormErrors(answered)
   const [website, setWebsite] = useState('')
   const [busy, setBusy] = useState(false)
   const [hydrated, setHydrated] = useState(false)
@@ -33,25 +36,27 @@ export default function ContactForm({ form: answered }: FormProps) {
     setHydrated(true)
   }, [])
 
-  const errors = (key: keyof Fields) => describedBy(`${id}${key}`, false, errorOf(answered, key))
+  const errors = (key: keyof Fields) => describedBy(`${id}${key}`, false, errorOf(shown, key))
   const bind = (key: keyof Fields) => ({
+    id: `${id}${key}`,
     name: key,
     value: fields[key],
-    'aria-invalid': errorOf(answered, key) ? true : undefined,
+    'aria-invalid': errorOf(shown, key) ? true : undefined,
     'aria-describedby': errors(key).describedBy,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setFields((f) => ({ ...f, [key]: event.target.value })),
   })
-  const error = (key: keyof Fields) => <FieldError id={errors(key).errorId} message={errorOf(answered, key)} />
+  const error = (key: keyof Fields) => <FieldError id={errors(key).errorId} message={errorOf(shown, key)} />
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
     const checked = checkContact(fields)
-    if (!checked.ok) return showToast('error', checked.message)
+    if (!checked.ok) return fail(refusalOf(checked))
+    clear()
     setBusy(true)
     const result = await api<{ message?: string }>('/api/users/contact', { body: { ...checked.value, website } })
     setBusy(false)
-    if (!result.ok) return showToast('error', result.message)
+    if (!result.ok) return fail([formErrorOf(result)])
     showToast('success', result.data.message ?? '')
     setFields(EMPTY)
   }
@@ -59,27 +64,27 @@ export default function ContactForm({ form: answered }: FormProps) {
   return (
     // noValidate: the shared checks run first so the §5 toasts show in order.
     <form ref={form} className="contact-form" data-hydrated={hydrated || undefined} method="post" action="/#contact" noValidate onSubmit={submit} aria-busy={busy}>
-      <ErrorSummary form={answered} />
-      <label className="contact-field">
-        <span>Nom</span>
+      <ErrorSummary form={shown} attempt={attempt} toasted={attempt > 0} />
+      <div className="contact-field">
+        <label htmlFor={`${id}name`}>Nom</label>
         <input type="text" autoComplete="name" maxLength={NAME_MAX} {...bind('name')} />
         {error('name')}
-      </label>
-      <label className="contact-field">
-        <span>E-mail</span>
+      </div>
+      <div className="contact-field">
+        <label htmlFor={`${id}email`}>E-mail</label>
         <input type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} {...bind('email')} />
         {error('email')}
-      </label>
-      <label className="contact-field">
-        <span>Téléphone</span>
+      </div>
+      <div className="contact-field">
+        <label htmlFor={`${id}telephone`}>Téléphone</label>
         <input type="tel" autoComplete="tel" inputMode="tel" pattern={PHONE_HTML_PATTERN} title={PHONE_HINT} maxLength={10} placeholder="0XXXXXXXXX" {...bind('telephone')} />
         {error('telephone')}
-      </label>
-      <label className="contact-field">
-        <span>Message</span>
+      </div>
+      <div className="contact-field">
+        <label htmlFor={`${id}message`}>Message</label>
         <textarea rows={6} maxLength={MESSAGE_MAX} {...bind('message')} />
         {error('message')}
-      </label>
+      </div>
       {/* Honeypot: out of sight and out of the tab order; only robots fill it. */}
       <label className="contact-honeypot" aria-hidden="true">
         <span>Site web</span>

@@ -1,15 +1,20 @@
 import { useState, type FormEvent } from 'react'
 import { checkForgot } from '../../src/modules/identity/validation.js'
 import { errorOf, type FormProps } from '../../src/shared/form-state.js'
-import { api } from '../client/api.js'
+import { api, formErrorOf } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
-import { ErrorSummary } from '../components/FormErrors.js'
+import { ErrorSummary, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 
-/** Asks for a reset e-mail; the server answers the same message whether the address is known or not. */
-export default function ForgotPasswordForm({ form }: FormProps) {
+/**
+ * Asks for a reset e-mail; the server answers the same message whether the address is known or not.
+ * A refusal (the check's or the server's, e.g. too many requests) stays under the address and in the
+ * summary until the next submit, as on the page answered again without JavaScript.
+ */
+export default function ForgotPasswordForm({ form: answered }: FormProps) {
   const hydrated = useHydrated()
+  const { form, attempt, fail, clear } = useToastedFormErrors(answered)
   const [busy, setBusy] = useState(false)
   const [sent, setSent] = useState('')
 
@@ -17,11 +22,12 @@ export default function ForgotPasswordForm({ form }: FormProps) {
     event.preventDefault()
     const form = event.currentTarget
     const checked = checkForgot(formValues(form))
-    if (!checked.ok) return showToast('error', checked.message)
+    if (!checked.ok) return fail(refusalOf(checked))
+    clear()
     setBusy(true)
     const result = await api('/api/password', { body: checked.value })
     setBusy(false)
-    if (!result.ok) return showToast('error', result.message)
+    if (!result.ok) return fail([formErrorOf(result)])
     const message = result.data.message ?? 'Si un compte existe pour cette adresse, un e-mail vous a été envoyé.'
     form.reset()
     setSent(message)
@@ -30,8 +36,8 @@ export default function ForgotPasswordForm({ form }: FormProps) {
 
   return (
     <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action="/forget-password" onSubmit={submit} aria-busy={busy}>
-      <ErrorSummary form={form} several={false} />
-      <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} defaultValue={form?.values.email} error={errorOf(form, 'email')} />
+      <ErrorSummary form={form} several={false} attempt={attempt} toasted={attempt > 0} />
+      <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} defaultValue={answered?.values.email} error={errorOf(form, 'email')} />
       <div className="form-status" role="status" aria-live="polite">
         {sent && <p className="form-notice form-notice-success">{sent}</p>}
       </div>

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { checkLogin } from '../../src/modules/identity/validation.js'
-import { errorOf, type FormError, type FormProps } from '../../src/shared/form-state.js'
+import { errorOf, type FormProps } from '../../src/shared/form-state.js'
 import { api, formErrorOf } from '../client/api.js'
-import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
-import { ErrorSummary, useFormErrors } from '../components/FormErrors.js'
+import { ErrorSummary, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
 import { PasswordField } from '../components/PasswordField.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 
@@ -16,17 +15,13 @@ import { formValues, useHydrated } from '../components/useHydrated.js'
 export default function LoginForm({ form: answered }: FormProps) {
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
-  const { form, attempt, fail: shown, clear } = useFormErrors(answered)
   // Spec §5, §8: a refusal is an error toast (it stays until dismissed); issue 17: and under its field.
-  const fail = (errors: FormError[]) => {
-    shown(errors)
-    showToast('error', errors[0]?.message ?? '')
-  }
+  const { form, attempt, fail, clear } = useToastedFormErrors(answered)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const checked = checkLogin(formValues(event.currentTarget))
-    if (!checked.ok) return fail(checked.errors ?? [{ message: checked.message }])
+    if (!checked.ok) return fail(refusalOf(checked))
     clear()
     setBusy(true)
     const result = await api<{ id?: number; message?: string; twoFactorRequired?: boolean }>('/api/auth/login', { body: checked.value })

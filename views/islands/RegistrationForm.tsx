@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { checkRegistration, messages } from '../../src/modules/identity/validation.js'
 import { PHONE_HINT, PHONE_HTML_PATTERN } from '../../src/shared/validation.js'
-import { errorOf, type FormError, type FormProps } from '../../src/shared/form-state.js'
+import { errorOf, type FormProps } from '../../src/shared/form-state.js'
 import { api, formErrorOf } from '../client/api.js'
-import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
-import { ErrorSummary, useFormErrors } from '../components/FormErrors.js'
+import { ErrorSummary, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
 import { PasswordField } from '../components/PasswordField.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 
@@ -15,12 +14,8 @@ import { formValues, useHydrated } from '../components/useHydrated.js'
  * in the summary (an alert), until the next submit (issue 17).
  */
 export default function RegistrationForm({ form: answered }: FormProps) {
-  const { form, attempt, fail: shown, clear } = useFormErrors(answered)
   // Spec §5, §8: a refusal is an error toast (it stays until dismissed); issue 17: and under its field.
-  const fail = (errors: FormError[]) => {
-    shown(errors)
-    showToast('error', errors[0]?.message ?? '')
-  }
+  const { form, attempt, fail, clear } = useToastedFormErrors(answered)
   const kept = (name: string) => ({ name, defaultValue: answered?.values[name], error: errorOf(form, name) })
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
@@ -30,7 +25,7 @@ export default function RegistrationForm({ form: answered }: FormProps) {
     event.preventDefault()
     const values = formValues(event.currentTarget)
     const checked = checkRegistration(values)
-    if (!checked.ok) return fail(checked.errors ?? [{ message: checked.message }])
+    if (!checked.ok) return fail(refusalOf(checked))
     clear()
     setBusy(true)
     const result = await api('/api/auth/register', { body: { ...checked.value, confirmPassword: values.confirmPassword } })

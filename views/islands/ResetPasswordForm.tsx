@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react'
 import type { ResetPageProps } from '../../src/modules/identity/views.js'
 import { checkReset, messages } from '../../src/modules/identity/validation.js'
 import { errorOf, type FormState } from '../../src/shared/form-state.js'
-import { api } from '../client/api.js'
+import { api, formErrorOf } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { AuthNotice } from '../components/AuthNotice.js'
-import { ErrorSummary } from '../components/FormErrors.js'
+import { ErrorSummary, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
 import { PasswordField } from '../components/PasswordField.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 
@@ -29,20 +29,23 @@ function InvalidLink() {
   )
 }
 
-function NewPasswordForm({ userId, token, form }: { userId: string; token: string; form: FormState | undefined }) {
+/** The new password: a refusal, the check's or the server's, stays under its field until the next submit. */
+function NewPasswordForm({ userId, token, form: answered }: { userId: string; token: string; form: FormState | undefined }) {
   const hydrated = useHydrated()
+  const { form, attempt, fail, clear } = useToastedFormErrors(answered)
   const [busy, setBusy] = useState(false)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const values = formValues(event.currentTarget)
     const checked = checkReset(values)
-    if (!checked.ok) return showToast('error', checked.message)
+    if (!checked.ok) return fail(refusalOf(checked))
+    clear()
     setBusy(true)
     const result = await api(`/api/password/reset/${encodeURIComponent(token)}`, { body: { newPassword: checked.value.password, confirmPassword: values.confirmPassword } })
     if (!result.ok) {
       setBusy(false)
-      return showToast('error', result.message)
+      return fail([formErrorOf(result)])
     }
     showToast('success', result.data.message ?? 'Votre mot de passe a été réinitialisé.')
     window.setTimeout(() => window.location.assign('/login'), REDIRECT_DELAY_MS)
@@ -50,7 +53,7 @@ function NewPasswordForm({ userId, token, form }: { userId: string; token: strin
 
   return (
     <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action={`/reset-password/${encodeURIComponent(userId)}/${encodeURIComponent(token)}`} onSubmit={submit} aria-busy={busy}>
-      <ErrorSummary form={form} />
+      <ErrorSummary form={form} attempt={attempt} toasted={attempt > 0} />
       <PasswordField label="Nouveau mot de passe" name="newPassword" autoComplete="new-password" hint={messages.passwordPolicy} error={errorOf(form, 'newPassword')} />
       <PasswordField label="Confirmer le mot de passe" name="confirmPassword" autoComplete="new-password" error={errorOf(form, 'confirmPassword')} />
       <button type="submit" className="button button-primary auth-submit" disabled={busy}>

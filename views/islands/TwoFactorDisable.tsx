@@ -5,7 +5,7 @@ import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
 import { PasswordField } from '../components/PasswordField.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
-import { ErrorSummary, useFormErrors } from '../components/FormErrors.js'
+import { ErrorSummary, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
 import { errorOf, type FormState } from '../../src/shared/form-state.js'
 
 /**
@@ -17,23 +17,19 @@ export default function TwoFactorDisable({ profileUrl, form: answered }: { profi
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
-  const errors = useFormErrors(answered)
+  const errors = useToastedFormErrors(answered)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const checked = checkDisable(formValues(event.currentTarget))
-    if (!checked.ok) {
-      errors.fail(checked.errors ?? [{ message: checked.message }])
-      return showToast('error', checked.message)
-    }
+    if (!checked.ok) return errors.fail(refusalOf(checked))
     errors.clear()
     setBusy(true)
     const result = await api('/api/auth/2fa/disable', { body: checked.value })
     setBusy(false)
     if (!result.ok) {
       // The refusal stays where it belongs (a wrong password, a wrong code: the server names the field).
-      errors.fail([formErrorOf(result)])
-      return showToast('error', result.message)
+      return errors.fail([formErrorOf(result)])
     }
     setDone(true)
     showToast('success', result.data.message ?? 'Double authentification désactivée.')
@@ -51,7 +47,7 @@ export default function TwoFactorDisable({ profileUrl, form: answered }: { profi
   }
   return (
     <form className="auth-form" method="post" action="/users/profile/two-factor/disable" onSubmit={hydrated ? submit : undefined} aria-busy={busy} data-hydrated={hydrated || undefined}>
-      <ErrorSummary form={errors.form} attempt={errors.attempt} />
+      <ErrorSummary form={errors.form} attempt={errors.attempt} toasted={errors.attempt > 0} />
       <PasswordField label="Mot de passe" name="password" autoComplete="current-password" error={errorOf(errors.form, 'password')} />
       <Field label="Code à 6 chiffres" name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} error={errorOf(errors.form, 'code')} />
       <button type="submit" className="button button-danger auth-submit" disabled={busy}>

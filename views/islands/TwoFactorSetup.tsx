@@ -5,7 +5,7 @@ import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
 import { whenText } from '../components/When.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
-import { ErrorSummary, useFormErrors } from '../components/FormErrors.js'
+import { ErrorSummary, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
 import { errorOf, type FormState } from '../../src/shared/form-state.js'
 
 /**
@@ -17,23 +17,19 @@ export default function TwoFactorSetup({ profileUrl, form: answered, codes: show
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
   const [codes, setCodes] = useState<string[] | null>(shownOnce ?? null)
-  const errors = useFormErrors(answered)
+  const errors = useToastedFormErrors(answered)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const checked = checkTwoFactorCode(formValues(event.currentTarget))
-    if (!checked.ok) {
-      errors.fail(checked.errors ?? [{ message: checked.message }])
-      return showToast('error', checked.message)
-    }
+    if (!checked.ok) return errors.fail(refusalOf(checked))
     errors.clear()
     setBusy(true)
     const result = await api<{ recoveryCodes: string[] }>('/api/auth/2fa/enable', { body: checked.value })
     setBusy(false)
     if (!result.ok) {
       // The refusal stays under the code (the server names the field).
-      errors.fail([formErrorOf(result)])
-      return showToast('error', result.message)
+      return errors.fail([formErrorOf(result)])
     }
     setCodes(result.data.recoveryCodes)
     showToast('success', 'Double authentification activée.')
@@ -42,7 +38,7 @@ export default function TwoFactorSetup({ profileUrl, form: answered, codes: show
   if (codes) return <RecoveryCodes codes={codes} profileUrl={profileUrl} hydrated={hydrated} />
   return (
     <form className="auth-form" method="post" action="/users/profile/two-factor" onSubmit={hydrated ? submit : undefined} aria-busy={busy} data-hydrated={hydrated || undefined}>
-      <ErrorSummary form={errors.form} several={false} attempt={errors.attempt} />
+      <ErrorSummary form={errors.form} several={false} attempt={errors.attempt} toasted={errors.attempt > 0} />
       <Field label="Code à 6 chiffres" name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} error={errorOf(errors.form, 'code')} />
       <button type="submit" className="button button-primary auth-submit" disabled={busy}>
         {busy ? 'Activation…' : 'Activer la double authentification'}

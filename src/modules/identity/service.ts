@@ -314,9 +314,9 @@ export function createIdentity(deps: IdentityDeps) {
         await release()
         throw new HttpError(401, texts.loginRequired)
       }
-      if (!valid) throw new HttpError(400, texts.oldWrong)
+      if (!valid) throw new HttpError(400, texts.oldWrong).under('oldPassword')
       await attempts.clear(key)
-      if (oldPassword === newPassword) throw new HttpError(400, texts.sameAsOld)
+      if (oldPassword === newPassword) throw new HttpError(400, texts.sameAsOld).under('newPassword')
       const passwordHash = await passwords.hash(newPassword)
       await transaction(db, (trx) => setPassword(trx, userId, passwordHash, { kind: 'changed', keepSession, from }))
     },
