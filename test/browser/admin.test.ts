@@ -2,7 +2,8 @@
 import t from 'tap'
 import type { Browser, Page } from 'playwright-core'
 import type { TestSmtp } from '../helpers/smtp.js'
-import { logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { messages as documentTexts } from '../../src/modules/documents/validation.js'
+import { errorOf, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
 
 const ADMIN = { email: 'admin@cabinet-benali.dz', password: 'Qv7!rTz2Lp#m' }
 const PASSWORD = 'Zt9#qLm2vR!x'
@@ -156,4 +157,38 @@ t.test('without JavaScript, the sidebar\'s hidden toggle is a keyboard stop on p
     t.equal(stops.at(-1), 'the content', `${width} px: the content is reached`)
     t.equal(stops.includes('admin-sidebar-input'), stop, `${width} px: ${stop ? 'reached' : 'skipped'} by Tab`)
   }
+})
+
+t.test('the new type dialog keeps a refusal under the name, the check\'s or the server\'s, then adds the type', async (t) => {
+  const { page, problems } = await openPage(browser, t)
+  await logIn(page, server.url, ADMIN.email, ADMIN.password)
+  const taken = `Relevé ${Date.now().toString(36)}`
+  await page.goto(`${server.url}/admin-dashboard/documents/types`)
+  await page.locator('.document-types[data-hydrated]').waitFor()
+  const dialog = page.getByRole('dialog', { name: 'Créer Nouveau Type' })
+  const add = async (name: string) => {
+    await dialog.getByLabel('Nom de Type', { exact: true }).fill(name)
+    await dialog.getByRole('button', { name: 'Ajouter' }).click()
+  }
+  await page.getByRole('button', { name: 'Ajouter un type' }).first().click()
+  await add(taken)
+  await page.locator('.toast[data-type="success"]', { hasText: documentTexts.typeAdded }).waitFor()
+  await page.locator('tr', { hasText: taken }).waitFor()
+  t.pass('a new name is added and listed')
+
+  await page.getByRole('button', { name: 'Ajouter un type' }).first().click()
+  await add('  ')
+  await page.locator('.toast[data-type="error"]', { hasText: documentTexts.typeNameRequired }).waitFor()
+  t.equal(await errorOf(page, 'Nom de Type'), documentTexts.typeNameRequired, 'an empty name: the error under it')
+  await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'typeName')
+  t.pass('the refused field has the focus')
+
+  await add(taken.toUpperCase())
+  await page.locator('.toast[data-type="error"]', { hasText: documentTexts.typeExists }).waitFor()
+  t.equal(await errorOf(page, 'Nom de Type'), documentTexts.typeExists, 'a name taken (the server’s 409): under the name')
+  await dialog.getByRole('button', { name: 'Annuler' }).click()
+  await dialog.waitFor({ state: 'hidden' })
+  await page.getByRole('button', { name: 'Ajouter un type' }).first().click()
+  t.equal(await errorOf(page, 'Nom de Type'), null, 'opened again, the dialog has no error left')
+  t.same(problems, [], 'no script error')
 })

@@ -1,10 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { checkNewType, messages, NEW_TYPE_PAGE, TYPE_NAME_MAX } from '../../src/modules/documents/validation.js'
-import { api } from '../client/api.js'
+import { errorOf } from '../../src/shared/form-state.js'
+import { api, formErrorOf } from '../client/api.js'
 import { fetchList } from '../client/list.js'
 import { showToast } from '../client/toast.js'
 import { EMPTY_LIST_STATE, type ListState } from '../components/admin-lists/query.js'
 import type { AdminRow } from '../components/admin-lists/types.js'
+import { Field } from '../components/Field.js'
+import { ErrorSummary, refusalOf, useFormErrors } from '../components/FormErrors.js'
 import { useHydrated } from '../components/useHydrated.js'
 import AdminList from './AdminList.js'
 
@@ -50,11 +53,17 @@ export default function DocumentTypes(props: DocumentTypesProps) {
   )
 }
 
-/** The 'Créer Nouveau Type' modal: the shared check, then the API; its toasts are spec §8's. */
+/**
+ * The 'Créer Nouveau Type' modal: the shared check, then the API; its toasts are spec §8's, and a
+ * refusal (empty, too long, a name taken) stays under the name, which takes the focus, until the next
+ * submit or the dialog closes.
+ */
 function NewTypeDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: () => void }) {
   const id = useId()
   const dialog = useRef<HTMLDialogElement>(null)
+  const form = useRef<HTMLFormElement>(null)
   const [busy, setBusy] = useState(false)
+  const errors = useFormErrors(undefined)
 
   useEffect(() => {
     const element = dialog.current
@@ -62,32 +71,49 @@ function NewTypeDialog({ open, onClose, onAdded }: { open: boolean; onClose: () 
     if (open && !element.open) element.showModal()
     if (!open && element.open) element.close()
   }, [open])
+  useEffect(() => {
+    if (errors.attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [errors.attempt])
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
     const checked = checkNewType({ typeName: new FormData(form).get('typeName') })
-    if (!checked.ok) return showToast('error', checked.message)
+    if (!checked.ok) {
+      errors.fail(refusalOf(checked))
+      return showToast('error', checked.message)
+    }
+    errors.clear()
     setBusy(true)
     const result = await api<{ message?: string }>('/api/documents/types', { body: checked.value })
     setBusy(false)
     // Spec §8 shows the success toast regardless; that is a defect: only on success here.
-    if (!result.ok) return showToast('error', `${messages.typeAddFailed} : ${result.message}`)
+    if (!result.ok) {
+      errors.fail([formErrorOf(result)])
+      return showToast('error', `${messages.typeAddFailed} : ${result.message}`)
+    }
     showToast('success', messages.typeAdded)
     form.reset()
     onAdded()
   }
 
   return (
-    <dialog ref={dialog} className="dialog document-type-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
-      <form onSubmit={submit} noValidate>
+    <dialog
+      ref={dialog}
+      className="dialog document-type-dialog"
+      aria-labelledby={`${id}-title`}
+      onClose={() => {
+        form.current?.reset()
+        errors.clear()
+        onClose()
+      }}
+    >
+      <form ref={form} onSubmit={submit} noValidate>
         <h2 id={`${id}-title`} className="dialog-title">
           Créer Nouveau Type
         </h2>
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Nom de Type</label>
-          <input id={`${id}-name`} name="typeName" type="text" maxLength={TYPE_NAME_MAX} autoComplete="off" />
-        </div>
+        <ErrorSummary form={errors.form} several={false} attempt={errors.attempt} />
+        <Field label="Nom de Type" name="typeName" type="text" maxLength={TYPE_NAME_MAX} autoComplete="off" error={errorOf(errors.form, 'typeName')} />
         <div className="dialog-actions document-type-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
             Annuler
