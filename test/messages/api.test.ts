@@ -217,3 +217,44 @@ t.test('a message outlives its administrator’s account: it stays the firm’s'
   const listed = (await read(app, client, client.id)).json()
   t.same(listed.map((m: { author: unknown }) => m.author), [{ id: null, username: 'Le cabinet', isAdmin: true }, { id: admin.id, username: 'Cabinet Amrani', isAdmin: true }])
 })
+
+t.test('GET /api/messages: every client’s thread for the firm, newest first, searched and paged like every list', async (t) => {
+  const { app, admin, client, other, waiting } = await cast(t)
+  await post(app, client, client.id, { text: 'Voici le relevé de mars.' })
+  await post(app, other, other.id, { text: 'Une question sur la G50' })
+  await post(app, other, other.id, { text: 'Et une autre' })
+  await post(app, admin, other.id, { text: 'Réponse du cabinet' })
+  const list = (as: SeededAccount | null, query = '') => injectAs(app, as, { method: 'GET', url: `/api/messages${query}` })
+
+  t.equal((await list(null)).statusCode, 401, 'a visitor')
+  for (const [who, as] of [['a client', client], ['an unaccepted user', waiting]] as const) {
+    const refused = await list(as)
+    t.equal(refused.statusCode, 403, `${who}: 403`)
+    t.equal(refused.json().code, 'forbidden')
+  }
+
+  const all = await list(admin)
+  t.equal(all.statusCode, 200)
+  t.equal(all.headers['x-total-count'], '2')
+  t.same(all.json().map((thread: { userId: number; username: string; lastMessage: string; unread: number }) => [thread.userId, thread.username, thread.lastMessage, thread.unread]), [
+    [other.id, 'EURL Zitouna', 'Réponse du cabinet', 2],
+    [client.id, 'SARL Atlas', 'Voici le relevé de mars.', 1],
+  ], 'the most recently written first, the last message and the firm’s unread count')
+  t.match(all.json()[0], { entreprise: String, lastMessageAt: /^\d{4}-\d\d-\d\dT/ })
+
+  const byName = await list(admin, '?q=zitouna')
+  t.same(byName.json().map((thread: { userId: number }) => thread.userId), [other.id], 'q finds the client by name')
+  t.equal(byName.headers['x-total-count'], '1')
+  const byText = await list(admin, `?q=${encodeURIComponent('RELEVE')}`)
+  t.same(byText.json().map((thread: { userId: number }) => thread.userId), [client.id], 'and by the last message, without case or accents')
+  t.same((await list(admin, `?q=${encodeURIComponent('G50')}`)).json(), [], 'an earlier message is not the last one')
+  const paged = await list(admin, '?pageSize=1&page=2')
+  t.same(paged.json().map((thread: { userId: number }) => thread.userId), [client.id], 'pages')
+  t.equal(paged.headers['x-total-count'], '2')
+  t.equal((await list(admin, '?pageSize=0')).statusCode, 400, 'the list parameters are checked')
+
+  // What the page lists, the API lists.
+  const page = await injectAs(app, admin, { method: 'GET', url: '/admin-dashboard/threads?q=zitouna' })
+  t.match(page.body, 'Réponse du cabinet')
+  t.notMatch(page.body, 'Voici le relevé de mars.')
+})

@@ -5,16 +5,29 @@ import { operation } from '../../http/openapi.js'
 import { QUARTER_HOUR_MS, userLimit } from '../../http/rate-limit.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { errorResponses } from '../../http/schemas.js'
-import { requireUser } from '../identity/index.js'
-import { PostBodySchema, ThreadMessageSchema, ThreadParamsSchema } from './schemas.js'
+import { requireAdmin, requireUser } from '../identity/index.js'
+import { PostBodySchema, ThreadMessageSchema, ThreadParamsSchema, ThreadSummarySchema } from './schemas.js'
 import type { Messages } from './service.js'
 import { checkMessage } from './validation.js'
 
 /** Messages per user per quarter hour, counted together for the API and the thread pages' forms (contract §8). */
 export const messageLimit = (perUser: number) => userLimit(perUser, QUARTER_HOUR_MS, 'messages')
 
-/** GET and POST /api/messages/:userId: the thread's client or an administrator (contract §7). */
+/**
+ * GET and POST /api/messages/:userId: the thread's client or an administrator (contract §7); GET
+ * /api/messages, every client's thread for the firm, as /admin-dashboard/threads lists them.
+ */
 const messageRoutes: FastifyPluginAsyncTypebox<{ messages: Messages }> = async (app, { messages }) => {
+  app.get('/api/messages', {
+    schema: {
+      ...operation('listThreads', 'Les conversations des clients, la plus récemment écrite d’abord, avec les messages non lus du cabinet (administrateurs)', 'user'),
+      tags: ['messages'],
+      querystring: ListQuerySchema,
+      response: { 200: listOf(ThreadSummarySchema), ...errorResponses(400, 401, 403) },
+    },
+    preHandler: requireAdmin,
+  }, async (request, reply) => sendList(reply, await messages.listThreads(listFilter(request.query))))
+
   app.get('/api/messages/:userId', {
     schema: {
       ...operation('listThreadMessages', 'Les messages d’un client et du cabinet (page 1 : les plus récents), du plus ancien au plus récent', 'user'),

@@ -19,3 +19,13 @@ export const ThreadMessageSchema = Type.Object({
   readAt: Type.Union([Type.Unsafe<Date>({ type: 'string', format: 'date-time' }), Type.Null()]),
 }, { title: 'ThreadMessage' })
 export type ThreadMessage = Static<typeof ThreadMessageSchema>
+
+/** One client's thread in the firm's list (administrators): the client, the last message, the firm's unread count. */
+export const ThreadSummarySchema = Type.Object({
+  userId: Type.Integer(),
+  username: Type.String(),
+  entreprise: Type.String(),
+  lastMessageAt: Type.Unsafe<Date>({ type: 'string', format: 'date-time' }),
+  lastMessage: Type.String(),
+  unread: Type.Integer({ minimum: 0 }),
+}, { title: 'ThreadSummary' })
