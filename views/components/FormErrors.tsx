@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState, type RefObject } from 'react'
 import type { FormError, FormState } from '../../src/shared/form-state.js'
 import { showToast } from '../client/toast.js'
 
@@ -75,4 +75,15 @@ export function useToastedFormErrors(initial: FormState | undefined) {
       showToast('error', list[0]?.message ?? '')
     },
   }
+}
+
+/**
+ * After each refused submit (`attempt`), the first field marked invalid in `form` takes the focus: a
+ * screen reader reads it with its error. For the small forms of a dialog, whose summary shows only
+ * what belongs to no field.
+ */
+export function useFocusOnRefusal(form: RefObject<HTMLFormElement | null>, attempt: number) {
+  useEffect(() => {
+    if (attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [form, attempt])
 }

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { checkChangePassword, messages } from '../../src/modules/identity/validation.js'
 import { CHANGE_PASSWORD_PAGE, errorOf } from '../../src/shared/form-state.js'
 import { api, formErrorOf } from '../client/api.js'
 import { showToast } from '../client/toast.js'
-import { ErrorSummary, refusalOf, useFormErrors } from '../components/FormErrors.js'
+import { ErrorSummary, refusalOf, useFocusOnRefusal, useFormErrors } from '../components/FormErrors.js'
 import { PasswordField } from '../components/PasswordField.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 
@@ -26,9 +26,7 @@ export default function ChangePasswordDialog({ userId }: { userId: number }) {
   const [busy, setBusy] = useState(false)
   const errors = useFormErrors(undefined)
 
-  useEffect(() => {
-    if (errors.attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [errors.attempt])
+  useFocusOnRefusal(form, errors.attempt)
 
   function open() {
     errors.clear()

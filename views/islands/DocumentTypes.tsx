@@ -7,7 +7,7 @@ import { showToast } from '../client/toast.js'
 import { EMPTY_LIST_STATE, type ListState } from '../components/admin-lists/query.js'
 import type { AdminRow } from '../components/admin-lists/types.js'
 import { Field } from '../components/Field.js'
-import { ErrorSummary, refusalOf, useFormErrors } from '../components/FormErrors.js'
+import { ErrorSummary, refusalOf, useFocusOnRefusal, useFormErrors } from '../components/FormErrors.js'
 import { useHydrated } from '../components/useHydrated.js'
 import AdminList from './AdminList.js'
 
@@ -71,9 +71,7 @@ function NewTypeDialog({ open, onClose, onAdded }: { open: boolean; onClose: () 
     if (open && !element.open) element.showModal()
     if (!open && element.open) element.close()
   }, [open])
-  useEffect(() => {
-    if (errors.attempt > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [errors.attempt])
+  useFocusOnRefusal(form, errors.attempt)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
