@@ -86,7 +86,7 @@ t.test('finding 9: a new password equal to the old one is refused', async (t) =>
   const { cookie } = await login(app, email, STRONG)
   const res = await app.inject({ method: 'POST', url: `/api/password/changepassword/${userId}`, payload: { oldPassword: STRONG, newPassword: STRONG }, headers: { cookie: cookie! } })
   t.equal(res.statusCode, 400)
-  t.same(res.json(), { message: 'Le nouveau mot de passe doit être différent de l’ancien.', code: 'validation' })
+  t.same(res.json(), { message: 'Le nouveau mot de passe doit être différent de l’ancien.', code: 'validation', field: 'newPassword' })
 })
 
 t.test('finding 5: no user-chosen text reaches an unverified address, and its owner can reclaim it', async (t) => {
