@@ -275,6 +275,8 @@ t.test('REQUIRE_ADMIN_2FA: an administrator’s token is made only from a sessio
   const gate = await asToken(app, unproven.token, '/api/users/counts')
   t.equal(gate.statusCode, 403)
   t.equal(gate.json().code, 'forbidden')
+  t.equal((await asToken(app, unproven.token, '/api/messages')).statusCode, 403, 'nor the clients’ threads')
+  t.equal((await asToken(app, token, '/api/messages')).statusCode, 200, 'which the proven token reads')
 
   const client = await seedAccount(app, { accepted: true })
   t.equal((await asToken(app, (await createToken(app, client)).token, '/api/requests')).statusCode, 200, 'a client’s token is not concerned')

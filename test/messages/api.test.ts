@@ -233,6 +233,11 @@ t.test('GET /api/messages: every client’s thread for the firm, newest first, s
     t.equal(refused.json().code, 'forbidden')
   }
 
+  // A client's personal access token: the client's rights, no more.
+  const made = await injectAs(app, client, { method: 'POST', url: '/api/auth/tokens', payload: { name: 'Script', expiresInDays: 30 } })
+  const byToken = await app.inject({ method: 'GET', url: '/api/messages', headers: { authorization: `Bearer ${made.json().token}` } })
+  t.equal(byToken.statusCode, 403, 'a client’s token: 403')
+
   const all = await list(admin)
   t.equal(all.statusCode, 200)
   t.equal(all.headers['x-total-count'], '2')

@@ -25,8 +25,9 @@ export function FieldError({ id, message }: { id: string | undefined; message: s
  * An island's submit that fails again gives it a new `attempt`: a new alert, read out again, unless
  * the island's error toast announces it (`toasted`: one alert, not two, for one refusal).
  */
-export function ErrorSummary({ form, several = true, attempt = 0, toasted = false }: { form: FormState | undefined; several?: boolean; attempt?: number; toasted?: boolean }) {
-  const shown = form?.errors.filter((error) => several || !error.field) ?? []
+export function ErrorSummary({ form, several = true, fields, attempt = 0, toasted = false }: { form: FormState | undefined; several?: boolean; fields?: string[]; attempt?: number; toasted?: boolean }) {
+  // With `several` false, what belongs to no field here: none, or one the form does not have (`fields`, its own).
+  const shown = form?.errors.filter((error) => several || !error.field || (fields !== undefined && !fields.includes(error.field))) ?? []
   if (shown.length === 0) return null
   return (
     <div className="error-summary" role={toasted ? undefined : 'alert'} key={attempt}>

@@ -94,7 +94,7 @@ export default function ChangePasswordDialog({ userId }: { userId: number }) {
           Changer le mot de passe
         </h2>
         <form ref={form} className="profile-dialog-form" method="post" onSubmit={submit} aria-busy={busy}>
-          <ErrorSummary form={errors.form} several={false} attempt={errors.attempt} />
+          <ErrorSummary form={errors.form} several={false} fields={['oldPassword', 'newPassword']} attempt={errors.attempt} />
           <PasswordField label="Ancien mot de passe" name="oldPassword" autoComplete="current-password" error={errorOf(errors.form, 'oldPassword')} />
           <PasswordField label="Nouveau mot de passe" name="newPassword" autoComplete="new-password" hint={messages.passwordPolicy} error={errorOf(errors.form, 'newPassword')} />
           <div className="dialog-actions profile-dialog-actions">

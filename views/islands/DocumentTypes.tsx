@@ -110,7 +110,7 @@ function NewTypeDialog({ open, onClose, onAdded }: { open: boolean; onClose: () 
         <h2 id={`${id}-title`} className="dialog-title">
           Créer Nouveau Type
         </h2>
-        <ErrorSummary form={errors.form} several={false} attempt={errors.attempt} />
+        <ErrorSummary form={errors.form} several={false} fields={['typeName']} attempt={errors.attempt} />
         <Field label="Nom de Type" name="typeName" type="text" maxLength={TYPE_NAME_MAX} autoComplete="off" error={errorOf(errors.form, 'typeName')} />
         <div className="dialog-actions document-type-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
