@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { PHONE_HINT, PHONE_HTML_PATTERN } from '../../src/shared/validation.js'
 import { checkContact, EMAIL_MAX, MESSAGE_MAX, NAME_MAX } from '../../src/modules/contact/validation.js'
 import { errorOf, type FormProps } from '../../src/shared/form-state.js'
@@ -7,6 +7,12 @@ import { showToast } from '../client/toast.js'
 import { describedBy, ErrorSummary, FieldError, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
 
 type Fields = { name: string; email: string; telephone: string; message: string }
+/**
+ * The fields' ids: fixed, not useId's, whose prefix depends on the islands rendered before this one.
+ * The home page's main is rendered once and shared by visitors and users (catalog page store), so
+ * what it holds must not change with the navigation bar; there is one contact form on the page.
+ */
+const id = 'contact-'
 const EMPTY: Fields = { name: '', email: '', telephone: '', message: '' }
 
 /**
@@ -23,7 +29,6 @@ export default function ContactForm({ form: answered }: FormProps) {
   const [busy, setBusy] = useState(false)
   const [hydrated, setHydrated] = useState(false)
   const form = useRef<HTMLFormElement>(null)
-  const id = useId()
   useEffect(() => {
     // The form hydrates when it comes into view: what was typed before is in the page, not yet in
     // the state, and would be lost (and refused as empty) on the first render.
