@@ -5,13 +5,22 @@
 // upload is the folder `<bucket>/._S3rver_uploads/<uploadId>` holding its key and parts), so the
 // tests can see what a cut upload leaves and the driver's abort and sweep have something to talk
 // to. Every other request (signed PUT, GET, HEAD, DELETE, multipart parts and completion) is s3rver's.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { readdir, readFile, rm, stat } from 'node:fs/promises'
+//
+// s3rver 3.7's PutObject answers before its file is written: its store resolves when the body has
+// been read (the Transform's 'finish'), not when the file stream has finished. A HEAD sent right
+// after, as `npm run storage:copy` sends to confirm a size, could read a file half written (CI,
+// 2026-11-27: an object rewritten short read back short). Real S3 and MinIO read what was written;
+// so does this test server: its store's putObject waits for the file (`stream/promises` pipeline).
+import { createHash } from 'node:crypto'
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs'
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import type { BucketLocation } from '../../src/storage/s3.js'
 
@@ -20,7 +29,38 @@ interface S3rverInstance {
   configureBuckets(): Promise<void>
 }
 type S3rverClass = new (options: Record<string, unknown>) => S3rverInstance
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass
+const require = createRequire(import.meta.url)
+const S3rver = require('s3rver') as S3rverClass
+
+interface StoredObject {
+  bucket: string
+  key: string
+  content: Buffer | Readable
+  metadata: Record<string, string>
+}
+interface FilesystemStore {
+  getResourcePath(bucket: string, key: string, type: 'object'): string
+  putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>
+  putObject(object: StoredObject): Promise<{ size: number; md5: string }>
+}
+const Store = require('s3rver/lib/stores/filesystem') as { prototype: FilesystemStore }
+Store.prototype.putObject = async function putObject(this: FilesystemStore, object: StoredObject) {
+  const path = this.getResourcePath(object.bucket, object.key, 'object')
+  await mkdir(dirname(path), { recursive: true })
+  const md5 = createHash('md5')
+  let size = 0
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      md5.update(chunk)
+      size += chunk.length
+      done(null, chunk)
+    },
+  })
+  await pipeline(Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content, counted, createWriteStream(path))
+  const digest = md5.digest('hex')
+  await this.putMetadata(object.bucket, object.key, object.metadata, digest)
+  return { size, md5: digest }
+}
 
 export const TEST_BUCKET = 'portal-test'
 const ACCESS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' }
