@@ -94,6 +94,12 @@ t.test('an administrator is sent to setup, enrolls with the keyboard, keeps the 
   t.equal(await field.getAttribute('autocomplete'), 'one-time-code')
   t.equal(await field.getAttribute('inputmode'), 'numeric')
   await page.locator('.auth-form[data-hydrated]').waitFor() // the second step's own handler (before it, the form posts to the page)
+  // With JavaScript too, a wrong code stays under the field, besides its toast.
+  await typeAndSubmit(page, 'Code à 6 chiffres', code(secret, 1) === '000000' ? '111111' : '000000')
+  await page.locator('.toast[data-type="error"]', { hasText: 'Code incorrect ou déjà utilisé.' }).waitFor()
+  await field.and(page.locator('[aria-invalid="true"]')).waitFor()
+  t.equal(await errorOf(page, 'Code à 6 chiffres'), 'Code incorrect ou déjà utilisé.', 'the second step’s refusal under the code')
+  await field.fill('')
   await typeAndSubmit(page, 'Code à 6 chiffres', code(secret, 1))
   await page.waitForURL(`${server.url}/`)
   await page.goto(`${server.url}/admin-dashboard`)

@@ -1,27 +1,29 @@
 import { useState, type FormEvent } from 'react'
 import { checkSecondStep, twoFactorTexts } from '../../src/modules/identity/two-factor-validation.js'
 import { errorOf, type FormProps } from '../../src/shared/form-state.js'
-import { api } from '../client/api.js'
-import { showToast } from '../client/toast.js'
+import { api, formErrorOf } from '../client/api.js'
 import { Field } from '../components/Field.js'
-import { ErrorSummary } from '../components/FormErrors.js'
+import { ErrorSummary, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 
 /**
  * The login's second step (contract §6): a code from the app, or a recovery code. A pending login
- * that ended (5 minutes, 5 wrong codes) sends the browser back to the password.
+ * that ended (5 minutes, 5 wrong codes) sends the browser back to the password. A wrong code stays
+ * under its field (and is toasted) until the next submit, as on the page answered without JavaScript.
  */
-export default function TwoFactorLoginForm({ form, recovery: asked = false }: FormProps & { recovery?: boolean }) {
+export default function TwoFactorLoginForm({ form: answered, recovery: asked = false }: FormProps & { recovery?: boolean }) {
   const hydrated = useHydrated()
+  const { form, attempt, fail, clear } = useToastedFormErrors(answered)
   const [busy, setBusy] = useState(false)
   // Asked for by the page's address (the switch without JavaScript), or answered again for a recovery code: its field shows.
-  const [recovery, setRecovery] = useState(asked || errorOf(form, 'recoveryCode') !== undefined)
+  const [recovery, setRecovery] = useState(asked || errorOf(answered, 'recoveryCode') !== undefined)
   const [over, setOver] = useState(false)
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const checked = checkSecondStep(formValues(event.currentTarget))
-    if (!checked.ok) return showToast('error', checked.message)
+    if (!checked.ok) return fail(refusalOf(checked))
+    clear()
     setBusy(true)
     const result = await api<{ id?: number }>('/api/auth/login/2fa', { body: checked.value })
     if (result.ok) {
@@ -30,7 +32,7 @@ export default function TwoFactorLoginForm({ form, recovery: asked = false }: Fo
     }
     setBusy(false)
     if (result.status === 401 || result.status === 429) setOver(true)
-    showToast('error', result.message)
+    fail([formErrorOf(result)])
   }
 
   if (over) {
@@ -46,7 +48,7 @@ export default function TwoFactorLoginForm({ form, recovery: asked = false }: Fo
 
   return (
     <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action="/login/2fa" onSubmit={submit} aria-busy={busy}>
-      <ErrorSummary form={form} several={false} />
+      <ErrorSummary form={form} several={false} fields={[recovery ? 'recoveryCode' : 'code']} attempt={attempt} toasted={attempt > 0} />
       {recovery ? (
         <Field key="recovery" label="Code de secours" name="recoveryCode" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={20} hint="Un des 10 codes reçus à l’activation (par exemple ABCDE-23456). Chacun ne sert qu’une fois." error={errorOf(form, 'recoveryCode')} />
       ) : (
@@ -62,6 +64,8 @@ export default function TwoFactorLoginForm({ form, recovery: asked = false }: Fo
           onClick={(event) => {
             event.preventDefault()
             setRecovery((shown) => !shown)
+            // The other field shows: the errors of the one that goes, go with it.
+            clear()
           }}
         >
           {recovery ? 'Utiliser le code de l’application' : 'Utiliser un code de secours'}

@@ -251,7 +251,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
           // Retry-After (contract §2): the message asks for the password again, which is allowed at once unless the account waits.
           throw new HttpError(429, texts.tooManyCodes, { 'retry-after': String(Math.ceil((await codesWait(accountKey)) / 1000)) })
         }
-        throw new HttpError(400, 'code' in proof ? texts.codeWrong : texts.recoveryWrong)
+        throw new HttpError(400, 'code' in proof ? texts.codeWrong : texts.recoveryWrong).under('code' in proof ? 'code' : 'recoveryCode')
       }
       // Used once: of two requests finishing the same login, only the one that removes it wins.
       if (!(await store.deletePendingLogin(db, id))) throw new HttpError(401, texts.loginExpired)
