@@ -377,9 +377,11 @@ t.test('an action that fails leaves no mail: neither when its insert fails, nor 
 t.test('shutdown sends what its grace allows; the rest is left unclaimed and another instance sends it, once', async (t) => {
   const { db } = await fresh(t)
   const sent: string[] = []
+  // A send takes 400 ms and the grace is 1 s: 40 mails four at a time never fit, and a send under way
+  // has a second of its own to be recorded, which a loaded CI machine's database needs (250 ms did not).
   const slow = {
     async send(mail: Mail) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
+      await new Promise((resolve) => setTimeout(resolve, 400))
       sent.push(mail.subject)
     },
   }
@@ -388,8 +390,8 @@ t.test('shutdown sends what its grace allows; the rest is left unclaimed and ano
   await transaction(db, async (trx) => {
     for (let i = 0; i < 40; i++) await first.enqueue(trx, mailNumber(i))
   })
-  await new Promise((resolve) => setTimeout(resolve, 100))
-  t.equal(await first.stop(250), false, 'not everything fitted in the grace')
+  await new Promise((resolve) => setTimeout(resolve, 400))
+  t.equal(await first.stop(1000), false, 'not everything fitted in the grace')
   const sentByFirst = sent.length
   t.ok(sentByFirst > 0 && sentByFirst < 40, `${sentByFirst} sent before the grace ended`)
   const left = await db.selectFrom('outbox').select(['claimed_by']).where('status', '=', 'pending').execute()
@@ -398,7 +400,7 @@ t.test('shutdown sends what its grace allows; the rest is left unclaimed and ano
 
   const second = outboxOn(db, slow)
   second.start()
-  await until(async () => (await db.selectFrom('outbox').select('id').where('status', '=', 'pending').execute()).length === 0)
+  await until(async () => (await db.selectFrom('outbox').select('id').where('status', '=', 'pending').execute()).length === 0, 30_000)
   await second.stop(5000)
   t.equal(sent.length, 40)
   t.equal(new Set(sent).size, 40, 'none twice')
