@@ -17,6 +17,10 @@ export const ErrorSchema = Type.Object(
 /** The error answers a route may give, each a `{message, code}` (contract §2, §8). */
 export const errorResponses = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, ErrorSchema]))
 
+/** A moment: a `Date` in the code, an ISO 8601 string in JSON (Fastify's serializer writes `toISOString()`). */
+export const DateTimeSchema = Type.Unsafe<Date>({ type: 'string', format: 'date-time' })
+export const NullableDateTimeSchema = Type.Union([DateTimeSchema, Type.Null()])
+
 /** A database id in a path: `/…/:id`. */
 export const IdSchema = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
 export const IdParamsSchema = Type.Object({ id: IdSchema })

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox'
+import { DateTimeSchema } from '../../http/schemas.js'
 
 /**
  * Every field optional, so a missing one reaches the shared validation and gets its §5 message;
@@ -20,6 +21,6 @@ export const ContactMessageSchema = Type.Object({
   email: Type.String(),
   telephone: Type.String(),
   message: Type.String(),
-  createdAt: Type.Unsafe<Date>({ type: 'string', format: 'date-time' }),
+  createdAt: DateTimeSchema,
 }, { title: 'ContactMessage' })
 export type StoredMessage = Static<typeof ContactMessageSchema>

@@ -1,9 +1,8 @@
 import { Type, type Static } from 'typebox'
-import { IdSchema } from '../../http/schemas.js'
+import { DateTimeSchema, IdSchema, NullableDateTimeSchema } from '../../http/schemas.js'
 import { PhotoSchema } from '../identity/index.js'
 import { DESCRIPTION_MAX, DOCUMENT_NAME_MAX } from './validation.js'
 
-const DateTime = Type.Unsafe<Date>({ type: 'string', format: 'date-time' })
 
 /** A stored file as lists show it: its address, its original name, its checked type and its size. */
 const StoredFileSchema = Type.Object(
@@ -17,7 +16,7 @@ const StoredFileSchema = Type.Object(
 )
 
 /** A document type (spec §3). */
-export const DocumentTypeSchema = Type.Object({ id: Type.Integer({ examples: [3] }), typeName: Type.String({ examples: ['Bilan'] }), createdAt: DateTime }, { title: 'DocumentType' })
+export const DocumentTypeSchema = Type.Object({ id: Type.Integer({ examples: [3] }), typeName: Type.String({ examples: ['Bilan'] }), createdAt: DateTimeSchema }, { title: 'DocumentType' })
 export type DocumentType = Static<typeof DocumentTypeSchema>
 
 /** Optional, so a missing name reaches the shared validation and gets its §5 message. */
@@ -30,7 +29,7 @@ export const DocumentSchema = Type.Object(
     name: Type.String({ examples: ['bilan-2025.pdf'] }),
     description: Type.String({ examples: ['Bilan de l’exercice 2025'] }),
     path: Type.String({ examples: ['/uploads/0f1e2d3c4b5a69788796a5b4c3d2e1f0.pdf'] }),
-    createdAt: DateTime,
+    createdAt: DateTimeSchema,
     isViewed: Type.Boolean(),
     isArchived: Type.Boolean(),
     file: StoredFileSchema,
@@ -49,7 +48,7 @@ export const OwnedDocumentSchema = Type.Object(
     id: Type.Integer({ examples: [42] }),
     name: Type.String({ examples: ['bilan-2025.pdf'] }),
     typeName: Type.String({ examples: ['Bilan'] }),
-    createdAt: DateTime,
+    createdAt: DateTimeSchema,
     isViewed: Type.Boolean(),
     url: Type.String({ examples: ['/uploads/0f1e2d3c4b5a69788796a5b4c3d2e1f0.pdf'] }),
   },
@@ -63,9 +62,9 @@ export const ReceivedDocumentSchema = Type.Object(
     id: Type.Integer({ examples: [43] }),
     name: Type.String({ examples: ['Attestation fiscale 2025'] }),
     description: Type.String(),
-    createdAt: DateTime,
+    createdAt: DateTimeSchema,
     file: StoredFileSchema,
-    downloadedAt: Type.Union([DateTime, Type.Null()]),
+    downloadedAt: NullableDateTimeSchema,
   },
   { title: 'ReceivedDocument' },
 )

@@ -4,20 +4,19 @@ import { Type } from 'typebox'
 import { HttpError, refusedForm } from '../../http/errors.js'
 import { HOUR_MS, userLimit } from '../../http/rate-limit.js'
 import { operation } from '../../http/openapi.js'
-import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
+import { DateTimeSchema, errorResponses, IdParamsSchema, MessageSchema, NullableDateTimeSchema } from '../../http/schemas.js'
 import { accessTokenTexts as texts, checkNewAccessToken } from './access-token-validation.js'
 import { requireUser } from './guards.js'
 import type { Identity } from './service.js'
 import { twoFactorTexts } from './two-factor-validation.js'
 
-const DateTime = Type.Unsafe<Date>({ type: 'string', format: 'date-time' })
 const NewTokenBodySchema = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 1000 })),
   // A form sends text, a script a number: both are checked by the shared validation.
   expiresInDays: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 10 })])),
 })
-export const NewAccessTokenSchema = Type.Object({ id: Type.Integer(), name: Type.String(), token: Type.String(), expiresAt: DateTime })
-export const AccessTokenSchema = Type.Object({ id: Type.Integer(), name: Type.String(), createdAt: DateTime, lastUsedAt: Type.Union([DateTime, Type.Null()]), expiresAt: DateTime })
+export const NewAccessTokenSchema = Type.Object({ id: Type.Integer(), name: Type.String(), token: Type.String(), expiresAt: DateTimeSchema })
+export const AccessTokenSchema = Type.Object({ id: Type.Integer(), name: Type.String(), createdAt: DateTimeSchema, lastUsedAt: NullableDateTimeSchema, expiresAt: DateTimeSchema })
 
 /** Tokens made per user and hour: plenty for a person, a ceiling for a session gone astray; the API and the profile's form count together. */
 const CREATED_PER_HOUR = 30

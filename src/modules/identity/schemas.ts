@@ -1,10 +1,9 @@
 import { Type, type Static } from '@fastify/type-provider-typebox'
-import { IdSchema } from '../../http/schemas.js'
+import { DateTimeSchema, IdSchema } from '../../http/schemas.js'
 
 /** Body fields are optional strings: a missing one gets the §5 message from validation.ts, not a validator's text. */
 const field = (examples?: string[]) => Type.Optional(Type.String({ maxLength: 1000, ...(examples ? { examples } : {}) }))
 
-const DateTime = Type.Unsafe<Date>({ type: 'string', format: 'date-time' })
 /** Contract §2: `profilePhoto` is an object `{url}` everywhere it is returned, or null. */
 export const PhotoSchema = Type.Union([Type.Object({ url: Type.String({ examples: ['/uploads/photos/5d41402abc4b2a76b9719d911017c592.webp'] }) }), Type.Null()], { title: 'ProfilePhoto' })
 
@@ -32,7 +31,7 @@ export const AccountSchema = Type.Object({
   isVerified: Type.Boolean(),
   isAccepted: Type.Boolean(),
   isAdmin: Type.Boolean(),
-  createdAt: DateTime,
+  createdAt: DateTimeSchema,
   profilePhoto: PhotoSchema,
 })
 export type AccountSummary = Static<typeof AccountSchema>
@@ -65,8 +64,8 @@ export const UserIdParamsSchema = Type.Object({ userId: UserId })
 export const SessionSchema = Type.Object(
   {
     id: Type.String({ examples: ['3f9a1c0d2b7e'] }),
-    createdAt: DateTime,
-    lastSeenAt: DateTime,
+    createdAt: DateTimeSchema,
+    lastSeenAt: DateTimeSchema,
     ip: Type.Union([Type.String(), Type.Null()]),
     userAgent: Type.Union([Type.String(), Type.Null()]),
     current: Type.Boolean(),

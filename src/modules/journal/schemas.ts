@@ -1,11 +1,12 @@
 import { Type, type Static } from 'typebox'
 import { ListQuerySchema } from '../../http/lists.js'
+import { DateTimeSchema } from '../../http/schemas.js'
 import { JOURNAL_ACTIONS } from './actions.js'
 
 /** One journal entry (contract §6). */
 export const JournalEntrySchema = Type.Object({
   id: Type.Integer(),
-  at: Type.Unsafe<Date>({ type: 'string', format: 'date-time' }),
+  at: DateTimeSchema,
   action: Type.String({ examples: ['document.uploaded'] }),
   actor: Type.Union([Type.Object({ id: Type.Integer(), username: Type.String() }), Type.Null()]),
   subject: Type.Union([Type.Object({ type: Type.String(), id: Type.Integer(), label: Type.String() }), Type.Null()]),

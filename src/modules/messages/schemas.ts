@@ -1,9 +1,8 @@
 import { Type, type Static } from 'typebox'
-import { IdSchema } from '../../http/schemas.js'
+import { DateTimeSchema, IdSchema, NullableDateTimeSchema } from '../../http/schemas.js'
 import { TEXT_MAX } from './texts.js'
 
 /** A moment, sent as an ISO 8601 string (the serializer writes the Date). */
-const DateTime = Type.Unsafe<Date>({ type: 'string', format: 'date-time' })
 
 export const ThreadParamsSchema = Type.Object({ userId: IdSchema })
 
@@ -16,10 +15,10 @@ export const PostBodySchema = Type.Object({
 /** One message of a thread (contract §7). `author.id` is null for an administrator's account since deleted. */
 export const ThreadMessageSchema = Type.Object({
   id: Type.Integer(),
-  at: DateTime,
+  at: DateTimeSchema,
   author: Type.Object({ id: Type.Union([Type.Integer(), Type.Null()]), username: Type.String(), isAdmin: Type.Boolean() }),
   text: Type.String(),
-  readAt: Type.Union([DateTime, Type.Null()]),
+  readAt: NullableDateTimeSchema,
 }, { title: 'ThreadMessage' })
 export type ThreadMessage = Static<typeof ThreadMessageSchema>
 
@@ -28,7 +27,7 @@ export const ThreadSummarySchema = Type.Object({
   userId: Type.Integer(),
   username: Type.String(),
   entreprise: Type.String(),
-  lastMessageAt: DateTime,
+  lastMessageAt: DateTimeSchema,
   lastMessage: Type.String(),
   unread: Type.Integer({ minimum: 0 }),
 }, { title: 'ThreadSummary' })

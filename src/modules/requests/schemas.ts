@@ -1,10 +1,8 @@
 import { Type, type Static } from 'typebox'
 import { ListQuerySchema } from '../../http/lists.js'
-import { IdSchema } from '../../http/schemas.js'
+import { DateTimeSchema, IdSchema, NullableDateTimeSchema } from '../../http/schemas.js'
 import { STATUS_FILTERS } from './texts.js'
 
-const DateTime = Type.Unsafe<Date>({ type: 'string', format: 'date-time' })
-const NullableDateTime = Type.Union([DateTime, Type.Null()])
 
 /** A request as the API answers it (contract §7); `overdue` is computed (open and due before today, Algiers time). */
 export const RequestSchema = Type.Object({
@@ -16,9 +14,9 @@ export const RequestSchema = Type.Object({
   overdue: Type.Boolean(),
   type: Type.Object({ id: Type.Integer(), typeName: Type.String() }),
   user: Type.Object({ id: Type.Integer(), username: Type.String(), entreprise: Type.String() }),
-  createdAt: DateTime,
-  fulfilledAt: NullableDateTime,
-  cancelledAt: NullableDateTime,
+  createdAt: DateTimeSchema,
+  fulfilledAt: NullableDateTimeSchema,
+  cancelledAt: NullableDateTimeSchema,
   documents: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
 }, { title: 'DocumentRequest' })
 export type RequestView = Static<typeof RequestSchema>
