@@ -120,6 +120,12 @@ t.test('reading marks the other side’s messages only, and a GET from another s
   const head = await injectAs(app, client, { method: 'HEAD', url: `/api/messages/${client.id}`, headers: { 'sec-fetch-site': 'same-origin' } })
   t.equal(head.statusCode, 200)
   t.same(await unread(), [1, 2], 'a HEAD read nothing')
+  // The pages too: a HEAD changes nothing (docs/decisions.md, "A HEAD request changes nothing").
+  for (const [who, url] of [[client, '/messages'], [admin, `/admin-dashboard/clients/${client.id}/messages`]] as const) {
+    const page = await injectAs(app, who, { method: 'HEAD', url, headers: { 'sec-fetch-site': 'same-origin' } })
+    t.equal(page.statusCode, 200, `HEAD ${url}`)
+  }
+  t.same(await unread(), [1, 2], 'a HEAD of either thread page read nothing')
 
   const byClient = (await read(app, client, client.id, '', { 'sec-fetch-site': 'same-origin' })).json()
   t.same(byClient.map((m: { text: string; readAt: string | null }) => [m.text, m.readAt !== null]), [['Question 1', false], ['Question 2', false], ['Réponse', true]], 'the client read the firm’s message, not their own')

@@ -35,10 +35,10 @@ function threadIdOf(request: FastifyRequest): number {
  * page again with the error under the field and the text in place.
  */
 const messagePages: FastifyPluginAsyncTypebox<{ messages: Messages; views: MessagesViews }> = async (app, { messages, views }) => {
-  /** The page shown marks the other side's messages read, as the API's GET does. */
+  /** The page shown marks the other side's messages read, as the API's GET does (not a HEAD: it shows nothing). */
   async function threadProps(request: FastifyRequest, userId: number): Promise<ThreadPageProps> {
     const filter = { ...listFilter(listQueryOf(request)), q: '', from: undefined, to: undefined }
-    const page = await messages.readThread(request.user!, userId, filter, { markRead: isOwnSiteRequest(request) })
+    const page = await messages.readThread(request.user!, userId, filter, { markRead: request.method !== 'HEAD' && isOwnSiteRequest(request) })
     return { client: { id: page.client.id, username: page.client.username, entreprise: page.client.entreprise }, messages: page.items, total: page.total, page: filter.page, pageSize: filter.pageSize }
   }
 
