@@ -14,14 +14,15 @@ import type { Identity, SessionUser } from '../identity/index.js'
 import type { Journal, JournalAction } from '../journal/index.js'
 import { KIND_BY_EXTENSION } from './content-check.js'
 import * as repo from './repository.js'
-import type { DocumentRecord, DocumentState, DocumentType } from './repository.js'
+import type { DocumentRecord, DocumentState } from './repository.js'
 import { storeChecked, type IncomingFile, type StoredFile } from './store.js'
 import type { DocumentView, OwnedDocument, ReceivedDocument } from './types.js'
 import type { RequestAnswers } from './request-answers.js'
 import { sentDocumentMail } from './sent-mail.js'
 import { uploadNotices, type UploadFacts } from './upload-notices.js'
 import { formatMegabytes } from '../../shared/sizes.js'
-import { acceptedExtension, checkNewType, checkSend, checkUpload, messages } from './validation.js'
+import { acceptedExtension, checkSend, checkUpload, messages } from './validation.js'
+import { documentTypes } from './type-service.js'
 
 const DOCUMENTS_PREFIX = 'documents/'
 
@@ -84,8 +85,6 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
   /** One journal entry about a document, written in `trx` with what it records. */
   const recordOn = (trx: Db, action: JournalAction, actor: SessionUser, record: Pick<DocumentRecord, 'id' | 'originalName' | 'userId'>, from: RequestOrigin | null) =>
     journal.record(trx, { action, actor, subject: { type: 'document', id: record.id, label: record.originalName, ownerId: record.userId }, from })
-  const recordOnType = (trx: Db, action: JournalAction, actor: SessionUser, type: { id: number; typeName: string }, from: RequestOrigin | null) =>
-    journal.record(trx, { action, actor, subject: { type: 'type', id: type.id, label: type.typeName }, from })
 
   async function toViews(records: DocumentRecord[]): Promise<DocumentView[]> {
     const users = await accounts.summariesByIds(records.map((r) => r.userId))
@@ -276,54 +275,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     storedKeys: (): Promise<string[]> => repo.allStorageKeys(db),
 
     // ---- Types
-    listTypes: (filter: ListFilter): Promise<Page<DocumentType>> => repo.findTypesPage(db, filter),
-    allTypes: (): Promise<DocumentType[]> => repo.findAllTypes(db),
-    /** One type (the back-office's confirmation page), or a 404. */
-    async findType(id: number): Promise<DocumentType> {
-      const type = await repo.findType(db, id)
-      if (!type) throw new HttpError(404, messages.typeNotFound)
-      return type
-    },
-
-    async addType(input: Record<string, unknown>, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
-      const checked = checkNewType(input)
-      if (!checked.ok) throw refusedForm(checked)
-      const { typeName } = checked.value
-      await transaction(db, async (trx) => {
-        const id = await repo.insertType(trx, typeName)
-        if (id === undefined) throw new HttpError(409, messages.typeExists).under('typeName')
-        await recordOnType(trx, 'type.created', actor, { id, typeName }, from)
-      })
-    },
-
-    /** Contract §8: a type is editable; its documents, requests and search indexes follow its new name. */
-    async renameType(id: number, input: Record<string, unknown>, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
-      const checked = checkNewType(input)
-      if (!checked.ok) throw refusedForm(checked)
-      const { typeName } = checked.value
-      await transaction(db, async (trx) => {
-        const before = await repo.findTypeName(trx, id)
-        if (before === undefined) throw new HttpError(404, messages.typeNotFound)
-        const outcome = await repo.renameType(trx, id, typeName)
-        if (outcome === 'missing') throw new HttpError(404, messages.typeNotFound)
-        if (outcome === 'exists') throw new HttpError(409, messages.typeExists).under('typeName')
-        // The label keeps both names: the journal's search finds the entry by either.
-        await recordOnType(trx, 'type.renamed', actor, { id, typeName: before === typeName ? typeName : `${before} → ${typeName}` }, from)
-      })
-    },
-
-    /** Contract §4: a type goes with its documents; their files are removed once the rows are gone. */
-    async deleteType(id: number, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
-      const typeName = await repo.findTypeName(db, id)
-      if (typeName === undefined) throw new HttpError(404, messages.typeNotFound)
-      const keys = await transaction(db, async (trx) => {
-        await requests.removeForType(trx, id)
-        const keys = await repo.deleteTypeRows(trx, id)
-        await recordOnType(trx, 'type.deleted', actor, { id, typeName }, from)
-        return keys
-      })
-      jobs.run('document files not removed', () => removeFiles(keys))
-    },
+    ...documentTypes({ db, jobs, journal, requests, removeFiles }),
 
     // ---- Upload: the route parses the multipart body, the file goes through `storeFile`, then `recordUpload`.
 
