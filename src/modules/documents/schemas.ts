@@ -3,7 +3,6 @@ import { DateTimeSchema, IdSchema, NullableDateTimeSchema } from '../../http/sch
 import { PhotoSchema } from '../identity/index.js'
 import { DESCRIPTION_MAX, DOCUMENT_NAME_MAX } from './validation.js'
 
-
 /** A stored file as lists show it: its address, its original name, its checked type and its size. */
 const StoredFileSchema = Type.Object(
   {

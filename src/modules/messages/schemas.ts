@@ -2,8 +2,6 @@ import { Type, type Static } from 'typebox'
 import { DateTimeSchema, IdSchema, NullableDateTimeSchema } from '../../http/schemas.js'
 import { TEXT_MAX } from './texts.js'
 
-/** A moment, sent as an ISO 8601 string (the serializer writes the Date). */
-
 export const ThreadParamsSchema = Type.Object({ userId: IdSchema })
 
 /** Optional, so that a missing text gets the French message of validation.ts, not a schema's. */

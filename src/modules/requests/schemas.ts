@@ -3,7 +3,6 @@ import { ListQuerySchema } from '../../http/lists.js'
 import { DateTimeSchema, IdSchema, NullableDateTimeSchema } from '../../http/schemas.js'
 import { STATUS_FILTERS } from './texts.js'
 
-
 /** A request as the API answers it (contract §7); `overdue` is computed (open and due before today, Algiers time). */
 export const RequestSchema = Type.Object({
   id: Type.Integer(),
