@@ -25,18 +25,31 @@ const IDLE_MS = 60_000
 /** A worker of this folder: .js once built, .ts under tsx (npm run dev, the bench). */
 const workerFile = (name: string) => new URL(`./${name}${extname(fileURLToPath(import.meta.url))}`, import.meta.url).href
 
-/** `threads` workers running `name`'s default export on `workerData`, started when first needed; `farewell` is each one's last task. */
+/**
+ * `threads` workers running `name`'s default export on `workerData`, started when first needed; `farewell` is each one's last task.
+ * Closing waits for the reads already asked (a request whose client has gone may still be reading: its
+ * worker answering after the pool was destroyed crashed the process) and refuses the later ones.
+ */
 function readPool(name: string, workerData: unknown, threads: number, farewell?: object): ReadPool {
   let pool: Piscina<ReadTask | object, ReadResult> | undefined
+  let closed = false
+  const asked = new Set<Promise<ReadResult>>()
   return {
     read(task) {
+      if (closed) return Promise.reject(new Error('the database is closed'))
       pool ??= new Piscina({ filename: workerFile(name), workerData, minThreads: 0, maxThreads: threads, idleTimeout: IDLE_MS, recordTiming: false })
-      return pool.run(task)
+      const reading = pool.run(task)
+      asked.add(reading)
+      const done = () => void asked.delete(reading)
+      reading.then(done, done)
+      return reading
     },
     async close() {
+      closed = true
       const closing = pool
       pool = undefined
       if (!closing) return
+      await Promise.allSettled(asked)
       if (farewell && closing.threads.length > 0) await Promise.all(closing.threads.map(() => closing.run(farewell).catch(() => undefined)))
       await closing.destroy()
     },

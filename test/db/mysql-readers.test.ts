@@ -75,3 +75,22 @@ t.test('closing the database closes the worker’s connection (the server sees i
   }
   t.notOk(open, 'its connection is gone')
 })
+
+t.test('closing while lists are read: each read asked before is answered, a later one refused', async (t) => {
+  const { url, drop: dropOther } = await freshDatabase(MARIADB)
+  t.teardown(dropOther)
+  const other = createDb(url)
+  await sql`select 1`.execute(other)
+  const query = other.selectNoFrom([sql<number>`sleep(0.05)`.as('slept'), sql<number>`1`.as('one')])
+  // Five reads queued behind one another on the worker, the database closed meanwhile: before, the
+  // worker's farewell could close its connection under a read, whose answer, arriving once the pool
+  // was gone, crashed the process; and a read asked after the close started a new worker.
+  const asked = Array.from({ length: 5 }, () => readRows(other, query))
+  // Once the first has answered, the four others wait on the worker.
+  await asked[0]
+  const closing = other.destroy()
+  const late = await readRows(other, query).then(() => 'answered', (error: Error) => error.message)
+  t.same(await Promise.all(asked), Array.from({ length: 5 }, () => [{ slept: 0, one: 1 }]), 'the reads asked before the close are answered')
+  await closing
+  t.equal(late, 'the database is closed', 'a read asked after the close is refused')
+})
