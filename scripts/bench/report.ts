@@ -34,10 +34,17 @@ export function appendRow(title: string, intro: string, columns: string[], row: 
     const header = `| ${columns.join(' | ')} |\n| ${columns.map(() => '---').join(' | ')} |`
     text = `${text.trimEnd()}\n\n${heading}\n\n${intro}\n\n${header}\n${line}\n`
   } else {
+    // After the last row of the section's table with these columns: a table of notes further down the
+    // section (a summary of runs) takes no row (session 13's rows landed in one).
     const lines = text.split('\n')
     const start = lines.indexOf(heading)
+    const header = `| ${columns.join(' | ')} |`
+    let end = start + 1
+    while (end < lines.length && !lines[end]!.startsWith('## ')) end++
+    const own = lines.slice(start, end).indexOf(header)
     let last = start
-    for (let i = start + 1; i < lines.length && !lines[i]!.startsWith('## '); i++) if (lines[i]!.startsWith('|')) last = i
+    if (own >= 0) for (last = start + own; lines[last + 1]?.startsWith('|'); last++);
+    else for (let i = start + 1; i < end; i++) if (lines[i]!.startsWith('|')) last = i
     lines.splice(last + 1, 0, line)
     text = lines.join('\n')
   }
