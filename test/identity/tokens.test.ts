@@ -258,6 +258,27 @@ t.test('a password change ends the user’s tokens; deleting the account deletes
   t.same(await db.selectFrom('access_tokens').select('id').execute(), [], 'no token outlives its account')
 })
 
+t.test('turning two-factor on ends the tokens made with the password alone; the firm’s reset of it ends every token', async (t) => {
+  const { app, clock, db } = await twoFactorApp(t)
+  const client = await seedAccount(app, { accepted: true })
+  const before = await createToken(app, client, 'Fait avec le mot de passe seul')
+  t.equal((await asToken(app, before.token, '/api/requests')).statusCode, 200)
+  await enroll(app, clock, client)
+  t.equal((await asToken(app, before.token, '/api/requests')).statusCode, 401, 'it would open the account without a code: gone with the other sessions')
+
+  const proven = await createToken(app, client, 'Fait avec le code')
+  t.equal((await asToken(app, proven.token, '/api/requests')).statusCode, 200, 'a token made in the session proven with the code stays')
+  const other = await seedAccount(app, { accepted: true })
+  const untouched = await createToken(app, other)
+
+  // A lost phone, or an authenticator enrolled by someone who also made tokens with it.
+  const admin = await seedAccount(app, { admin: true })
+  t.equal((await injectAs(app, admin, { method: 'POST', url: `/api/users/2fa/reset/${client.id}` })).statusCode, 200)
+  t.equal((await asToken(app, proven.token, '/api/requests')).statusCode, 401, 'the reset ends every token of the account')
+  t.same(await db.selectFrom('access_tokens').select('user_id').execute(), [{ user_id: other.id }], 'another user’s tokens are not touched')
+  t.equal((await asToken(app, untouched.token, '/api/requests')).statusCode, 200)
+})
+
 t.test('REQUIRE_ADMIN_2FA: an administrator’s token is made only from a session proven with the second factor, and carries that proof', async (t) => {
   const { app, clock } = await twoFactorApp(t, { REQUIRE_ADMIN_2FA: 'true' })
   const admin = await seedAccount(app, { admin: true })

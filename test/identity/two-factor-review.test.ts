@@ -179,7 +179,7 @@ t.test('recovery codes are stored as HMAC-SHA-256 under a key derived from TOTP_
   t.equal((await app.inject(post('/api/auth/login/2fa', { recoveryCode: recoveryCodes[0] }, pending))).statusCode, 200, 'and one still opens the session')
 })
 
-t.test('each wrong code of the second step is journaled as a failed login of the account, with its IP', async (t) => {
+t.test('each wrong code of the second step is journaled as a failed login of the account, by nobody known, with its IP', async (t) => {
   const { app, db, clock } = await twoFactorApp(t)
   const account = await seedAccount(app, { accepted: true })
   const { secret } = await enroll(app, clock, account)
@@ -192,9 +192,11 @@ t.test('each wrong code of the second step is journaled as a failed login of the
   t.equal((await second({ code: codeFor(secret, clock.now()) })).statusCode, 200)
   const rows = await db.selectFrom('journal').select(['action', 'actor_id', 'subject_type', 'subject_id', 'ip']).where('id', '>', before).orderBy('id').execute()
   const own = { actor_id: account.id, subject_type: 'user', subject_id: account.id, ip: '198.51.100.7' }
+  // Someone who knows the password is not the owner for all that: the owner is the subject, not the actor (as for a wrong password).
+  const aimedAt = { ...own, actor_id: null }
   t.same(
-    rows.map((e) => ({ ...e, actor_id: Number(e.actor_id), subject_id: Number(e.subject_id) })),
-    [{ action: 'login.failed', ...own }, { action: 'login.failed', ...own }, { action: 'login', ...own }],
+    rows.map((e) => ({ ...e, actor_id: e.actor_id === null ? null : Number(e.actor_id), subject_id: Number(e.subject_id) })),
+    [{ action: 'login.failed', ...aimedAt }, { action: 'login.failed', ...aimedAt }, { action: 'login', ...own }],
     'one failed login per wrong code (a code or a recovery code), then the login',
   )
 })

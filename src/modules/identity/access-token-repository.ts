@@ -90,9 +90,14 @@ export async function deleteUserAccessToken(db: Db, userId: number, id: number):
   return Number(result.numDeletedRows) > 0
 }
 
-/** Revokes every token of the user (a password change or reset). */
-export async function deleteUserAccessTokens(db: Db, userId: number): Promise<void> {
-  await db.deleteFrom('access_tokens').where('user_id', '=', userId).execute()
+/**
+ * Revokes every token of the user (a password change or reset, two-factor reset by the firm), or
+ * only those made in a session opened with the password alone (`passwordOnly`: two-factor turned on).
+ */
+export async function deleteUserAccessTokens(db: Db, userId: number, options: { passwordOnly?: boolean } = {}): Promise<void> {
+  let query = db.deleteFrom('access_tokens').where('user_id', '=', userId)
+  if (options.passwordOnly) query = query.where('second_factor', '=', 0)
+  await query.execute()
 }
 
 /** Deletes expired tokens; answers how many went. */

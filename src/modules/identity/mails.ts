@@ -75,7 +75,7 @@ const TWO_FACTOR_MAILS: Record<TwoFactorChange, { subject: string; what: string;
   },
   reset: {
     subject: 'Double authentification désactivée par le cabinet',
-    what: 'Un administrateur du cabinet a désactivé la double authentification de votre compte du portail client ; vos appareils ont été déconnectés.',
+    what: 'Un administrateur du cabinet a désactivé la double authentification de votre compte du portail client ; vos appareils ont été déconnectés et vos jetons d’accès révoqués.',
     advice: 'Vous vous connectez désormais avec votre mot de passe seul : réactivez la double authentification depuis votre profil. Si vous n’avez rien demandé au cabinet, choisissez un nouveau mot de passe avec le lien ci-dessous et prévenez-le.',
   },
 }

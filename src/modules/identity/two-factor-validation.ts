@@ -29,7 +29,7 @@ export const twoFactorTexts = {
 export const twoFactorResetTexts = {
   title: 'Désactiver la double authentification ?',
   text: (username: string) =>
-    `${username} se connectera de nouveau avec son seul mot de passe et sera déconnecté de tous ses appareils ; un e-mail l’en informe. À faire seulement après avoir vérifié son identité (téléphone perdu, application installée par quelqu’un d’autre).`,
+    `${username} se connectera de nouveau avec son seul mot de passe et sera déconnecté de tous ses appareils, ses jetons d’accès révoqués ; un e-mail l’en informe. À faire seulement après avoir vérifié son identité (téléphone perdu, application installée par quelqu’un d’autre).`,
   confirmLabel: 'Désactiver',
 } as const
 

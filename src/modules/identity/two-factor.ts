@@ -11,6 +11,7 @@ import type { AttemptLimiter, AttemptPolicy } from '../../limits/attempt-limiter
 import type { Journal } from '../journal/index.js'
 import { twoFactorMail, type TwoFactorChange } from './mails.js'
 import { itself, tooManyAttempts } from './journaled.js'
+import { deleteUserAccessTokens } from './access-token-repository.js'
 import * as repo from './repository.js'
 import * as store from './two-factor-repository.js'
 import { hashToken } from './tokens.js'
@@ -139,7 +140,8 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     /**
      * Confirms the pending secret with a code from it; answers the recovery codes (shown once, stored
      * hashed). The session that did it (`sessionId`) counts as proven with the second factor; every
-     * other session of the user ends (opened with the password alone); the owner is told by mail.
+     * other session of the user ends (opened with the password alone), and so does every access token
+     * made with the password alone; the owner is told by mail.
      */
     async enable(userId: number, code: string, from: RequestOrigin, sessionId: string | undefined): Promise<string[]> {
       const account = await repo.findAccountById(db, userId)
@@ -156,6 +158,8 @@ export function createTwoFactor(deps: TwoFactorDeps) {
         if (!(await store.activatePendingSecret(trx, userId, row.pendingSecret!, step, now()))) throw new HttpError(409, texts.setupFirst)
         await store.replaceRecoveryCodes(trx, userId, codes.map(hashRecovery))
         await repo.deleteUserSessions(trx, userId, now(), sessionId)
+        // Tokens made with the password alone go with those sessions: they would open the account without a code.
+        await deleteUserAccessTokens(trx, userId, { passwordOnly: true })
         if (sessionId) await repo.markSessionProven(trx, userId, sessionId)
         await journal.record(trx, { action: 'twofactor.enabled', ...itself(account), from })
         await tellOwner(trx, account, 'enabled', from)
@@ -184,7 +188,7 @@ export function createTwoFactor(deps: TwoFactorDeps) {
 
     /**
      * An administrator turns a user's two-factor off from the back-office (a lost phone, or an
-     * authenticator enrolled by someone else): the user's sessions end, the journal names the
+     * authenticator enrolled by someone else): the user's sessions and access tokens end, the journal names the
      * administrator as actor and the user as subject, the user is told by mail. Administrators'
      * accounts are not reset here, as they are not accepted or deleted here (clients module).
      */
@@ -196,6 +200,8 @@ export function createTwoFactor(deps: TwoFactorDeps) {
         if (!(await store.findTwoFactor(trx, userId))?.secret) throw new HttpError(409, texts.notEnabledForUser)
         await store.removeTwoFactor(trx, userId)
         await repo.deleteUserSessions(trx, userId, now())
+        // Every token too: whoever enrolled the authenticator may have made some with it.
+        await deleteUserAccessTokens(trx, userId)
         await journal.record(trx, { action: 'twofactor.disabled', actor, subject: { type: 'user', id: account.id, label: account.username }, from: origin })
         await tellOwner(trx, account, 'reset', origin)
       })
@@ -238,7 +244,8 @@ export function createTwoFactor(deps: TwoFactorDeps) {
         const accepted = 'code' in proof ? await acceptCode(trx, pending.userId, proof.code) : await store.useRecoveryCode(trx, pending.userId, hashRecovery(proof.recoveryCode), now())
         if (accepted) return 'accepted'
         const account = await repo.findAccountById(trx, pending.userId)
-        if (account) await journal.record(trx, { action: 'login.failed', ...itself(account), from })
+        // Whoever typed it knew the password, but is not known to be the owner: no actor, as for a wrong password.
+        if (account) await journal.record(trx, { action: 'login.failed', actor: null, subject: itself(account).subject, from, attemptedAs: account.email })
         return 'wrong'
       })
       if (outcome === 'expired') {
