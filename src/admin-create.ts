@@ -7,7 +7,9 @@ import { createDb, makePrivateDir } from './db/database.js'
 import { migrateToLatest } from './db/migrate.js'
 import { maskCredentials } from './logging.js'
 
-const USAGE = 'Usage: npm run admin:create -- --email E [--password P]   (asks for what is missing when run in a terminal)'
+const USAGE =
+  'Usage: npm run admin:create -- --email E [--password P] [--reset-two-factor]   (asks for what is missing when run in a terminal;\n' +
+  '  --reset-two-factor also turns the account’s two-factor sign-in off: a lost phone, or an authenticator someone else enrolled)'
 
 /** Exit codes: 0 done, 1 refused or failed, 2 wrong usage. */
 function fail(message: string, code = 1): never {
@@ -34,10 +36,10 @@ function ask(question: string, hidden = false): Promise<string> {
   )
 }
 
-async function credentials(): Promise<{ email: string; password: string }> {
-  let values: { email?: string; password?: string }
+async function credentials(): Promise<{ email: string; password: string; resetTwoFactor: boolean }> {
+  let values: { email?: string; password?: string; 'reset-two-factor'?: boolean }
   try {
-    ;({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } }, strict: true }))
+    ;({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, 'reset-two-factor': { type: 'boolean' } }, strict: true }))
   } catch (error) {
     fail(`${(error as Error).message}\n${USAGE}`, 2)
   }
@@ -50,7 +52,7 @@ async function credentials(): Promise<{ email: string; password: string }> {
   }
   if (!email || !password) fail(USAGE, 2)
   if (!/^[^@\s]+@[^@\s]+$/.test(email)) fail(`Invalid e-mail address: ${email}`, 2)
-  return { email, password }
+  return { email, password, resetTwoFactor: values['reset-two-factor'] === true }
 }
 
 /**
@@ -70,9 +72,12 @@ async function main() {
     await migrateToLatest(db)
     const ports = await choosePorts(config, { db }, log)
     const { identity } = createServices(config, ports, log)
-    const outcome = await identity.ensureAdmin(admin)
+    const { resetTwoFactor, ...credentials } = admin
+    const outcome = await identity.ensureAdmin(credentials)
     const said = { created: 'created', updated: 'promoted or given this password', unchanged: 'already an administrator with this password' }
     process.stdout.write(`Administrator ${admin.email.trim().toLowerCase()}: ${said[outcome!]}.\n`)
+    // Its sessions and tokens end with it, the owner is mailed and the journal records it (no actor: the console).
+    if (resetTwoFactor) process.stdout.write((await identity.twoFactor.resetFromConsole(admin.email)) ? 'Two-factor sign-in turned off.\n' : 'Two-factor sign-in was not on.\n')
     ports.mailer.close()
     ports.storage.close?.()
     await ports.redis?.close()

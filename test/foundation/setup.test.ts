@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
+import { Secret, TOTP } from 'otpauth'
 import { pino } from 'pino'
 import t from 'tap'
 import { DEFAULT_DOCUMENT_TYPES } from '../../migrations/0009-default-document-types.js'
@@ -134,6 +135,28 @@ t.test('npm run admin:create makes, promotes and re-passwords an administrator; 
   const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'patron@cabinet.dz', password: 'Nw4$tR8z!Qa2' } })
   t.equal(login.statusCode, 200, login.body)
   t.equal(await app.services.identity.hasAdmin(), true)
+
+  // An administrator's authenticator lost (or enrolled by someone else): no other administrator may
+  // reset it, the server's console can, and everything it opened ends.
+  const cookie = login.cookies.filter((c) => c.value).map((c) => `${c.name}=${c.value}`).join('; ')
+  const setup = await app.inject({ method: 'POST', url: '/api/auth/2fa/setup', payload: {}, headers: { cookie } })
+  const secret = setup.json<{ secret: string }>().secret
+  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate()
+  t.equal((await app.inject({ method: 'POST', url: '/api/auth/2fa/enable', payload: { code }, headers: { cookie } })).statusCode, 200)
+  const asked = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'patron@cabinet.dz', password: 'Nw4$tR8z!Qa2' } })
+  t.same(asked.json(), { twoFactorRequired: true }, 'the password alone no longer opens the account')
+  const mails = async () => Number((await db.selectFrom('outbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  const mailsBefore = await mails()
+  const reset = await create('--email', 'patron@cabinet.dz', '--password', 'Nw4$tR8z!Qa2', '--reset-two-factor')
+  t.equal(reset.code, 0, reset.output)
+  t.equal(reset.stdout, 'Administrator patron@cabinet.dz: already an administrator with this password.\nTwo-factor sign-in turned off.\n')
+  t.equal((await app.inject({ method: 'GET', url: '/api/auth/status', headers: { cookie } })).statusCode, 401, 'the session that enrolled it has ended')
+  const back = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'patron@cabinet.dz', password: 'Nw4$tR8z!Qa2' } })
+  t.equal(back.json().isAdmin, true, 'the password opens the account again')
+  const entry = await db.selectFrom('journal').select(['actor_id', 'subject_id']).where('action', '=', 'twofactor.disabled').executeTakeFirstOrThrow()
+  t.same([entry.actor_id, Number(entry.subject_id)], [null, Number(back.json().id)], 'journaled with no actor: the console')
+  t.equal(await mails(), mailsBefore + 1, 'the owner is told by mail (the outbox sends it once a server runs)')
+  t.match((await create('--email', 'patron@cabinet.dz', '--password', 'Nw4$tR8z!Qa2', '--reset-two-factor')).stdout, /Two-factor sign-in was not on\./)
 
   const weak = await create('--email', 'autre@cabinet.dz', '--password', 'motdepasse')
   t.equal(weak.code, 1)

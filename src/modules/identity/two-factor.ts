@@ -82,6 +82,20 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     await outbox.enqueue(trx, twoFactorMail(settings.publicUrl, account, { change, at: now(), userAgent: origin?.userAgent ?? null }))
   }
 
+  /** Two-factor off for `account`, with its sessions and tokens, journaled and mailed in one transaction; false when it was not on. */
+  async function reset(account: { id: number; username: string; email: string }, actor: { id: number; username: string; email: string } | null, origin: RequestOrigin | null): Promise<boolean> {
+    return transaction(db, async (trx) => {
+      if (!(await store.findTwoFactor(trx, account.id))?.secret) return false
+      await store.removeTwoFactor(trx, account.id)
+      await repo.deleteUserSessions(trx, account.id, now())
+      // Every token too: whoever enrolled the authenticator may have made some with it.
+      await deleteUserAccessTokens(trx, account.id)
+      await journal.record(trx, { action: 'twofactor.disabled', actor, subject: { type: 'user', id: account.id, label: account.username }, from: origin })
+      await tellOwner(trx, account, 'reset', origin)
+      return true
+    })
+  }
+
   function totpFor(base32: string, label = '') {
     return new TOTP({ issuer: settings.issuer, label, ...TOTP_SETTINGS, secret: Secret.fromBase32(base32) })
   }
@@ -196,17 +210,19 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       const account = await repo.findAccountById(db, userId)
       if (!account) throw new HttpError(404, texts.userNotFound)
       if (account.isAdmin) throw new HttpError(403, texts.adminUntouchable)
-      await transaction(db, async (trx) => {
-        if (!(await store.findTwoFactor(trx, userId))?.secret) throw new HttpError(409, texts.notEnabledForUser)
-        await store.removeTwoFactor(trx, userId)
-        await repo.deleteUserSessions(trx, userId, now())
-        // Every token too: whoever enrolled the authenticator may have made some with it.
-        await deleteUserAccessTokens(trx, userId)
-        await journal.record(trx, { action: 'twofactor.disabled', actor, subject: { type: 'user', id: account.id, label: account.username }, from: origin })
-        await tellOwner(trx, account, 'reset', origin)
-      })
+      if (!(await reset(account, actor, origin))) throw new HttpError(409, texts.notEnabledForUser)
     },
 
+    /**
+     * The same reset from the server's console (`npm run admin:create -- --reset-two-factor`), for any
+     * account, administrators included: the way back for an administrator whose authenticator is lost
+     * or was enrolled by someone else, which no other administrator may reset. The journal names no
+     * actor (the server's operator). False when two-factor was not on (or there is no such account).
+     */
+    async resetFromConsole(email: string): Promise<boolean> {
+      const account = await repo.findAccountByEmail(db, email.trim().toLowerCase())
+      return account ? reset(account, null, null) : false
+    },
     /** After a right password: a pending login's token when the account has two-factor on, else undefined. */
     async beginLogin(userId: number): Promise<string | undefined> {
       if (!(await isEnabled(userId))) return undefined
