@@ -50,7 +50,9 @@ export const TwoFactorPage = page<TwoFactorPageProps>({ title: 'Double authentif
 function SetupSteps({ setup, profileUrl, form }: { setup: NonNullable<TwoFactorPageProps['setup']>; profileUrl: string; form: FormState | undefined }) {
   return (
     <>
-      <p className="auth-lead">À chaque connexion, en plus de votre mot de passe, un code à 6 chiffres de votre téléphone vous sera demandé.</p>
+      <p className="auth-lead">
+        À chaque connexion, en plus de votre mot de passe, un code à 6 chiffres de votre téléphone vous sera demandé. Une fois activée, vos autres appareils seront déconnectés et vos jetons d’accès créés sans ce code révoqués.
+      </p>
       <ol className="twofactor-steps">
         <li>
           <h2 className="twofactor-step-title">Installez une application d’authentification</h2>
