@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, readdir, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -22,10 +22,14 @@ export interface BackupDeps {
   useMysqldump?: boolean
 }
 
-/** An empty or new folder only: a backup never mixes with another. Private: it holds every client's files. */
+/**
+ * An empty or new folder only: a backup never mixes with another. Private: it holds every client's
+ * files. A folder the operator made beforehand (0755 under the usual umask) is made private too.
+ */
 async function prepare(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 })
   if ((await readdir(dir)).length > 0) throw new Error(`${dir} is not empty: give a new folder for each backup`)
+  await chmod(dir, 0o700)
 }
 
 /**

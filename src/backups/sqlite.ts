@@ -1,3 +1,4 @@
+import { closeSync, openSync } from 'node:fs'
 import SQLite from 'better-sqlite3'
 import { sql } from 'kysely'
 import type { Db } from '../db/database.js'
@@ -9,6 +10,9 @@ import { isDerivedTable } from './archive.js'
  */
 export async function backupSqlite(sourcePath: string, target: string): Promise<void> {
   if (sourcePath === ':memory:') throw new Error('an in-memory database cannot be backed up')
+  // Created empty and private first: SQLite would make it with the umask's mode (0644), readable by
+  // every local account, with every client's data and the password hashes in it.
+  closeSync(openSync(target, 'wx', 0o600))
   const source = new SQLite(sourcePath, { readonly: true, fileMustExist: true })
   try {
     await source.backup(target)
