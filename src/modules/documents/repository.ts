@@ -113,7 +113,7 @@ export async function typeExists(db: Db, id: number): Promise<boolean> {
 
 /** Deletes a type and its documents (run in a transaction); answers the documents' storage keys. */
 export async function deleteTypeRows(db: Db, id: number): Promise<string[]> {
-  const rows = await db.selectFrom('documents').select('storage_key').where('type_id', '=', id).execute()
+  const rows = await keysLocked(db, 'type_id', id)
   await db.deleteFrom('documents').where('type_id', '=', id).execute()
   await db.deleteFrom('document_types').where('id', '=', id).execute()
   return rows.map((row) => row.storage_key)
@@ -365,9 +365,23 @@ export async function deleteDocumentRow(db: Db, id: number, byClient = false): P
   return Number(result.numDeletedRows) === 1
 }
 
+/**
+ * The storage keys of the documents about to be deleted with the rows `column` = `id` names, read as
+ * the deletion will find them: on MariaDB a locking read, not the transaction's snapshot, which an
+ * upload committed meanwhile is not in (the delete, which reads current rows, removed it all the same
+ * and its file stayed in storage for good); its locks also hold back an upload for the same owner or
+ * type until the deletion commits, after which the upload's foreign key refuses it and its file goes.
+ * SQLite's transactions run one at a time.
+ */
+function keysLocked(db: Db, column: 'user_id' | 'type_id', id: number) {
+  let query = db.selectFrom('documents').select('storage_key').where(column, '=', id)
+  if (isMysql(db)) query = query.forUpdate()
+  return query.execute()
+}
+
 /** Deletes a user's document rows (in the caller's transaction); answers their storage keys. */
 export async function deleteOwnedRows(db: Db, userId: number): Promise<string[]> {
-  const rows = await db.selectFrom('documents').select('storage_key').where('user_id', '=', userId).execute()
+  const rows = await keysLocked(db, 'user_id', userId)
   if (rows.length) await db.deleteFrom('documents').where('user_id', '=', userId).execute()
   return rows.map((row) => row.storage_key)
 }
