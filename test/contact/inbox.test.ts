@@ -161,3 +161,15 @@ t.test('the messages page: a bad query falls back to defaults; visitors and clie
     t.equal(res.headers.location, '/', who)
   }
 })
+
+t.test('a visitor’s address is a link that only writes to it: `?cc=` or `&body=` in it are encoded, not draft fields', async (t) => {
+  const { app, admin } = await setup()
+  // The form's check allows `?`, `&`, `=` and `%` in an address; a mail client would read them as the draft's fields.
+  const email = 'comptable%40cabinet-client.dz?cc=attacker%40evil.dz&body=merci&subject=re@x.dz'
+  const sent = await app.inject({ method: 'POST', url: '/api/users/contact', payload: { name: 'Visiteur', email, telephone: '0551234567', message: 'Bonjour, merci de me rappeler.' } })
+  t.equal(sent.statusCode, 201, sent.body)
+  const page = await injectAs(app, admin, '/admin-dashboard/messages')
+  t.equal(page.statusCode, 200)
+  t.match(page.body, 'href="mailto:comptable%2540cabinet-client.dz%3Fcc%3Dattacker%2540evil.dz%26body%3Dmerci%26subject%3Dre@x.dz"', 'the whole address, encoded')
+  t.notMatch(page.body, 'href="mailto:comptable%40cabinet-client.dz?cc=', 'no field of a draft')
+})

@@ -1,5 +1,6 @@
 import { useRenderContext } from '../../src/render/context.js'
 import { site, whatsappUrl } from '../../src/modules/catalog/content.js'
+import { MailLink } from '../components/MailLink.js'
 
 /** The footer element's attributes: the shell renders its content once (views/runtime/RenderedOnce.tsx). */
 export const FOOTER = { className: 'footer' }
@@ -42,7 +43,7 @@ export function Footer() {
               ))}
             </p>
             <p>
-              E-mail : <a href={`mailto:${site.email}`}>{site.email}</a>
+              E-mail : <MailLink address={site.email} />
             </p>
           </address>
         </div>

@@ -2,6 +2,7 @@ import type { Wire } from '../../../src/shared/wire.js'
 import type { StoredMessage } from '../../../src/modules/contact/index.js'
 import { When } from '../When.js'
 import { callApi, defineKind } from './types.js'
+import { MailLink } from '../MailLink.js'
 
 /** One message of the firm's inbox, as GET /api/users/contact answers it (contract §2). */
 export type MessageRow = Wire<StoredMessage>
@@ -16,7 +17,7 @@ export const messagesKind = defineKind<MessageRow>({
   rowName: (row) => row.name,
   columns: [
     { header: 'Nom', cell: (row) => row.name, className: 'admin-cell-text' },
-    { header: 'E-mail', cell: (row) => <a href={`mailto:${row.email}`}>{row.email}</a>, className: 'admin-cell-text' },
+    { header: 'E-mail', cell: (row) => <MailLink address={row.email} />, className: 'admin-cell-text' },
     { header: 'Téléphone', cell: (row) => <a href={`tel:${row.telephone}`}>{row.telephone}</a> },
     // Scrolls past 9 rem: focusable, so that a keyboard scrolls it too (axe: scrollable-region-focusable).
     { header: 'Message', cell: (row) => <p className="admin-message" tabIndex={0}>{row.message}</p>, className: 'admin-cell-wide' },

@@ -4,6 +4,7 @@ import { Person, personLabel } from '../Person.js'
 import { When } from '../When.js'
 import { AvatarCell, YesNoBadge } from './cells.js'
 import { callApi, defineKind, type Column } from './types.js'
+import { MailLink } from '../MailLink.js'
 
 /** A registered user as the clients module's lists answer it. */
 export type UserRow = Wire<AccountRow>
@@ -11,7 +12,7 @@ export type UserRow = Wire<AccountRow>
 const identityColumns: Column<UserRow>[] = [
   { header: 'Photo', cell: (row) => <AvatarCell photo={row.profilePhoto} />, className: 'admin-cell-photo' },
   { header: 'Nom', cell: (row) => <Person person={row} />, className: 'admin-cell-text' },
-  { header: 'E-mail', cell: (row) => <a href={`mailto:${row.email}`}>{row.email}</a>, className: 'admin-cell-text' },
+  { header: 'E-mail', cell: (row) => <MailLink address={row.email} />, className: 'admin-cell-text' },
   { header: 'Inscrit le', cell: (row) => <When at={row.createdAt} /> },
 ]
 

@@ -1,6 +1,7 @@
 import { site } from '../../../src/modules/catalog/content.js'
 import type { FormProps } from '../../../src/shared/form-state.js'
 import { Island } from '../../runtime/Island.js'
+import { MailLink } from '../../components/MailLink.js'
 
 /** The home page's contact section: the form island and the office map. */
 export function ContactSection({ form }: FormProps) {
@@ -30,7 +31,7 @@ export function ContactSection({ form }: FormProps) {
                 <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a> ·{' '}
               </span>
             ))}
-            <a href={`mailto:${site.email}`}>{site.email}</a>
+            <MailLink address={site.email} />
           </address>
         </div>
       </div>
