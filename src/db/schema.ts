@@ -147,7 +147,8 @@ export interface OutboxTable {
   subject: string
   /** The sealed mail; null once sent. */
   payload: string | null
-  status: 'pending' | 'sent' | 'failed'
+  /** `dropped`: discarded while a worker held it (a reminder no longer wanted), never sent. */
+  status: 'pending' | 'sent' | 'failed' | 'dropped'
   attempts: number
   next_attempt_at: string
   /** When it was first due (its retries end 24 h after); null in rows written before migration 0030 ran. */

@@ -37,8 +37,8 @@ export interface Outbox {
    */
   replacePending(db: Db, id: number, mail: Mail): Promise<boolean>
   /**
-   * Deletes the mails of `ids` not sent yet (reminders no longer wanted), unless a worker holds one
-   * at this moment (it is being sent); answers how many went.
+   * Deletes the mails of `ids` not sent yet (reminders no longer wanted); one a worker holds is
+   * marked dropped instead, and not sent unless its send had already begun; answers how many went.
    */
   discardPending(db: Db, ids: number[]): Promise<number>
   counts(): Promise<MailCounts>
@@ -206,6 +206,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
+  /** The claimed row is still to be sent: not dropped meanwhile (`discardPending`). */
+  async function stillPending(row: ClaimedRow, token: string): Promise<boolean> {
+    const found = await db.selectFrom('outbox').select('id').where('id', '=', row.id).where('claimed_by', '=', token).where('status', '=', 'pending').executeTakeFirst()
+    return found !== undefined
+  }
+
   /** A failed attempt: retried after a growing delay, or failed for good once 24 h have passed since it was due. */
   async function recordFailure(row: ClaimedRow, token: string, error: unknown) {
     const at = now()
@@ -226,6 +232,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       })
       .where('id', '=', row.id)
       .where('claimed_by', '=', token)
+      .where('status', '=', 'pending')
       .execute()
     if (giveUp) log.error({ err, outboxId: row.id, attempts: failures }, 'mail not sent after 24 hours of retries: marked failed')
     else log.warn({ err, outboxId: row.id, attempts: failures, retryInSeconds: delay / 1000 }, 'mail not sent: will retry')
@@ -250,6 +257,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
           await recordFailure(row, claim.token, error)
           continue
         }
+        // Dropped since the claim (its request fulfilled, its client deleted): not sent.
+        if (!(await stillPending(row, claim.token))) continue
         try {
           await mailer.send(mail)
         } catch (error) {
@@ -309,6 +318,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     lastSweep = at
     await db.deleteFrom('outbox').where('status', '=', 'sent').where('sent_at', '<', toDbTime(new Date(at - KEEP_SENT_MS))).execute()
     await db.deleteFrom('outbox').where('status', '=', 'failed').where('next_attempt_at', '<', toDbTime(new Date(at - KEEP_FAILED_MS))).execute()
+    await db.deleteFrom('outbox').where('status', '=', 'dropped').where('next_attempt_at', '<', toDbTime(new Date(at - KEEP_SENT_MS))).execute()
   }
 
   /** A pass that starts now, or right after the one under way (at most one waits). */
@@ -394,7 +404,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
         .where('status', '=', 'pending')
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', stamp)]))
         .executeTakeFirst()
-      return Number(result.numDeletedRows)
+      // A row a worker holds (claimed in a batch, or by an instance that died) is dropped in place:
+      // the worker checks before sending, and a failure or the claim's end cannot bring it back.
+      const held = await trx
+        .updateTable('outbox')
+        .set({ status: 'dropped', payload: null })
+        .where('id', 'in', ids)
+        .where('status', '=', 'pending')
+        .where('claimed_until', '>=', stamp)
+        .executeTakeFirst()
+      return Number(result.numDeletedRows) + Number(held.numUpdatedRows)
     },
 
     async counts() {

@@ -463,3 +463,63 @@ t.test('a stored mail is sealed: its links are not readable in the database, nor
   await until(async () => mailer.sent.length === 1)
   t.equal(mailer.sent[0]!.text, link, 'the instance with the right secret sends it whole')
 })
+
+t.test('a mail discarded while a worker holds it (a reminder whose request was fulfilled meanwhile) is not sent, nor brought back', async (t) => {
+  const { db } = await fresh(t)
+  const clock = fixedClock('2026-03-02T08:00:00Z')
+  // The first send waits until the test lets it go: the second mail is claimed in the same batch, not started yet.
+  let release!: (outcome: 'accept' | 'refuse') => void
+  const firstHeld = new Promise<'accept' | 'refuse'>((resolve) => (release = resolve))
+  let started!: () => void
+  const firstStarted = new Promise<void>((resolve) => (started = resolve))
+  const sent: string[] = []
+  const mailer = {
+    async send(mail: Mail) {
+      if (mail.subject === 'mail-1') {
+        started()
+        if ((await firstHeld) === 'refuse') throw Object.assign(new Error('Service temporairement indisponible'), { responseCode: 451 })
+      }
+      sent.push(mail.subject)
+    },
+  }
+  const outbox = outboxOn(db, mailer, clock, { concurrency: 1 })
+  for (const i of [1, 2, 3]) await outbox.enqueue(db, mailNumber(i))
+  const [, second, third] = (await rowsOf(db)).map((row) => Number(row.id))
+  outbox.start()
+  t.teardown(() => outbox.stop(1000))
+  await firstStarted
+  t.equal(await outbox.discardPending(db, [second!]), 1, 'counted as gone')
+  release('accept')
+  t.ok(await outbox.drain(5000))
+  t.same(sent, ['mail-1', 'mail-3'], 'the worker checked before sending it')
+
+  // Held again, and the held send refused: the batch's others are given back, the dropped one stays dropped.
+  let heldAgain!: (outcome: 'accept' | 'refuse') => void
+  const secondHold = new Promise<'accept' | 'refuse'>((resolve) => (heldAgain = resolve))
+  let startedAgain!: () => void
+  const secondStart = new Promise<void>((resolve) => (startedAgain = resolve))
+  mailer.send = async (mail: Mail) => {
+    if (mail.subject === 'mail-1') {
+      startedAgain()
+      if ((await secondHold) === 'refuse') throw Object.assign(new Error('Service temporairement indisponible'), { responseCode: 451 })
+    }
+    sent.push(mail.subject)
+  }
+  // (Both written in one transaction: one wake of the worker, one batch.)
+  await transaction(db, async (trx) => {
+    for (const i of [1, 4]) await outbox.enqueue(trx, mailNumber(i))
+  })
+  const [again, fourth] = (await rowsOf(db)).slice(-2).map((row) => Number(row.id))
+  await secondStart
+  t.equal(await outbox.discardPending(db, [fourth!]), 1)
+  heldAgain('refuse')
+  await until(async () => (await rowsOf(db)).find((row) => Number(row.id) === again)?.attempts === 1)
+  clock.advance(HOUR)
+  mailer.send = async (mail: Mail) => void sent.push(mail.subject)
+  t.ok(await outbox.drain(5000))
+  clock.advance(HOUR)
+  t.ok(await outbox.drain(5000))
+  t.same(sent, ['mail-1', 'mail-3', 'mail-1'], 'the refused one is retried; the dropped one never goes')
+  const rows = await rowsOf(db)
+  t.same(rows.filter((row) => [second, third, fourth].includes(Number(row.id))).map((row) => [Number(row.id), row.status, row.payload]), [[second, 'dropped', null], [third, 'sent', null], [fourth, 'dropped', null]])
+})
