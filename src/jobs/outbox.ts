@@ -94,7 +94,7 @@ interface ClaimedRow {
   id: number
   payload: string | null
   attempts: number
-  /** When it was first due: its retries end GIVE_UP_AFTER_MS after. */
+  /** When it was due, and once tried, when it was first tried: its retries end GIVE_UP_AFTER_MS after that. */
   dueAt: Date
 }
 
@@ -212,11 +212,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return found !== undefined
   }
 
-  /** A failed attempt: retried after a growing delay, or failed for good once 24 h have passed since it was due. */
+  /**
+   * A failed attempt: retried after a growing delay, or failed for good once 24 h have passed since it
+   * was first tried: when it was due, or later when no instance ran then (a weekend's backlog sent on
+   * Monday gets its 24 hours too, not one refusal).
+   */
   async function recordFailure(row: ClaimedRow, token: string, error: unknown) {
     const at = now()
     const failures = row.attempts + 1
-    const giveUp = at.getTime() - row.dueAt.getTime() >= GIVE_UP_AFTER_MS
+    const firstTried = row.attempts === 0 ? at : row.dueAt
+    const giveUp = at.getTime() - firstTried.getTime() >= GIVE_UP_AFTER_MS
     const delay = retryDelay(failures)
     const err = loggableError(error)
     await db
@@ -224,7 +229,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       .set({
         status: giveUp ? 'failed' : 'pending',
         attempts: failures,
-        due_at: toDbTime(row.dueAt),
+        due_at: toDbTime(firstTried),
         next_attempt_at: toDbTime(giveUp ? at : new Date(at.getTime() + delay)),
         claimed_by: null,
         claimed_until: null,

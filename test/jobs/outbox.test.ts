@@ -523,3 +523,28 @@ t.test('a mail discarded while a worker holds it (a reminder whose request was f
   const rows = await rowsOf(db)
   t.same(rows.filter((row) => [second, third, fourth].includes(Number(row.id))).map((row) => [Number(row.id), row.status, row.payload]), [[second, 'dropped', null], [third, 'sent', null], [fourth, 'dropped', null]])
 })
+
+t.test('a mail first tried long after it was due (no instance ran meanwhile) still gets its 24 hours of retries', async (t) => {
+  const { db } = await fresh(t)
+  const due = new Date('2026-03-07T08:00:00Z')
+  const clock = fixedClock(due)
+  const refusing = {
+    async send(): Promise<void> {
+      throw Object.assign(new Error('421 Trop de connexions'), { code: 'EENVELOPE' })
+    },
+  }
+  const outbox = outboxOn(db, refusing, clock)
+  await outbox.enqueue(db, mailNumber(1))
+  // Every instance down from Saturday to Monday: the backlog goes on Monday's start, and the relay refuses one.
+  const monday = new Date(due.getTime() + 48 * HOUR)
+  clock.set(monday)
+  t.ok(await outbox.drain(5000))
+  const status = async () => (({ status, attempts }) => [status, Number(attempts)])((await rowsOf(db))[0]!)
+  t.same(await status(), ['pending', 1], 'retried, not failed at its first refusal')
+  clock.set(new Date(monday.getTime() + 23 * HOUR))
+  t.ok(await outbox.drain(5000))
+  t.same(await status(), ['pending', 2], 'still retried 23 hours after its first try')
+  clock.set(new Date(monday.getTime() + GIVE_UP_AFTER_MS))
+  t.ok(await outbox.drain(5000))
+  t.same(await status(), ['failed', 3], 'failed 24 hours after its first try')
+})
