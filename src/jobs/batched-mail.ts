@@ -19,7 +19,8 @@ export type BatchOutcome = { kind: 'now' | 'scheduled'; batch: MailBatch } | { k
 /**
  * At most one mail per `intervalMs` for one batch, across instances and restarts (contract §4, §7):
  * the first notice after a quiet interval is mailed at once; later ones wait for one mail due an
- * interval after the previous, which each new notice rewrites while it waits (`replacePending`);
+ * interval after the previous, which each new notice rewrites while it waits (`replacePending`), its
+ * retries included;
  * when it is already being sent, a new one is due an interval after it. The worker needs no new
  * code: a waiting mail is an ordinary row with a later `next_attempt_at`. Call it in the notice's
  * transaction with the batch's row locked; `mail(kind)` writes the mail for that outcome.
@@ -31,11 +32,14 @@ export async function enqueueBatched(
   mail: (kind: BatchOutcome['kind']) => Promise<Mail>,
 ): Promise<BatchOutcome> {
   const { outbox, now, intervalMs } = deps
+  // A grouped mail not sent yet takes the notice, however long ago it was due: waiting for a retry
+  // (an SMTP outage), it would otherwise be followed by one more mail per interval, all sent at once
+  // when the server is back.
+  if (batch.pendingId !== null && (await outbox.replacePending(trx, batch.pendingId, await mail('merged')))) return { kind: 'merged' }
   if (now.getTime() >= batch.lastMailAt.getTime() + intervalMs) {
     await outbox.enqueue(trx, await mail('now'))
     return { kind: 'now', batch: { lastMailAt: now, pendingId: null } }
   }
-  if (batch.pendingId !== null && (await outbox.replacePending(trx, batch.pendingId, await mail('merged')))) return { kind: 'merged' }
   const due = new Date(batch.lastMailAt.getTime() + intervalMs)
   const id = await outbox.enqueueAt(trx, await mail('scheduled'), due)
   return { kind: 'scheduled', batch: { lastMailAt: due, pendingId: id } }

@@ -32,8 +32,9 @@ export interface Outbox {
    */
   enqueueAt(db: Db, mail: Mail, at: Date): Promise<number>
   /**
-   * Rewrites a mail not sent yet (a digest that grew), keeping when it is due; false when it can no
-   * longer be: tried, claimed by a worker, sent or gone. The caller then enqueues another.
+   * Rewrites a mail not sent yet (a digest that grew), keeping when it is due, also while it waits
+   * for a retry (an SMTP outage: the notices merge into it instead of piling up, one per interval);
+   * false when it can no longer be: claimed by a worker, sent, failed or gone. The caller then enqueues another.
    */
   replacePending(db: Db, id: number, mail: Mail): Promise<boolean>
   /**
@@ -394,7 +395,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
         .set({ recipient: mail.to, subject: subjectOf(mail), payload: sealer.seal(mail) })
         .where('id', '=', id)
         .where('status', '=', 'pending')
-        .where('attempts', '=', 0)
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', stamp)]))
         .executeTakeFirst()
       return Number(result.numUpdatedRows) === 1
