@@ -6,9 +6,7 @@ import t from 'tap'
 import type { Browser, Page } from 'playwright-core'
 import { linkIn, type TestSmtp } from '../helpers/smtp.js'
 import { acceptedClient, apiSession, axeViolations, call, logIn, openPage, startSuite, type RunningServer } from './helpers.js'
-
-/** A due date always ahead, and within the 5 years a request may be due in. */
-const NEXT_YEAR = new Date().getUTCFullYear() + 1
+import { nextYear } from '../helpers/due-dates.js'
 
 let server: RunningServer
 let browser: Browser
@@ -151,7 +149,8 @@ t.test('a send that answers one of the client’s open requests: chosen on the c
   const typeId = types.find((type) => type.typeName === `Liasse ${unique}`)!.id
   const email = `reponse-${unique}@example.dz`
   const clientId = await acceptedClient(server.url, smtp, adminCookie, { username: `Client ${unique}`, email, password: PASSWORD, entreprise: 'SARL Réponses' })
-  const request = (await (await call(server.url, adminCookie, 'POST', '/api/requests', { userId: clientId, typeId, title: 'Liasse fiscale 2025', dueDate: `${NEXT_YEAR}-12-31` })).json()) as { id: number }
+  const due = nextYear('12-31')
+  const request = (await (await call(server.url, adminCookie, 'POST', '/api/requests', { userId: clientId, typeId, title: 'Liasse fiscale 2025', dueDate: due })).json()) as { id: number }
 
   const { page, problems } = await openPage(browser, t, { bypassCSP: true })
   await logIn(page, server.url, ADMIN.email, ADMIN.password)
@@ -159,7 +158,7 @@ t.test('a send that answers one of the client’s open requests: chosen on the c
   const section = page.locator('section[aria-labelledby="firm-sent-title"]')
   const select = section.getByLabel('En réponse à la demande')
   await select.waitFor()
-  t.same(await select.locator('option').allTextContents(), ['Aucune', `Liasse fiscale 2025 (Liasse ${unique}) — à rendre le 31 décembre ${NEXT_YEAR}`], 'the client’s open request, by title, type and due date')
+  t.same(await select.locator('option').allTextContents(), ['Aucune', `Liasse fiscale 2025 (Liasse ${unique}) — à rendre le 31 décembre ${due.slice(0, 4)}`], 'the client’s open request, by title, type and due date')
   await axeAt(t, page, 'the client’s page with an open request')
   await page.setViewportSize({ width: 1280, height: 900 })
 

@@ -11,9 +11,7 @@ import { CROSS_SITE, errorUnder, flashAfter, inputNamed, summaryOf } from '../he
 import { hrefsOf } from '../helpers/html.js'
 import { cookieOf } from '../helpers/two-factor.js'
 import { addType, EXE, filesIn, HTML, multipart, PDF, type Part } from './fixtures.js'
-
-/** A due date always ahead, and within the 5 years a request may be due in. */
-const NEXT_YEAR = new Date().getUTCFullYear() + 1
+import { nextYear } from '../helpers/due-dates.js'
 
 const { app, db, config } = await buildTestApp(t, { MAX_UPLOAD_MB: '1' })
 const admin = await seedAccount(app, { admin: true })
@@ -91,7 +89,7 @@ t.test('a send answering one of the client’s open requests: fulfilled; another
   const stranger = await seedAccount(app, { accepted: true })
   await addType(app, admin, 'Liasse')
   const typeId = Number((await db.selectFrom('document_types').select('id').where('type_name', '=', 'Liasse').executeTakeFirstOrThrow()).id)
-  const ask = async (userId: number) => (await injectAs(app, admin, { method: 'POST', url: '/api/requests', payload: { userId, typeId, title: `Liasse de ${userId}`, dueDate: `${NEXT_YEAR}-12-31` } })).json().id as number
+  const ask = async (userId: number) => (await injectAs(app, admin, { method: 'POST', url: '/api/requests', payload: { userId, typeId, title: `Liasse de ${userId}`, dueDate: nextYear('12-31') } })).json().id as number
   const mine = await ask(asker.id)
   const theirs = await ask(stranger.id)
   const page = (await injectAs(app, admin, pageOf(asker.id))).body

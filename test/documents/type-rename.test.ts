@@ -10,9 +10,7 @@ import { errorUnder, flashAfter, inputNamed, submit } from '../helpers/forms.js'
 import { hrefsOf } from '../helpers/html.js'
 import { askFor, typeIdOf } from '../requests/helpers.js'
 import { addType, PDF, upload, uploadPdf } from './fixtures.js'
-
-/** A due date always ahead, and within the 5 years a request may be due in. */
-const NEXT_YEAR = new Date().getUTCFullYear() + 1
+import { nextYear } from '../helpers/due-dates.js'
 
 const { app, db } = await buildTestApp(t)
 const admin = await seedAccount(app, { admin: true })
@@ -25,7 +23,7 @@ t.test('renamed: its documents, its requests and the search follow; the old name
   await addType(app, admin, 'Relevé bancaire')
   const id = await typeIdOf(db, 'Relevé bancaire')
   const document = await uploadPdf(app, client, 'Relevé bancaire', { filename: 'releve-mars.pdf' })
-  const request = await askFor(app, admin, { userId: client.id, typeId: id, title: 'Relevés du trimestre', dueDate: `${NEXT_YEAR}-04-01` })
+  const request = await askFor(app, admin, { userId: client.id, typeId: id, title: 'Relevés du trimestre', dueDate: nextYear('04-01') })
   const since = await lastJournalId(db)
 
   const res = await rename(id, '  Relevé de compte  ')

@@ -9,9 +9,7 @@ import { CROSS_SITE, errorUnder, flashAfter, inputNamed, summaryOf } from '../he
 import { addType, filesIn, HTML, multipart, PDF, upload, type Part } from './fixtures.js'
 import { askFor } from '../requests/helpers.js'
 import { cookieOf } from '../helpers/two-factor.js'
-
-/** A due date always ahead, and within the 5 years a request may be due in. */
-const NEXT_YEAR = new Date().getUTCFullYear() + 1
+import { nextYear } from '../helpers/due-dates.js'
 
 const pdfOf = (bytes: number) => Buffer.concat([PDF, Buffer.alloc(Math.max(0, bytes - PDF.length), 0x20)])
 
@@ -138,8 +136,8 @@ t.test('answering a request: back to the space, the request answered; another cl
   const { app, admin, client } = shared
   const other = await seedAccount(app, { accepted: true })
   const typeId = Number((await shared.db.selectFrom('document_types').select('id').where('type_name', '=', 'Bilan').executeTakeFirstOrThrow()).id)
-  const mine = await askFor(app, admin, { userId: client.id, typeId, title: 'Bilan 2025', dueDate: `${NEXT_YEAR}-06-30` })
-  const theirs = await askFor(app, admin, { userId: other.id, typeId, title: 'Leur bilan', dueDate: `${NEXT_YEAR}-06-30` })
+  const mine = await askFor(app, admin, { userId: client.id, typeId, title: 'Bilan 2025', dueDate: nextYear('06-30') })
+  const theirs = await askFor(app, admin, { userId: other.id, typeId, title: 'Leur bilan', dueDate: nextYear('06-30') })
 
   const page = (await injectAs(app, client, `/files?request=${mine}`)).body
   t.match(inputNamed(page, 'requestId'), `value="${mine}"`, 'the form carries the request it answers')

@@ -3,7 +3,7 @@
  * `?`, `&` or `=`, which a mail client reads as the draft's fields (`?cc=…&body=…`), and the contact
  * form's and registration's checks allow them (a security review's finding, session 13).
  */
-export function mailtoHref(address: string): string {
+function mailtoHref(address: string): string {
   return `mailto:${address.split('@').map(encodeURIComponent).join('@')}`
 }
 
