@@ -8,12 +8,17 @@ export const DAYS_BEFORE = 3
 export const OVERDUE_EVERY_DAYS = 7
 export const OVERDUE_REMINDERS = 4
 
+/** A day of a four-digit year: what `addDays` gives past 9999 (`+010000-01-07`) is not. */
+const STORABLE_DAY = /^[0-9]{4}-/
+
 export type ReminderStep = { kind: 'soon' } | { kind: 'due' } | { kind: 'overdue'; days: number }
 
 /**
  * When each reminder of a request due on `dueDate` goes: at `hour` o'clock (REMINDER_HOUR, Algiers
  * time) of its day; a step whose time is already past at `createdAt` is left out (the mail of the
- * request itself says as much).
+ * request itself says as much), and so is one past the year 9999, which no date column stores (a
+ * due date late in 9999, which contract §7 accepts as "today or later": its time was written
+ * `+010000-…`, refused by MariaDB and due at once for SQLite's text comparison).
  */
 export function reminderSchedule(dueDate: string, createdAt: Date, hour: number): Array<{ step: ReminderStep; at: Date }> {
   const steps: Array<{ step: ReminderStep; day: string }> = [
@@ -24,7 +29,10 @@ export function reminderSchedule(dueDate: string, createdAt: Date, hour: number)
       return { step: { kind: 'overdue', days } as ReminderStep, day: addDays(dueDate, days) }
     }),
   ]
-  return steps.map(({ step, day }) => ({ step, at: firmTimeOn(day, hour) })).filter(({ at }) => at.getTime() > createdAt.getTime())
+  return steps
+    .filter(({ day }) => STORABLE_DAY.test(day))
+    .map(({ step, day }) => ({ step, at: firmTimeOn(day, hour) }))
+    .filter(({ at }) => at.getTime() > createdAt.getTime())
 }
 
 /** What a mail to the client says about the request. */

@@ -3,8 +3,6 @@
  * API's messages, the mails, and the labels the pages and islands show.
  */
 export const TITLE_MAX = 200
-/** A due date at most this many years ahead: further is a typing slip (and past what a reminder's schedule stores). */
-export const DUE_DATE_MAX_YEARS = 5
 export const NOTE_MAX = 2000
 
 export const messages = {
@@ -20,7 +18,6 @@ export const messages = {
   dueDateRequired: 'Date limite requise',
   dueDateInvalid: 'Date limite invalide : attendu AAAA-MM-JJ.',
   dueDatePast: 'La date limite doit être aujourd’hui ou plus tard.',
-  dueDateTooFar: `La date limite doit être dans les ${DUE_DATE_MAX_YEARS} prochaines années.`,
   created: 'Demande envoyée au client.',
   cancelled: 'Demande annulée.',
   notFound: 'Demande introuvable.',

@@ -1,5 +1,5 @@
 import { checkedBy, hasControlChars, hasControlCharsInText, multilineText, nameText, text, type Checked } from '../../shared/validation.js'
-import { DUE_DATE_MAX_YEARS, messages, NOTE_MAX, TITLE_MAX } from './texts.js'
+import { messages, NOTE_MAX, TITLE_MAX } from './texts.js'
 
 export interface NewRequestFields {
   userId: number
@@ -23,9 +23,6 @@ export function isDay(value: string): boolean {
   const date = new Date(`${value}T00:00:00.000Z`)
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
 }
-
-/** `day` (YYYY-MM-DD) `years` later, compared as text (29 February stays as it is: the order is what counts). */
-const yearsAfter = (day: string, years: number) => `${String(Number(day.slice(0, 4)) + years).padStart(4, '0')}${day.slice(4)}`
 
 /**
  * "Demander un document", shared by the API and the island: client, type, title, note, then the
@@ -51,7 +48,6 @@ export function checkNewRequest(input: Record<string, unknown>, today: string): 
       [!dueDate, messages.dueDateRequired, 'dueDate'],
       [!isDay(dueDate), messages.dueDateInvalid, 'dueDate'],
       [dueDate < today, messages.dueDatePast, 'dueDate'],
-      [dueDate > yearsAfter(today, DUE_DATE_MAX_YEARS), messages.dueDateTooFar, 'dueDate'],
     ],
     () => ({ userId, typeId, title, note, dueDate }),
   )
