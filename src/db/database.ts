@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { Kysely, MysqlDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely'
 import { mysqlOptions } from './mysql-options.js'
-import { attachReadPool, mysqlReadPool, sqliteReadPool } from './readers.js'
+import { attachReadPool, mysqlReadPool, sqliteReadPool, type ReadPool } from './readers.js'
 import type { Database } from './schema.js'
 import { openSqlite, withStatementCache } from './sqlite-connection.js'
 
@@ -89,7 +89,7 @@ function createSqlite(path: string, options: { readonly: boolean; readers: numbe
   const database: SqliteDatabase = readers ? { prepare: connection.prepare, close: () => (void readers.close(), connection.close()) } : connection
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
   if (readers) attachReadPool(db, readers)
-  return db
+  return closingReaders(db, readers)
 }
 
 function createMysql(url: string, readers: number): Db {
@@ -132,6 +132,21 @@ function createMysql(url: string, readers: number): Db {
     await ask().catch(ask)
   })
   if (reading) attachReadPool(db, reading)
+  return closingReaders(db, reading)
+}
+
+/**
+ * Kysely's `destroy` ends the driver only once a query has opened it: a database that had only read
+ * lists (on its read pool) kept the pool's workers, and on MariaDB their connections, after it. Its
+ * `destroy` now closes the pool too (closing twice is closing once).
+ */
+function closingReaders(db: Db, readers: ReadPool | undefined): Db {
+  if (!readers) return db
+  const destroy = db.destroy.bind(db)
+  db.destroy = async () => {
+    await destroy()
+    await readers.close()
+  }
   return db
 }
 

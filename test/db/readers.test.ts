@@ -48,6 +48,20 @@ t.test('a list read by the worker finds what was just committed, accents folded 
   t.same([second.total, second.items.map((user) => user.username)], [2, ['Élodie Benaïssa']], 'the count and the page in one trip')
 })
 
+t.test('a database that has only read lists closes its readers when destroyed', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-readers-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  const path = join(dir, 'portal.db')
+  const migrating = createDb(`sqlite:${path}`)
+  await migrateToLatest(migrating)
+  await migrating.destroy()
+  const db = createDb(`sqlite:${path}`)
+  // No query on its own connection: Kysely's destroy skipped the driver it never opened, and the readers with it.
+  t.same(await names(db, 'x'), [])
+  await db.destroy()
+  t.equal(await names(db, 'x').then(() => 'answered', (error: Error) => error.message), 'the database is closed', 'its readers are closed')
+})
+
 t.test('inside a transaction a list reads on the transaction’s connection: its own writes, uncommitted', async (t) => {
   const db = await fileDatabase(t)
   await db
