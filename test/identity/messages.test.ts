@@ -1,7 +1,7 @@
 import t from 'tap'
 import { identityApp, login, registerVerified, registration, SHARED_APP_LIMITS, STRONG, uniqueEmail } from '../helpers/identity.js'
 import { messages } from '../../src/modules/identity/validation.js'
-import { generateWeakPasswords, isWeakPassword } from '../../src/modules/identity/weak-passwords.js'
+import { generateWeakPasswords, isListedWeakPassword, isWeakPassword } from '../../src/modules/identity/weak-passwords.js'
 
 // One app for the file; the test that registers uses an address of its own.
 const { app, smtp } = await identityApp(t, SHARED_APP_LIMITS)
@@ -60,4 +60,16 @@ t.test('the weak-password list: thousands of entries, case-insensitive, local pa
     t.ok(isWeakPassword(weak), `${weak} refused`)
   }
   for (const strong of ['Zt9#qLm2vR', 'Kp4$wXn8sQ', 'Cabinet!Nord#7419x']) t.notOk(isWeakPassword(strong), `${strong} accepted`)
+})
+
+t.test('the list is checked without being made: the same answer as the made list, entry by entry and around them', async (t) => {
+  const list = generateWeakPasswords()
+  let disagreements = 0
+  for (const entry of list) {
+    // Each entry, and strings one edit away from it (most not listed, some listed as another entry).
+    for (const candidate of [entry, `${entry}x`, `x${entry}`, entry.slice(1), entry.slice(0, -1), `${entry}9`, `9${entry}`]) {
+      if (isListedWeakPassword(candidate) !== list.has(candidate)) disagreements++
+    }
+  }
+  t.equal(disagreements, 0, `${list.size} entries and 6 neighbours each`)
 })
