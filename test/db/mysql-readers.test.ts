@@ -60,38 +60,26 @@ t.test('the driver’s error comes back as it was thrown', async (t) => {
   t.equal(await idOf(readRows(db, db.selectNoFrom(sql<number | string>`connection_id()`.as('id')))) > 0, true, 'and the worker reads on')
 })
 
-t.test('closing the database closes the worker’s connection (the server sees it quit, not aborted)', async (t) => {
-  const { url, drop: dropOther } = await freshDatabase(MARIADB)
-  t.teardown(dropOther)
-  const other = createDb(url)
-  await sql`select 1`.execute(other)
-  const worker = await idOf(readRows(other, other.selectNoFrom(sql<number | string>`connection_id()`.as('id'))))
-  await other.destroy()
-  let open = true
-  for (let i = 0; i < 50 && open; i++) {
-    const { rows } = await sql<{ n: number | string }>`select count(*) as n from information_schema.processlist where id = ${worker}`.execute(db)
-    open = Number(rows[0]!.n) > 0
-    if (open) await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  t.notOk(open, 'its connection is gone')
-})
-
-t.test('a database that has only read lists closes its worker’s connection too', async (t) => {
-  const { url, drop: dropOther } = await freshDatabase(MARIADB)
-  t.teardown(dropOther)
-  const other = createDb(url)
-  // No query on its own connections: Kysely's destroy skipped the driver it never opened, and the pool with it.
-  const worker = await idOf(readRows(other, other.selectNoFrom(sql<number | string>`connection_id()`.as('id'))))
-  await other.destroy()
-  let open = true
-  for (let i = 0; i < 50 && open; i++) {
-    const { rows } = await sql<{ n: number | string }>`select count(*) as n from information_schema.processlist where id = ${worker}`.execute(db)
-    open = Number(rows[0]!.n) > 0
-    if (open) await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  t.notOk(open, 'its connection is gone')
-  t.equal(await readRows(other, other.selectNoFrom(sql<number>`1`.as('one'))).then(() => 'answered', (error: Error) => error.message), 'the database is closed')
-})
+// Closed whether or not a query had opened the database's own connections: with none, Kysely's
+// destroy skipped the driver it never opened, and the read pool with it.
+for (const queried of [true, false]) {
+  t.test(`closing the database closes the worker’s connection (the server sees it quit, not aborted)${queried ? '' : ', when it has only read lists'}`, async (t) => {
+    const { url, drop: dropOther } = await freshDatabase(MARIADB)
+    t.teardown(dropOther)
+    const other = createDb(url)
+    if (queried) await sql`select 1`.execute(other)
+    const worker = await idOf(readRows(other, other.selectNoFrom(sql<number | string>`connection_id()`.as('id'))))
+    await other.destroy()
+    let open = true
+    for (let i = 0; i < 50 && open; i++) {
+      const { rows } = await sql<{ n: number | string }>`select count(*) as n from information_schema.processlist where id = ${worker}`.execute(db)
+      open = Number(rows[0]!.n) > 0
+      if (open) await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    t.notOk(open, 'its connection is gone')
+    t.equal(await readRows(other, other.selectNoFrom(sql<number>`1`.as('one'))).then(() => 'answered', (error: Error) => error.message), 'the database is closed', 'a later read is refused')
+  })
+}
 
 t.test('closing while lists are read: each read asked before is answered, a later one refused', async (t) => {
   const { url, drop: dropOther } = await freshDatabase(MARIADB)
