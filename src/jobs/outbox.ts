@@ -3,46 +3,18 @@ import { hostname } from 'node:os'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../clock/clock.js'
 import type { Db } from '../db/database.js'
-import { onCommit } from '../db/transaction.js'
 import { fromDbId, fromDbTime, toDbTime } from '../db/values.js'
-import { createSealer, UnsealError } from '../crypto/sealing.js'
 import { loggableError } from '../logging.js'
 import type { Mail, Mailer } from '../mail/mailer.js'
+import { outboxRows, payloadSealer, type OutboxRows } from './outbox-rows.js'
 
-/** Mails not sent yet (due, or waiting for a retry; not those scheduled later) and mails given up on (the dashboard). */
-export interface MailCounts {
-  waiting: number
-  failed: number
-}
+export type { MailCounts } from './outbox-rows.js'
 
 /**
- * The mail outbox (contract §5): a mail is a row written in the same transaction as its cause,
- * sent afterwards by the worker that every instance runs. A service only enqueues.
+ * The mail outbox (contract §5): a mail is a row written in the same transaction as its cause
+ * (outbox-rows.ts), sent afterwards by the worker that every instance runs (here). A service only enqueues.
  */
-export interface Outbox {
-  /**
-   * Writes `mail` through `db`, the caller's transaction when there is one: the mail exists if and
-   * only if its cause was committed. The worker of this process is woken once the row is visible
-   * (after the commit of a transaction made by db/transaction.ts; otherwise its next poll finds it).
-   */
-  enqueue(db: Db, mail: Mail): Promise<void>
-  /**
-   * Like `enqueue`, for a mail due at `at` (a digest sent at the end of its window); answers its id,
-   * for `replacePending`.
-   */
-  enqueueAt(db: Db, mail: Mail, at: Date): Promise<number>
-  /**
-   * Rewrites a mail not sent yet (a digest that grew), keeping when it is due, also while it waits
-   * for a retry (an SMTP outage: the notices merge into it instead of piling up, one per interval);
-   * false when it can no longer be: claimed by a worker, sent, failed or gone. The caller then enqueues another.
-   */
-  replacePending(db: Db, id: number, mail: Mail): Promise<boolean>
-  /**
-   * Deletes the mails of `ids` not sent yet (reminders no longer wanted); one a worker holds is
-   * marked dropped instead, and not sent unless its send had already begun; answers how many went.
-   */
-  discardPending(db: Db, ids: number[]): Promise<number>
-  counts(): Promise<MailCounts>
+export interface Outbox extends OutboxRows {
   /** Starts polling (app.ts, onReady). Mails waiting from before a restart go out at once. */
   start(): void
   /** Sends every mail due now; true once none is left due, false when timeoutMs ran out (tests, scripts). */
@@ -360,80 +332,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  const subjectOf = (mail: Mail) => Array.from(mail.subject).slice(0, 255).join('')
-
-  async function insert(trx: Db, mail: Mail, due: Date): Promise<number> {
-    const result = await trx
-      .insertInto('outbox')
-      .values({
-        recipient: mail.to,
-        subject: subjectOf(mail),
-        payload: sealer.seal(mail),
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: toDbTime(due),
-        due_at: toDbTime(due),
-        created_at: toDbTime(now()),
-      })
-      .executeTakeFirstOrThrow()
-    onCommit(trx, wake)
-    return fromDbId(result.insertId)
-  }
-
   return {
-    async enqueue(trx, mail) {
-      await insert(trx, mail, now())
-    },
-
-    enqueueAt: (trx, mail, at) => insert(trx, mail, at),
-
-    async replacePending(trx, id, mail) {
-      const stamp = toDbTime(now())
-      // The claim's own conditions, reversed: a worker that claims it afterwards reads the new content.
-      const result = await trx
-        .updateTable('outbox')
-        .set({ recipient: mail.to, subject: subjectOf(mail), payload: sealer.seal(mail) })
-        .where('id', '=', id)
-        .where('status', '=', 'pending')
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', stamp)]))
-        .executeTakeFirst()
-      return Number(result.numUpdatedRows) === 1
-    },
-
-    async discardPending(trx, ids) {
-      if (ids.length === 0) return 0
-      const stamp = toDbTime(now())
-      const result = await trx
-        .deleteFrom('outbox')
-        .where('id', 'in', ids)
-        .where('status', '=', 'pending')
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', stamp)]))
-        .executeTakeFirst()
-      // A row a worker holds (claimed in a batch, or by an instance that died) is dropped in place:
-      // the worker checks before sending, and a failure or the claim's end cannot bring it back.
-      const held = await trx
-        .updateTable('outbox')
-        .set({ status: 'dropped', payload: null })
-        .where('id', 'in', ids)
-        .where('status', '=', 'pending')
-        .where('claimed_until', '>=', stamp)
-        .executeTakeFirst()
-      return Number(result.numDeletedRows) + Number(held.numUpdatedRows)
-    },
-
-    async counts() {
-      const stamp = toDbTime(now())
-      // Waiting: due now, or retried after a failure; a mail scheduled later (a reminder, a digest) is not late.
-      const rows = await db
-        .selectFrom('outbox')
-        .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
-        .where('status', 'in', ['pending', 'failed'])
-        .where((eb) => eb.or([eb('status', '=', 'failed'), eb('attempts', '>', 0), eb('next_attempt_at', '<=', stamp)]))
-        .groupBy('status')
-        .execute()
-      const count = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0)
-      return { waiting: count('pending'), failed: count('failed') }
-    },
+    ...outboxRows({ db, now, sealer, wake }),
 
     start() {
       if (started || stopped) return
@@ -459,29 +359,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (current) await releaseUntried(current).catch((error: unknown) => log.warn({ err: loggableError(error) }, 'mail outbox: claimed mails not given back at shutdown'))
       if (running) await within(running, timeoutMs)
       return drained && !running
-    },
-  }
-}
-
-/**
- * Stored mails are sealed (AES-256-GCM, key derived from the secret): their links carry one-time
- * tokens, which the database otherwise holds only as hashes (contract §4), and backups copy it.
- */
-function payloadSealer(secret: string) {
-  const sealer = createSealer(secret, { salt: 'portal-outbox', info: 'mail payload v1' })
-  return {
-    seal: (mail: Mail): string => sealer.seal(JSON.stringify(mail)),
-    open(sealed: string | null): Mail {
-      let text: string
-      try {
-        text = sealer.open(sealed)
-      } catch (error) {
-        if (error instanceof UnsealError && error.reason === 'wrong-key') throw new Error('mail outbox: sealed with another SESSION_SECRET')
-        throw new Error('mail outbox: no readable content in this row')
-      }
-      const mail = JSON.parse(text) as Mail
-      if (typeof mail.to !== 'string' || typeof mail.subject !== 'string' || typeof mail.text !== 'string' || typeof mail.html !== 'string') throw new Error('mail outbox: malformed mail')
-      return mail
     },
   }
 }
