@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
-import { Kysely, MysqlDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely'
+import { Kysely, MysqlDialect, SqliteDialect, sql } from 'kysely'
 import { mysqlOptions } from './mysql-options.js'
 import { attachReadPool, mysqlReadPool, sqliteReadPool, type ReadPool } from './readers.js'
 import type { Database } from './schema.js'
@@ -86,8 +86,7 @@ function createSqlite(path: string, options: { readonly: boolean; readers: numbe
   const connection = withStatementCache(openSqlite(path, { readonly: options.readonly }))
   // Lists read on workers (db/readers.ts); an in-memory database has no file for them to open.
   const readers = memory || options.readonly || options.readers < 1 ? undefined : sqliteReadPool(path, options.readers)
-  const database: SqliteDatabase = readers ? { prepare: connection.prepare, close: () => (void readers.close(), connection.close()) } : connection
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) })
   if (readers) attachReadPool(db, readers)
   return closingReaders(db, readers)
 }
@@ -111,7 +110,7 @@ function createMysql(url: string, readers: number): Db {
         getConnection: (callback) => pool.getConnection(callback),
         end: (callback) => {
           closed = true
-          void Promise.all([ends(pool), pinger && ends(pinger), reading?.close()]).then(() => callback(undefined as never))
+          void Promise.all([ends(pool), pinger && ends(pinger)]).then(() => callback(undefined as never))
         },
       },
     }),
@@ -136,9 +135,9 @@ function createMysql(url: string, readers: number): Db {
 }
 
 /**
- * Kysely's `destroy` ends the driver only once a query has opened it: a database that had only read
- * lists (on its read pool) kept the pool's workers, and on MariaDB their connections, after it. Its
- * `destroy` now closes the pool too (closing twice is closing once).
+ * The read pool closes with the database, after the driver: here rather than in the driver's own
+ * close, which Kysely's `destroy` calls only once a query has opened the driver (a database that had
+ * only read lists kept the pool's workers, and on MariaDB their connections).
  */
 function closingReaders(db: Db, readers: ReadPool | undefined): Db {
   if (!readers) return db

@@ -68,7 +68,10 @@ function leetVariants(word: string): string[] {
   return [...variants]
 }
 
-/** Every weak password, lower-cased (capitalisation variants collapse under the case-insensitive check). */
+/**
+ * Every weak password, lower-cased (capitalisation variants collapse under the case-insensitive check):
+ * the list's definition, which `isListedWeakPassword` answers for without making it (the tests compare them).
+ */
 export function generateWeakPasswords(): Set<string> {
   const list = new Set<string>(CLASSICS.map((p) => p.toLowerCase()))
   for (const base of BASE_WORDS) {
