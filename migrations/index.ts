@@ -27,6 +27,7 @@ import * as m0027 from './0027-archived-are-viewed.js'
 import * as m0028 from './0028-thread-last-message.js'
 import * as m0029 from './0029-journal-company-search.js'
 import * as m0030 from './0030-outbox-due-at.js'
+import * as m0031 from './0031-teams.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0028-thread-last-message': m0028,
   '0029-journal-company-search': m0029,
   '0030-outbox-due-at': m0030,
+  '0031-teams': m0031,
 }

@@ -13,15 +13,32 @@ export interface UsersTable {
   password_hash: string
   is_verified: number
   is_accepted: number
+  /** 1 for the firm's people (`admin` and `staff`): the back-office's flag, kept beside `role`. */
   is_admin: number
+  /** `admin` | `staff` | `client` (migrations/0031-teams.ts). */
+  role: Generated<'admin' | 'staff' | 'client'>
+  /** A company's member: the company's id (the account that registered it); null for its owner and the firm. */
+  company_id: number | null
+  /** 1 when company_id is set: the client lists and their counts leave members out. */
+  is_member: Generated<number>
+  /** `invited` until the invitation is accepted; `removed`: kept for the journal, reaches nothing. */
+  status: Generated<'invited' | 'active' | 'removed'>
   profile_photo: string | null
   created_at: string
   updated_at: string
 }
 
+/** Who serves which client (contract §9): a staff member's scope. */
+export interface ClientStaffTable {
+  client_id: number
+  staff_id: number
+  created_at: string
+}
+
 /** Rows of users by flags, kept by triggers (migrations/helpers.ts createRowCounts). */
 export interface UserCountsTable {
   is_admin: number
+  is_member: number
   is_accepted: number
   n: number | string
 }
@@ -130,6 +147,8 @@ export interface DocumentsTable {
   sent_by: number | null
   /** The client's first download of a firm-sent document. */
   downloaded_at: string | null
+  /** The company's person who sent it (null for the firm's documents). */
+  uploaded_by: number | null
 }
 
 /** Rows of documents by direction and state, kept by triggers (migrations 0007 and 0019). */
@@ -262,6 +281,7 @@ export interface RequestRemindersTable {
 export interface Database {
   users: UsersTable
   user_counts: UserCountsTable
+  client_staff: ClientStaffTable
   sessions: SessionsTable
   user_tokens: UserTokensTable
   access_tokens: AccessTokensTable

@@ -11,7 +11,7 @@ import { RenderedOnce } from '../../views/runtime/RenderedOnce.js'
 import { Island } from '../../views/runtime/Island.js'
 
 const built: AssetManifest = { dev: false, stylesheets: [], entry: '/entry.js', islandSrc: (name) => `/${name}.js`, islandChunks: () => [], url: (path) => path }
-const user = (username: string): SessionUser => ({ id: 1, username, email: 'client@example.dz', profilePhoto: null, isAccepted: true, isAdmin: false })
+const user = (username: string): SessionUser => ({ id: 1, username, email: 'client@example.dz', profilePhoto: null, isAccepted: true, isAdmin: false, role: 'client', companyId: 1, companyRole: 'owner' })
 
 const kept = keptRenders()
 

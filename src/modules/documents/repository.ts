@@ -183,7 +183,7 @@ const COLUMNS = [
 ] as const
 
 /** A documents row joined with its type's name (none for a firm-sent one), as COLUMNS selects it. */
-type Row = Omit<Selectable<DocumentsTable>, 'type_id' | 'viewed_at' | 'archived_at' | 'sent_by'> & { type_name: string | null }
+type Row = Omit<Selectable<DocumentsTable>, 'type_id' | 'viewed_at' | 'archived_at' | 'sent_by' | 'uploaded_by'> & { type_name: string | null }
 
 function toRecord(row: Row): DocumentRecord {
   return {

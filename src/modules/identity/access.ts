@@ -8,14 +8,15 @@ import type { Sessions } from './sessions.js'
 import type { TwoFactor } from './two-factor.js'
 import { twoFactorTexts } from './two-factor-validation.js'
 
-export type Access = 'user' | 'admin'
+/** `firm`: the back-office (admin and staff); `admin`: what only an administrator reaches (contract §9). */
+export type Access = 'user' | 'firm' | 'admin'
 
 /**
  * Spec §2's route guards, in one table: every page under these paths is checked on the server
  * before any route runs (even one that does not exist yet), so no page can forget its guard.
  */
 const PROTECTED: Array<[prefix: RegExp, access: Access]> = [
-  [/^\/admin-dashboard(\/|$)/, 'admin'],
+  [/^\/admin-dashboard(\/|$)/, 'firm'],
   [/^\/files(\/|$)/, 'user'],
   [/^\/users\/profile(\/|$)/, 'user'],
 ]
@@ -30,7 +31,8 @@ export function accessFor(path: string): Access | null {
  */
 export async function enforceAccess(access: Access, request: FastifyRequest, reply: FastifyReply) {
   if (!request.user) rememberReturn(request, reply)
-  if (access === 'admin' && !request.user?.isAdmin) return reply.redirect('/', 303)
+  if (access === 'firm' && !request.user?.isAdmin) return reply.redirect('/', 303)
+  if (access === 'admin' && request.user?.role !== 'admin') return reply.redirect('/', 303)
   if (!request.user) return reply.redirect('/login', 303)
   await reply.refreshSession()
 }
@@ -50,7 +52,7 @@ function pathCandidates(request: FastifyRequest): string[] {
 
 function guardedAccess(request: FastifyRequest): Access | null {
   const found = pathCandidates(request).map(accessFor)
-  return found.includes('admin') ? 'admin' : found.includes('user') ? 'user' : null
+  return found.includes('admin') ? 'admin' : found.includes('firm') ? 'firm' : found.includes('user') ? 'user' : null
 }
 
 export function registerPageAccess(app: FastifyInstance) {

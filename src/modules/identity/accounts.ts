@@ -38,6 +38,7 @@ export async function findAccountsPage(db: Db, accepted: boolean, filter: ListFi
   let query = db
     .selectFrom('users')
     .where('is_admin', '=', 0)
+    .where('is_member', '=', 0)
     .where('is_accepted', '=', accepted ? 1 : 0)
     .where(withinDays('created_at', filter.from, filter.to))
   if (filter.q) query = query.where(await textMatches(db, ACCOUNT_TEXTS, filter.q))
@@ -72,7 +73,7 @@ export type IdsMatching = Awaited<ReturnType<typeof idsMatching>>
 
 /** Non-administrator accounts by acceptance, from the counts the database keeps (migration 0004). */
 export async function countAccounts(db: Db): Promise<{ accepted: number; unaccepted: number }> {
-  const rows = await db.selectFrom('user_counts').select(['is_accepted', 'n']).where('is_admin', '=', 0).execute()
+  const rows = await db.selectFrom('user_counts').select(['is_accepted', 'n']).where('is_admin', '=', 0).where('is_member', '=', 0).execute()
   const count = (accepted: boolean) => Number(rows.find((row) => fromDbBool(row.is_accepted) === accepted)?.n ?? 0)
   return { accepted: count(true), unaccepted: count(false) }
 }

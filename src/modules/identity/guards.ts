@@ -6,6 +6,7 @@ import { enforceAccess } from './access.js'
 import type { SessionUser } from './session-user.js'
 
 const ADMINS_ONLY = 'Accès réservé aux administrateurs.'
+const FIRM_ONLY = 'Accès réservé au cabinet.'
 
 /** Page guard: a logged-in user is sent home (registration, login, reset…). */
 export async function guestOnly(request: FastifyRequest, reply: FastifyReply) {
@@ -17,9 +18,14 @@ export async function userOnly(request: FastifyRequest, reply: FastifyReply) {
   return enforceAccess('user', request, reply)
 }
 
-/** Page guard: anyone but an administrator is sent home; the session slides forward. */
+/** Page guard: anyone but an administrator (role `admin`) is sent home; the session slides forward. */
 export async function adminOnly(request: FastifyRequest, reply: FastifyReply) {
   return enforceAccess('admin', request, reply)
+}
+
+/** Page guard: anyone but the firm's people (admin and staff) is sent home; the session slides forward. */
+export async function firmOnly(request: FastifyRequest, reply: FastifyReply) {
+  return enforceAccess('firm', request, reply)
 }
 
 /**
@@ -27,15 +33,24 @@ export async function adminOnly(request: FastifyRequest, reply: FastifyReply) {
  * ended) logs in first and comes back to `pageOf(request)`, the page holding the form (a post is
  * never replayed); anyone else but an administrator is refused (403, the error page); the session slides.
  */
-export function adminForm(pageOf: (request: FastifyRequest) => string) {
+export function adminForm(pageOf: (request: FastifyRequest) => string, who: 'admin' | 'firm' = 'admin') {
   return async function adminForm(request: FastifyRequest, reply: FastifyReply) {
     if (!request.user) {
       rememberPath(reply, pageOf(request))
       return reply.redirect('/login', 303)
     }
-    if (!request.user.isAdmin) throw new HttpError(403, ADMINS_ONLY)
+    if (!mayEnter(request.user, who)) throw new HttpError(403, who === 'admin' ? ADMINS_ONLY : FIRM_ONLY)
     await reply.refreshSession()
   }
+}
+
+/** The back-office form guard for what staff may do too (their scope decides which clients). */
+export function firmForm(pageOf: (request: FastifyRequest) => string) {
+  return adminForm(pageOf, 'firm')
+}
+
+function mayEnter(user: SessionUser, who: 'admin' | 'firm'): boolean {
+  return who === 'admin' ? user.role === 'admin' : user.isAdmin
 }
 
 /**
@@ -63,8 +78,14 @@ export async function requireUser(request: FastifyRequest) {
   if (!request.user) throw new HttpError(401, 'Veuillez vous connecter.')
 }
 
-/** API guard: 401 without a session, 403 for a non-administrator. */
+/** API guard: 401 without a session, 403 for anyone but an administrator (role `admin`). */
 export async function requireAdmin(request: FastifyRequest) {
   if (!request.user) throw new HttpError(401, 'Veuillez vous connecter.')
-  if (!request.user.isAdmin) throw new HttpError(403, ADMINS_ONLY)
+  if (request.user.role !== 'admin') throw new HttpError(403, ADMINS_ONLY)
+}
+
+/** API guard: 401 without a session, 403 for anyone but the firm's people (admin and staff). */
+export async function requireFirm(request: FastifyRequest) {
+  if (!request.user) throw new HttpError(401, 'Veuillez vous connecter.')
+  if (!request.user.isAdmin) throw new HttpError(403, FIRM_ONLY)
 }

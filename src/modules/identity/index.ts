@@ -55,9 +55,11 @@ export default fp(
 
 // The module's public face: other modules import these, never identity's files or tables.
 export { AdminPasswordRefused, createIdentity, type Identity, type IdentityDeps, type NewAccount } from './service.js'
-export { adminForm, adminOnly, requireAdmin, requireUser, userForm, userOnly } from './guards.js'
+export { adminForm, adminOnly, firmForm, firmOnly, requireAdmin, requireFirm, requireUser, userForm, userOnly } from './guards.js'
+// Who may see a client (contract §9): every module's lists, counts, finds and actions ask this one policy.
+export { clientIn, FIRM_SCOPE, isFirmScope, onlyClientOf, reaches, scopeOf, type Scope } from './scope.js'
 export { sessionCookieName } from './session-cookie.js'
-export type { SessionUser } from './session-user.js'
+export type { CompanyRole, Role, SessionUser } from './session-user.js'
 export type { AcceptOutcome, Accounts, IdsMatching } from './accounts.js'
 export { AccountSchema, PhotoSchema, SessionSchema, type AccountSummary } from './schemas.js'
 export type { SessionView } from './service.js'

@@ -1,7 +1,7 @@
 import type { CompiledQuery, InferResult } from 'kysely'
 import type { Db } from '../../db/database.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb, toDbBool, toDbTime } from '../../db/values.js'
-import type { SessionUser } from './session-user.js'
+import type { Role, SessionUser } from './session-user.js'
 import { toSessionUser } from './session-user-row.js'
 import type { TokenPurpose } from './tokens.js'
 
@@ -14,9 +14,15 @@ export interface UserAccount {
   isVerified: boolean
   isAccepted: boolean
   isAdmin: boolean
+  role: Role
+  status: AccountStatus
+  /** The company a member belongs to (null for an owner and for the firm's people). */
+  companyId: number | null
 }
 
-type UserRow = { id: number; email: string; username: string; password_hash: string; is_verified: number; is_accepted: number; is_admin: number }
+export type AccountStatus = 'invited' | 'active' | 'removed'
+
+type UserRow = { id: number; email: string; username: string; password_hash: string; is_verified: number; is_accepted: number; is_admin: number; role: Role; status: AccountStatus; company_id: number | null }
 
 function toAccount(row: UserRow): UserAccount {
   return {
@@ -27,10 +33,13 @@ function toAccount(row: UserRow): UserAccount {
     isVerified: fromDbBool(row.is_verified),
     isAccepted: fromDbBool(row.is_accepted),
     isAdmin: fromDbBool(row.is_admin),
+    role: row.role,
+    status: row.status,
+    companyId: row.company_id === null ? null : fromDbId(row.company_id),
   }
 }
 
-const ACCOUNT_COLUMNS = ['id', 'email', 'username', 'password_hash', 'is_verified', 'is_accepted', 'is_admin'] as const
+const ACCOUNT_COLUMNS = ['id', 'email', 'username', 'password_hash', 'is_verified', 'is_accepted', 'is_admin', 'role', 'status', 'company_id'] as const
 
 export async function findAccountByEmail(db: Db, email: string): Promise<UserAccount | undefined> {
   const row = await db.selectFrom('users').select(ACCOUNT_COLUMNS).where('email', '=', email).executeTakeFirst()
@@ -51,6 +60,11 @@ export interface NewUser {
   isVerified?: boolean
   isAccepted?: boolean
   isAdmin?: boolean
+  /** Default: `admin` when isAdmin, else `client`. */
+  role?: Role
+  status?: AccountStatus
+  /** A member's company (contract §9). */
+  companyId?: number | null
 }
 
 export async function insertUser(db: Db, user: NewUser): Promise<number> {
@@ -65,7 +79,11 @@ export async function insertUser(db: Db, user: NewUser): Promise<number> {
       password_hash: user.passwordHash,
       is_verified: toDbBool(user.isVerified ?? false),
       is_accepted: toDbBool(user.isAccepted ?? false),
-      is_admin: toDbBool(user.isAdmin ?? false),
+      is_admin: toDbBool(user.isAdmin ?? (user.role !== undefined && user.role !== 'client')),
+      role: user.role ?? (user.isAdmin ? 'admin' : 'client'),
+      status: user.status ?? 'active',
+      company_id: user.companyId ?? null,
+      is_member: user.companyId ? 1 : 0,
       profile_photo: null,
       created_at: now,
       updated_at: now,
@@ -85,14 +103,14 @@ export async function updatePasswordHash(db: Db, userId: number, passwordHash: s
 export async function promoteToAdmin(db: Db, userId: number, passwordHash?: string): Promise<void> {
   await db
     .updateTable('users')
-    .set({ is_admin: 1, is_verified: 1, is_accepted: 1, updated_at: nowDb(), ...(passwordHash ? { password_hash: passwordHash } : {}) })
+    .set({ is_admin: 1, role: 'admin', status: 'active', company_id: null, is_member: 0, is_verified: 1, is_accepted: 1, updated_at: nowDb(), ...(passwordHash ? { password_hash: passwordHash } : {}) })
     .where('id', '=', userId)
     .execute()
 }
 
 /** True when some administrator can log in (verified and accepted, as ensureAdmin makes one). */
 export async function hasAdmin(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('is_admin', '=', 1).where('is_verified', '=', 1).where('is_accepted', '=', 1).limit(1).executeTakeFirst()
+  const row = await db.selectFrom('users').select('id').where('role', '=', 'admin').where('status', '=', 'active').where('is_verified', '=', 1).where('is_accepted', '=', 1).limit(1).executeTakeFirst()
   return row !== undefined
 }
 
@@ -182,10 +200,11 @@ function sessionUserQuery(db: Db, sessionId: string, now: string, createdAfter: 
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('user_two_factor', 'user_two_factor.user_id', 'users.id')
-    .select(['users.id', 'users.username', 'users.email', 'users.profile_photo', 'users.is_accepted', 'users.is_admin', 'user_two_factor.enabled_at', 'sessions.second_factor', 'sessions.last_seen_at', 'sessions.created_at'])
+    .select(['users.id', 'users.username', 'users.email', 'users.profile_photo', 'users.is_accepted', 'users.is_admin', 'users.role', 'users.company_id', 'user_two_factor.enabled_at', 'sessions.second_factor', 'sessions.last_seen_at', 'sessions.created_at'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.expires_at', '>', now)
     .where('sessions.created_at', '>', createdAfter)
+    .where('users.status', '=', 'active')
 }
 
 export async function findSessionUser(db: Db, sessionId: string, now: Date): Promise<SessionUser | undefined> {
@@ -197,7 +216,7 @@ export async function findLiveSession(db: Db, sessionId: string, now: Date): Pro
   let compiled = sessionUserQueries.get(db)
   if (!compiled) sessionUserQueries.set(db, (compiled = sessionUserQuery(db, '', '', '').compile()))
   // The same SQL with this request's values, in the order of the where clauses above.
-  const parameters = [sessionId, toDbTime(now), toDbTime(new Date(now.getTime() - SESSION_MAX_AGE_MS))]
+  const parameters = [sessionId, toDbTime(now), toDbTime(new Date(now.getTime() - SESSION_MAX_AGE_MS)), 'active']
   const { rows } = await db.executeQuery<SessionUserRow>({ ...compiled, parameters })
   const row = rows[0]
   if (!row) return undefined

@@ -4,6 +4,8 @@ import { DateTimeSchema, IdSchema } from '../../http/schemas.js'
 /** Body fields are optional strings: a missing one gets the §5 message from validation.ts, not a validator's text. */
 const field = (examples?: string[]) => Type.Optional(Type.String({ maxLength: 1000, ...(examples ? { examples } : {}) }))
 
+export const RoleSchema = Type.Union([Type.Literal('admin'), Type.Literal('staff'), Type.Literal('client')], { title: 'Role' })
+
 /** Contract §2: `profilePhoto` is an object `{url}` everywhere it is returned, or null. */
 export const PhotoSchema = Type.Union([Type.Object({ url: Type.String({ examples: ['/uploads/photos/5d41402abc4b2a76b9719d911017c592.webp'] }) }), Type.Null()], { title: 'ProfilePhoto' })
 
@@ -13,7 +15,10 @@ export const SessionUserSchema = Type.Object(
     username: Type.String({ examples: ['Amina Haddad'] }),
     profilePhoto: PhotoSchema,
     isAccepted: Type.Boolean(),
-    isAdmin: Type.Boolean(),
+    isAdmin: Type.Boolean({ description: 'True for the firm\'s people, admin and staff (contract §9).' }),
+    role: RoleSchema,
+    companyId: Type.Union([Type.Integer(), Type.Null()], { description: 'The company a client\'s person acts for; null for the firm\'s people.' }),
+    companyRole: Type.Union([Type.Literal('owner'), Type.Literal('member'), Type.Null()]),
   },
   { title: 'SessionUser' },
 )

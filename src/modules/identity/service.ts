@@ -228,7 +228,9 @@ export function createIdentity(deps: IdentityDeps) {
       const key = device ? `device:${device}` : `login:${email}`
       const { account, valid } = await limitedCheck(key, 'de connexion pour ce compte', async () => {
         const account = await repo.findAccountByEmail(db, email)
-        return { account, valid: account ? await passwords.verify(account.passwordHash, password) : await passwords.verifyAgainstDummy(password) }
+        // An invited account has no password yet and a removed one keeps its old one: neither opens a session (contract §9).
+        const usable = account?.status === 'active'
+        return { account, valid: usable ? await passwords.verify(account.passwordHash, password) : await passwords.verifyAgainstDummy(password) }
       })
       if (!account || !valid) {
         // Nobody is identified: no actor; the account aimed at (if any) is the subject, the typed address searchable.
@@ -276,7 +278,7 @@ export function createIdentity(deps: IdentityDeps) {
     requestReset(email: string): void {
       jobs.run('password reset request failed', async () => {
         const account = await repo.findAccountByEmail(db, email)
-        if (!account) return
+        if (account?.status !== 'active') return
         await transaction(db, async (trx) => {
           await repo.retireTokens(trx, account.id, 'reset')
           const token = await issueToken(trx, account.id, 'reset')

@@ -1,6 +1,6 @@
 import { fromDbBool, fromDbId } from '../../db/values.js'
 import { parsePhoto } from './photo/value.js'
-import type { SessionUser } from './session-user.js'
+import type { Role, SessionUser } from './session-user.js'
 
 /** The columns a session's or an access token's query reads for the user it acts as. */
 export interface SessionUserColumns {
@@ -10,6 +10,8 @@ export interface SessionUserColumns {
   profile_photo: string | null
   is_accepted: number
   is_admin: number
+  role: Role
+  company_id: number | string | null
   /** user_two_factor.enabled_at: two-factor is on for the account. */
   enabled_at: string | null
   /** The session (or token) was proven with a second factor. */
@@ -25,7 +27,14 @@ export function toSessionUser(row: SessionUserColumns): SessionUser {
     profilePhoto: parsePhoto(row.profile_photo),
     isAccepted: fromDbBool(row.is_accepted),
     isAdmin: fromDbBool(row.is_admin),
+    ...companyOf(fromDbId(row.id), row.role, row.company_id === null ? null : fromDbId(row.company_id)),
     twoFactor: row.enabled_at !== null,
     secondFactor: fromDbBool(row.second_factor),
   }
+}
+
+/** A client's person acts for their company: its owner is the company itself, a member names it (contract §9). */
+export function companyOf(id: number, role: Role, companyId: number | null): Pick<SessionUser, 'role' | 'companyId' | 'companyRole'> {
+  if (role !== 'client') return { role, companyId: null, companyRole: null }
+  return companyId === null ? { role, companyId: id, companyRole: 'owner' } : { role, companyId, companyRole: 'member' }
 }

@@ -1,5 +1,9 @@
 import type { ProfilePhoto } from './photo/value.js'
 
+/** Contract §9: `admin` every right, `staff` the firm's person serving assigned clients, `client` a company's person. */
+export type Role = 'admin' | 'staff' | 'client'
+export type CompanyRole = 'owner' | 'member'
+
 /** The logged-in user as every page and the API see it (contract §2, status answer). */
 export interface SessionUser {
   id: number
@@ -8,7 +12,12 @@ export interface SessionUser {
   email: string
   profilePhoto: ProfilePhoto | null
   isAccepted: boolean
+  /** True for the firm's people, `admin` and `staff` alike (contract §9): both use the back-office. */
   isAdmin: boolean
+  role: Role
+  /** The company a client's person acts for (its owner's id); null for the firm's people. */
+  companyId: number | null
+  companyRole: CompanyRole | null
   /** Two-factor sign-in is on for the account (not part of the API's user object). */
   twoFactor?: boolean
   /**
