@@ -17,6 +17,10 @@ export interface SeedOptions {
   username?: string
   email?: string
   entreprise?: string
+  /** `staff`: a firm's person serving assigned clients (contract §9); default from `admin`. */
+  role?: 'admin' | 'staff' | 'client'
+  /** A member of this company (the owner's id). */
+  companyId?: number
 }
 
 export const SEED_PASSWORD = 'Zt9#qLm2vR'
@@ -36,8 +40,10 @@ export async function seedAccount(app: FastifyInstance, options: SeedOptions = {
     telephone: '0551234567',
     password: SEED_PASSWORD,
     isVerified: options.verified ?? true,
-    isAccepted: options.accepted ?? options.admin ?? false,
-    isAdmin: options.admin ?? false,
+    isAccepted: options.accepted ?? options.admin ?? (options.role === 'staff' || options.companyId !== undefined),
+    isAdmin: options.admin ?? (options.role === 'admin' || options.role === 'staff'),
+    ...(options.role ? { role: options.role } : {}),
+    ...(options.companyId ? { companyId: options.companyId } : {}),
   })
   return { id, email, username, password: SEED_PASSWORD, cookie: await app.sessionCookieFor(id) }
 }

@@ -84,7 +84,7 @@ export class AdminPasswordRefused extends Error {
   }
 }
 
-export type NewAccount = Registration & { isVerified: boolean; isAccepted: boolean; isAdmin: boolean }
+export type NewAccount = Registration & { isVerified: boolean; isAccepted: boolean; isAdmin: boolean } & Pick<repo.NewUser, 'role' | 'status' | 'companyId'>
 
 /** Identity: credentials, one-time links, sessions, the accounts face and the profile photo. */
 export function createIdentity(deps: IdentityDeps) {
