@@ -1,4 +1,4 @@
-/** Every action the journal records (contract §6). */
+/** Every action the journal records (contract §6, and §9's for the teams: their subject is the person). */
 export const JOURNAL_ACTIONS = [
   'login',
   'login.failed',
@@ -22,6 +22,13 @@ export const JOURNAL_ACTIONS = [
   'twofactor.enabled',
   'twofactor.disabled',
   'session.revoked',
+  'staff.invited',
+  'staff.role_changed',
+  'staff.removed',
+  'client.assigned',
+  'member.invited',
+  'member.removed',
+  'invitation.accepted',
 ] as const
 
 export type JournalAction = (typeof JOURNAL_ACTIONS)[number]
@@ -52,6 +59,13 @@ export const actionLabels: Record<JournalAction, string> = {
   'twofactor.enabled': 'Double authentification activée',
   'twofactor.disabled': 'Double authentification désactivée',
   'session.revoked': 'Session fermée',
+  'staff.invited': 'Collaborateur invité',
+  'staff.role_changed': 'Rôle modifié',
+  'staff.removed': 'Collaborateur retiré',
+  'client.assigned': 'Suivi du client modifié',
+  'member.invited': 'Membre invité',
+  'member.removed': 'Membre retiré',
+  'invitation.accepted': 'Invitation acceptée',
 }
 
 /** The action that ends each kind of subject: after it, the subject has no page to link to. */
