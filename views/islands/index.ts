@@ -28,6 +28,7 @@ import TwoFactorSetup from './TwoFactorSetup.js'
 import TwoFactorDisable from './TwoFactorDisable.js'
 import TwoFactorReset from './TwoFactorReset.js'
 import MessageThread from './MessageThread.js'
+import InvitationForm from './InvitationForm.js'
 
 /** Every island, by the name of its file; the browser loads each from its own chunk. */
 export const islands = {
@@ -61,6 +62,7 @@ export const islands = {
   TwoFactorDisable,
   TwoFactorReset,
   MessageThread,
+  InvitationForm,
 }
 
 export type IslandName = keyof typeof islands

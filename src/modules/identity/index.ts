@@ -6,6 +6,7 @@ import authRoutes from './auth-routes.js'
 import passwordRoutes from './password-routes.js'
 import identityPages from './pages.js'
 import identityForms from './form-routes.js'
+import invitationRoutes from './invitation-routes.js'
 import profileForms from './profile-form-routes.js'
 import photoRoutes from './photo/routes.js'
 import sessionCookie from './session-cookie.js'
@@ -35,6 +36,7 @@ export default fp(
     await app.register(identityForms, { views, identity })
     await app.register(profileForms, { identity })
     await app.register(twoFactorResetForm, { identity, views })
+    await app.register(invitationRoutes, { identity, views })
     // Expired sessions and one-time tokens go at start and then hourly (issue 9, finding 9); the timer never keeps the process alive.
     const sweep = () =>
       identity.sessions.sweep().then(
@@ -64,6 +66,8 @@ export type { AcceptOutcome, Accounts, IdsMatching } from './accounts.js'
 export { AccountSchema, PhotoSchema, SessionSchema, type AccountSummary } from './schemas.js'
 export type { SessionView } from './service.js'
 export type { AccessTokenView } from './access-tokens.js'
+export { invitationTexts, type InvitationSide, type Invitations, type NewInvitation } from './invitations.js'
+export { checkInvitation } from './validation.js'
 export type { ProfilePhoto } from './photo/value.js'
 // The profile (clients' page) takes the photo form's post without JavaScript through this.
 export { photoFormRoute, type ShowPhotoForm } from './photo/form-routes.js'

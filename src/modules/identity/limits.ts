@@ -14,5 +14,6 @@ export function identityLimits(limits: RateLimits) {
     resetLink: ipLimit(limits.tokenPerIp, QUARTER, 'reset-link'),
     reset: ipLimit(limits.tokenPerIp, QUARTER, 'reset-password'),
     change: ipLimit(limits.tokenPerIp, QUARTER, 'change-password'),
+    invitation: ipLimit(limits.tokenPerIp, QUARTER, 'invitation'),
   }
 }

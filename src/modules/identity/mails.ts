@@ -124,3 +124,18 @@ export function passwordChangedMail(publicUrl: string, account: { email: string;
     }),
   }
 }
+
+/** An invitation to the firm's team or to a company's (contract §9): the link is the only secret; nothing but names the inviter chose. */
+export function invitationMail(publicUrl: string, to: string, invitation: { username: string; team: string; invitedBy: string }, token: string): Mail {
+  return {
+    to,
+    subject: `Invitation au portail client — ${invitation.team}`,
+    ...actionMail({
+      greeting: `Bonjour ${invitation.username},`,
+      lines: [`${invitation.invitedBy} vous invite à rejoindre ${invitation.team} sur le portail client du cabinet.`, 'Choisissez votre mot de passe avec le lien ci-dessous (valable 7 jours, utilisable une seule fois).'],
+      action: 'Accepter l’invitation',
+      url: `${publicUrl}/invitations/${token}`,
+      footer: 'Si vous ne vous attendiez pas à cette invitation, ignorez simplement ce message.',
+    }),
+  }
+}

@@ -78,3 +78,6 @@ export const SessionSchema = Type.Object(
   { title: 'Session' },
 )
 export const SessionParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) })
+
+/** Accepting an invitation (contract §9): the name shown to others, the password twice. */
+export const InvitationAnswerSchema = Type.Object({ username: field(['Karim Benali']), password: field(), confirmPassword: field() }, { title: 'InvitationAnswer' })

@@ -10,6 +10,7 @@ import type { RequestOrigin } from '../../http/origin.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Journal } from '../journal/index.js'
 import { accountsFace } from './accounts.js'
+import { createInvitations } from './invitations.js'
 import { createAccessTokens } from './access-tokens.js'
 import { itself, tooManyAttempts } from './journaled.js'
 import { newClientMail, passwordChangedMail, resetMail, verificationMail } from './mails.js'
@@ -192,6 +193,8 @@ export function createIdentity(deps: IdentityDeps) {
     twoFactor,
     /** Personal access tokens: `Authorization: Bearer` for scripts (issue 17, contract §8). */
     accessTokens,
+    /** Invitations to the firm's team and to a company's (contract §9). */
+    invitations: createInvitations({ db, outbox, clock, journal, passwords, publicUrl: settings.publicUrl, firmName: 'l’équipe du cabinet' }),
 
     /**
      * A verified address has one account (409). An unverified one is anyone's typing: a new

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 
-export type TokenPurpose = 'verify' | 'reset'
+export type TokenPurpose = 'verify' | 'reset' | 'invitation'
 
-/** Verification is valid 24 h, reset 1 h (contract §4). */
-export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = { verify: 24 * 3600_000, reset: 3600_000 }
+/** Verification is valid 24 h, reset 1 h (contract §4), an invitation 7 days (§9). */
+export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = { verify: 24 * 3600_000, reset: 3600_000, invitation: 7 * 24 * 3600_000 }
 
 /** 256 random bits, URL-safe; only its hash is stored. */
 export function newToken(): { token: string; hash: string } {

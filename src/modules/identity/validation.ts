@@ -141,3 +141,38 @@ export function checkChangePassword(input: Record<string, unknown>, isWeak?: IsW
     () => ({ oldPassword, newPassword }),
   )
 }
+
+/** Accepting an invitation (contract §9): the name shown to others and the password, with the registration's rules and words. */
+export function checkInvitationAnswer(input: Record<string, unknown>, isWeak?: IsWeak): Checked<{ username: string; password: string }> {
+  const username = nameText(input.username)
+  const password = secret(input.password)
+  const confirmPassword = secret(input.confirmPassword)
+  return checkedBy(
+    [
+      [!username, messages.usernameRequired, 'username'],
+      [!password, messages.passwordRequired, 'password'],
+      [!confirmPassword, messages.confirmRequired, 'confirmPassword'],
+      [password !== confirmPassword, messages.mismatch, 'confirmPassword'],
+      [username.length > 100, messages.usernameTooLong, 'username'],
+      [hasControlChars(username), messages.usernameInvalid, 'username'],
+      ...newPasswordRules(password, 'password', isWeak),
+    ],
+    () => ({ username, password }),
+  )
+}
+
+/** Inviting someone (contract §9): an address and a name, checked as the registration checks them. */
+export function checkInvitation(input: Record<string, unknown>): Checked<{ email: string; username: string }> {
+  const username = nameText(input.username)
+  const email = text(input.email).toLowerCase()
+  return checkedBy(
+    [
+      [!username, messages.usernameRequired, 'username'],
+      [!email, messages.emailRequired, 'email'],
+      [username.length > 100, messages.usernameTooLong, 'username'],
+      [hasControlChars(username), messages.usernameInvalid, 'username'],
+      [!isEmail(email), messages.emailInvalid, 'email'],
+    ],
+    () => ({ email, username }),
+  )
+}

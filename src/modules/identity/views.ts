@@ -18,6 +18,9 @@ export type ResetPageProps = LinkProps & FormProps & { usable: boolean }
 /** /users/profile/password: the change of password as a page, for browsers without JavaScript (the profile's dialog needs it). */
 export type ChangePasswordPageProps = FormProps & { profileUrl: string }
 
+/** /invitations/:token (contract §9): the invitation found behind the link (null: unknown, used or expired), and the form answered again. */
+export type InvitationPageProps = FormProps & { token: string; invitation: { email: string; username: string; team: string } | null }
+
 /** The pages identity renders, handed to it by app.ts (src/ never imports views/). */
 export interface IdentityViews {
   RegistrationPage: Page<FormProps>
@@ -25,6 +28,7 @@ export interface IdentityViews {
   ForgotPasswordPage: Page<FormProps>
   ResetPasswordPage: Page<ResetPageProps>
   VerifyEmailPage: Page<LinkProps>
+  InvitationPage: Page<InvitationPageProps>
   TwoFactorLoginPage: Page<FormProps & { recovery?: boolean }>
   ChangePasswordPage: Page<ChangePasswordPageProps>
   TwoFactorPage: Page<TwoFactorPageProps>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { page } from '../../../src/render/page.js'
 import { Island } from '../../runtime/Island.js'
-import type { ChangePasswordPageProps, LinkProps, ResetPageProps } from '../../../src/modules/identity/views.js'
+import type { ChangePasswordPageProps, InvitationPageProps, LinkProps, ResetPageProps } from '../../../src/modules/identity/views.js'
 import type { FormProps } from '../../../src/shared/form-state.js'
 
 /** The card every auth page sits in: heading, one line of lead text, then its island. */
@@ -62,6 +62,14 @@ export const ChangePasswordPage = page<ChangePasswordPageProps>({ title: 'Change
   return (
     <AuthCard title="Changer le mot de passe">
       <Island name="ChangePasswordForm" props={props} />
+    </AuthCard>
+  )
+})
+
+export const InvitationPage = page<InvitationPageProps>({ title: 'Invitation', description: 'Choisissez votre mot de passe pour rejoindre le portail client.' }, function InvitationPage(props) {
+  return (
+    <AuthCard title="Accepter l’invitation">
+      <Island name="InvitationForm" props={props} />
     </AuthCard>
   )
 })
