@@ -41,6 +41,7 @@ import documentsPlugin, { createDocuments, type Documents, type RequestAnswers }
 import clientsPlugin, { createClients, type Clients } from './modules/clients/index.js'
 import messagesPlugin, { createMessages, type Messages } from './modules/messages/index.js'
 import requestsPlugin, { createRequests, type Requests } from './modules/requests/index.js'
+import teamPlugin, { createTeam, type Team } from './modules/team/index.js'
 // The one place where src/ meets views/: each module is handed the pages it renders.
 import { Document } from '../views/layout/Document.js'
 import { ErrorPage, NotFoundPage } from '../views/pages/ErrorPages.js'
@@ -80,6 +81,7 @@ export interface Services {
   clients: Clients
   contact: Contact
   messages: Messages
+  team: Team
 }
 
 /**
@@ -190,7 +192,8 @@ export function createServices(config: Config, ports: Ports, log: FastifyBaseLog
   const clients = createClients({ db, storage, outbox, identity, documents, requests, journal, log, settings: firm })
   const contact = createContact({ db, outbox, journal, settings: firm })
   const messages = createMessages({ db, outbox, identity, clock, settings: firm })
-  return { journal, identity, documents, requests, clients, contact, messages }
+  const team = createTeam({ db, identity, journal, outbox, clock, settings: firm })
+  return { journal, identity, documents, requests, clients, contact, messages, team }
 }
 
 /**
@@ -232,9 +235,9 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     app.addHook('onClose', () => redis.close())
   }
 
-  const { journal, identity, documents, requests, clients, contact, messages } = createServices(config, ports, app.log)
+  const { journal, identity, documents, requests, clients, contact, messages, team } = createServices(config, ports, app.log)
   app.decorate('ports', { db, storage, mailer, outbox, jobs, clock, attempts } satisfies Ports)
-  app.decorate('services', { journal, identity, documents, requests, clients, contact, messages } satisfies Services)
+  app.decorate('services', { journal, identity, documents, requests, clients, contact, messages, team } satisfies Services)
 
   // Helmet's headers, computed once; a nonce only for a response that renders with one (issue 8).
   await app.register(securityHeaders, { options: securityOptions(config, [new URL(site.mapEmbedUrl).origin]) })
@@ -281,6 +284,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(requestsPlugin, { requests, documents, views: { AskPage, ConfirmActionPage, RequestsPage, SpacePage } })
   await app.register(clientsPlugin, { clients, documents, views: { AdminListPage, ConfirmActionPage, ConfirmProfilePage, DashboardPage, ProfilePage, SendDocumentPage, SubAdminsPage } })
   await app.register(messagesPlugin, { messages, views: messagePages })
+  await app.register(teamPlugin, { team, views: {} })
   // Identity's guards are handed in: identity records into the journal, so the journal cannot import it.
   const people = { companiesOf: async (ids: number[]) => new Map([...(await identity.accounts.summariesByIds(ids))].map(([id, account]) => [id, account.entreprise])) }
   await app.register(journalPlugin, { journal, views: { JournalPage }, guards: { requireAdmin, requireUser, adminOnly }, people })

@@ -1,0 +1,20 @@
+import type { Clock } from '../../clock/clock.js'
+import type { Db } from '../../db/database.js'
+import type { Outbox } from '../../jobs/outbox.js'
+import type { Identity } from '../identity/index.js'
+import type { Journal } from '../journal/index.js'
+
+export interface TeamDeps {
+  db: Db
+  identity: Identity
+  journal: Pick<Journal, 'record'>
+  outbox: Pick<Outbox, 'enqueue'>
+  clock: Clock
+  settings: { publicUrl: string }
+}
+
+/** The firm's team and the companies' teams (contract §9). */
+export function createTeam(deps: TeamDeps) {
+  return { deps }
+}
+export type Team = ReturnType<typeof createTeam>

@@ -1,0 +1,2 @@
+/** The pages the team module renders, handed to it by app.ts (src/ never imports views/). */
+export interface TeamViews {}
