@@ -77,7 +77,7 @@ export async function withApp(url: string, db: Db, prefix: string, use: (app: Ap
 export async function insertAdmin(db: Db): Promise<number> {
   const admin = await db
     .insertInto('users')
-    .values({ username: 'Admin', email: 'admin@bench.dz', entreprise: 'Cabinet', telephone: '0550000000', password_hash: HASH, is_verified: 1, is_accepted: 1, is_admin: 1, profile_photo: null, created_at: toDbTime(new Date()), updated_at: toDbTime(new Date()) })
+    .values({ username: 'Admin', email: 'admin@bench.dz', entreprise: 'Cabinet', telephone: '0550000000', password_hash: HASH, is_verified: 1, is_accepted: 1, is_admin: 1, role: 'admin', profile_photo: null, created_at: toDbTime(new Date()), updated_at: toDbTime(new Date()) })
     .executeTakeFirstOrThrow()
   return Number(admin.insertId)
 }

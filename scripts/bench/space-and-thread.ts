@@ -112,7 +112,7 @@ function report(title: string, intro: string, label: string, small: number, larg
 async function measure(label: string, url: string, db: Db): Promise<void> {
   await withApp(url, db, 'portal-bench-space-', async (app) => {
     const [adminId] = await insertClients(db, 1, 'Admin')
-    await db.updateTable('users').set({ is_admin: 1 }).where('id', '=', adminId!).execute()
+    await db.updateTable('users').set({ is_admin: 1, role: 'admin' }).where('id', '=', adminId!).execute()
     const [clientId] = await insertClients(db, 1, 'Atlas')
     const others = await insertClients(db, OTHER_CLIENTS, 'Client')
     const typeId = await insertType(db)
