@@ -3,6 +3,8 @@ import { fetchPage, textMatches, unfiltered, withinDays, type ListFilter, type P
 import { fromDbBool, fromDbId, fromDbTime, nowDb } from '../../db/values.js'
 import { parsePhoto, photoKeyOf } from './photo/value.js'
 import type { AccountSummary } from './schemas.js'
+import { clientIn, type Scope } from './scope.js'
+import type { Role } from './session-user.js'
 import { removeTwoFactor } from './two-factor-repository.js'
 
 /**
@@ -33,16 +35,29 @@ const ACCOUNT_TEXTS = { table: 'users', columns: ['username', 'email', 'entrepri
 /** What a document's sender is found by (issue 17: two clients of one name, told apart by their company). */
 const SENDER_TEXTS = { table: 'users', columns: ['username', 'entreprise'] }
 
+/**
+ * Which clients a list keeps beyond its filter (contract §9): the viewer's scope (a staff member's
+ * assigned clients) and `staffId`, one person's clients; both in SQL, on client_staff's keys.
+ */
+export interface AccountsWithin {
+  scope?: Scope | undefined
+  staffId?: number | undefined
+}
+
 /** Clients (accepted) or new users (not yet accepted), newest first; `q` over username, e-mail and company. */
-export async function findAccountsPage(db: Db, accepted: boolean, filter: ListFilter): Promise<Page<AccountSummary>> {
+export async function findAccountsPage(db: Db, accepted: boolean, filter: ListFilter, within: AccountsWithin = {}): Promise<Page<AccountSummary>> {
   let query = db
     .selectFrom('users')
     .where('is_admin', '=', 0)
     .where('is_member', '=', 0)
     .where('is_accepted', '=', accepted ? 1 : 0)
     .where(withinDays('created_at', filter.from, filter.to))
+  if (within.scope) query = query.where(clientIn(within.scope, 'users.id'))
+  if (within.staffId !== undefined) query = query.where(clientIn({ kind: 'staff', staffId: within.staffId }, 'users.id'))
   if (filter.q) query = query.where(await textMatches(db, ACCOUNT_TEXTS, filter.q))
-  const total = unfiltered(filter) ? async () => (await countAccounts(db))[accepted ? 'accepted' : 'unaccepted'] : undefined
+  // The kept counts are the whole firm's: a narrower list counts its rows.
+  const whole = (within.scope === undefined || within.scope.kind === 'firm') && within.staffId === undefined
+  const total = whole && unfiltered(filter) ? async () => (await countAccounts(db))[accepted ? 'accepted' : 'unaccepted'] : undefined
   const page = await fetchPage(db, query, (q) => q.select(SUMMARY_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter, total)
   return { total: page.total, items: page.items.map(toSummary) }
 }
@@ -76,6 +91,92 @@ export async function countAccounts(db: Db): Promise<{ accepted: number; unaccep
   const rows = await db.selectFrom('user_counts').select(['is_accepted', 'n']).where('is_admin', '=', 0).where('is_member', '=', 0).execute()
   const count = (accepted: boolean) => Number(rows.find((row) => fromDbBool(row.is_accepted) === accepted)?.n ?? 0)
   return { accepted: count(true), unaccepted: count(false) }
+}
+
+/** The same counts within a scope: the kept totals for the firm, else a count of the scope's clients (client_staff's key, then users' primary key). */
+export async function countAccountsIn(db: Db, scope: Scope): Promise<{ accepted: number; unaccepted: number }> {
+  if (scope.kind === 'firm') return countAccounts(db)
+  const rows = await db
+    .selectFrom('users')
+    .select(['is_accepted', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('is_admin', '=', 0)
+    .where('is_member', '=', 0)
+    .where(clientIn(scope, 'users.id'))
+    .groupBy('is_accepted')
+    .execute()
+  const count = (accepted: boolean) => Number(rows.find((row) => fromDbBool(row.is_accepted) === accepted)?.n ?? 0)
+  return { accepted: count(true), unaccepted: count(false) }
+}
+
+/** The firm's `staff` people invited or active (contract §9: the dashboard's sub-admins card), on users_role. */
+export async function countStaff(db: Db): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n')).where('role', '=', 'staff').where('status', 'in', ['invited', 'active']).executeTakeFirst()
+  return Number(row?.n ?? 0)
+}
+
+/** A person named in a list: who serves a client, who the firm is. */
+export interface PersonName {
+  id: number
+  username: string
+}
+
+/**
+ * The firm's people serving each of these clients (contract §9: a client list row's `staff`), by
+ * name; one query for a page's ids (client_staff_client), removed people left out.
+ */
+export async function staffOfClients(db: Db, clientIds: number[]): Promise<Map<number, PersonName[]>> {
+  const unique = [...new Set(clientIds)]
+  const staff = new Map<number, PersonName[]>(unique.map((id) => [id, []]))
+  if (unique.length === 0) return staff
+  const rows = await db
+    .selectFrom('client_staff')
+    .innerJoin('users', 'users.id', 'client_staff.staff_id')
+    .select(['client_staff.client_id', 'users.id', 'users.username'])
+    .where('client_staff.client_id', 'in', unique)
+    .where('users.status', '!=', 'removed')
+    .orderBy('users.username')
+    .orderBy('users.id')
+    .execute()
+  for (const row of rows) staff.get(fromDbId(row.client_id))?.push({ id: fromDbId(row.id), username: row.username })
+  return staff
+}
+
+/** The firm's people, admin and staff, invited or active, by name (users_role): who a client list is filtered by. */
+export async function firmPeople(db: Db): Promise<Array<PersonName & { role: Role }>> {
+  const rows = await db.selectFrom('users').select(['id', 'username', 'role']).where('role', 'in', ['admin', 'staff']).where('status', 'in', ['invited', 'active']).orderBy('username').orderBy('id').execute()
+  return rows.map((row) => ({ id: fromDbId(row.id), username: row.username, role: row.role }))
+}
+
+/** Accounts by id with their role (a message's author, contract §9: a client tells the firm's admin from its staff). */
+export async function peopleByIds(db: Db, ids: number[]): Promise<Map<number, PersonName & { role: Role }>> {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return new Map()
+  const rows = await db.selectFrom('users').select(['id', 'username', 'role']).where('id', 'in', unique).execute()
+  return new Map(rows.map((row) => [fromDbId(row.id), { id: fromDbId(row.id), username: row.username, role: row.role }]))
+}
+
+/** One active person of a client company: its owner (the account that registered it) or a member. */
+export interface CompanyPerson extends PersonName {
+  email: string
+  companyRole: 'owner' | 'member'
+}
+
+/**
+ * The company's active people, its owner first (contract §9): who the firm's mails about the
+ * company go to. One query on users' primary key and users_company; empty for an id that is no company.
+ */
+export async function companyPeople(db: Db, companyId: number): Promise<CompanyPerson[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'company_id'])
+    .where((eb) => eb.or([eb('id', '=', companyId), eb('company_id', '=', companyId)]))
+    .where('status', '=', 'active')
+    .where('role', '=', 'client')
+    .execute()
+  const people = rows.map((row): CompanyPerson => ({ id: fromDbId(row.id), username: row.username, email: row.email, companyRole: row.company_id === null ? 'owner' : 'member' }))
+  // A member's own id names no company: its row alone matched, and it is no owner.
+  if (!people.some((person) => person.companyRole === 'owner')) return []
+  return people.sort((a, b) => (a.companyRole === b.companyRole ? a.id - b.id : a.companyRole === 'owner' ? -1 : 1))
 }
 
 export type AcceptOutcome = 'accepted' | 'missing' | 'unverified' | 'already' | 'admin'
@@ -129,14 +230,22 @@ export async function companyPeople(db: Db, companyId: number): Promise<Array<{ 
 /** The face bound to the database; `deleteAccount` runs in the caller's transaction, `accept` and `findAccountSummary` when given one. */
 export function accountsFace(db: Db) {
   return {
-    /** Clients (accepted) or new users (not yet accepted), newest first. */
-    findPage: (accepted: boolean, filter: ListFilter) => findAccountsPage(db, accepted, filter),
+    /** Clients (accepted) or new users (not yet accepted), newest first; `within` a scope and one person's clients. */
+    findPage: (accepted: boolean, filter: ListFilter, within: AccountsWithin = {}) => findAccountsPage(db, accepted, filter, within),
     /** In the caller's transaction when one is given (as `accept`). */
     findAccountSummary: (id: number, trx: Db = db) => findAccountSummary(trx, id),
     /** In the caller's transaction when one is given (the journal names companies in its entry's transaction). */
     summariesByIds: (ids: number[], trx: Db = db) => summariesByIds(trx, ids),
     idsMatching: (q: string, options: { email?: boolean } = {}) => idsMatching(db, q, options),
     count: () => countAccounts(db),
+    /** Contract §9: a staff member's counts are their clients'; the firm's, the kept totals. */
+    countIn: (scope: Scope) => countAccountsIn(db, scope),
+    countStaff: () => countStaff(db),
+    staffOfClients: (clientIds: number[], trx: Db = db) => staffOfClients(trx, clientIds),
+    firmPeople: () => firmPeople(db),
+    peopleByIds: (ids: number[], trx: Db = db) => peopleByIds(trx, ids),
+    /** In the caller's transaction when one is given (a message's mail is written in its post's). */
+    companyPeople: (companyId: number, trx: Db = db) => companyPeople(trx, companyId),
     accept: (id: number, trx: Db = db) => acceptAccount(trx, id),
     deleteAccount: (trx: Db, id: number) => deleteAccount(trx, id),
     /** The company's active owner and members (its mails' recipients), in the caller's transaction when one is given. */

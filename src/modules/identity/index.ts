@@ -62,7 +62,7 @@ export { adminForm, adminOnly, firmForm, firmOnly, requireAdmin, requireFirm, re
 export { clientIn, FIRM_SCOPE, isFirmScope, onlyClientOf, reaches, scopeOf, type Scope } from './scope.js'
 export { sessionCookieName } from './session-cookie.js'
 export type { CompanyRole, Role, SessionUser } from './session-user.js'
-export type { AcceptOutcome, Accounts, IdsMatching } from './accounts.js'
+export type { AcceptOutcome, Accounts, AccountsWithin, CompanyPerson, IdsMatching, PersonName } from './accounts.js'
 export { AccountSchema, PhotoSchema, SessionSchema, type AccountSummary } from './schemas.js'
 export type { SessionView } from './service.js'
 export type { AccessTokenView } from './access-tokens.js'
