@@ -8,6 +8,7 @@ import { benchLists } from './bench/lists.js'
 import { benchUploads } from './bench/uploads.js'
 import { benchBucketUploads } from './bench/bucket-uploads.js'
 import { benchDocumentLists } from './bench/documents-lists.js'
+import { benchTeamLists } from './bench/team-lists.js'
 import { benchJournal } from './bench/journal.js'
 import { benchSpaceAndThread } from './bench/space-and-thread.js'
 import { benchSearch } from './bench/search.js'
@@ -85,6 +86,7 @@ main()
   .then(() => benchUploads())
   .then(() => benchBucketUploads())
   .then(() => benchDocumentLists())
+  .then(() => benchTeamLists())
   .then(() => benchJournal())
   .then(() => benchSpaceAndThread())
   .then(() => benchSearch())
