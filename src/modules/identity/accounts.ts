@@ -212,21 +212,6 @@ export async function deleteAccount(db: Db, id: number): Promise<{ photoKey: str
   return { photoKey: photoKeyOf(parsePhoto(row.profile_photo)) }
 }
 
-/**
- * A company's active people, its owner (the company's own account) and its active members, by id:
- * whom a company's mails go to (contract §9). One query on the primary key and users_company.
- */
-export async function companyPeople(db: Db, companyId: number): Promise<Array<{ id: number; username: string; email: string }>> {
-  const rows = await db
-    .selectFrom('users')
-    .select(['id', 'username', 'email'])
-    .where((eb) => eb.or([eb('id', '=', companyId), eb('company_id', '=', companyId)]))
-    .where('status', '=', 'active')
-    .orderBy('id')
-    .execute()
-  return rows.map((row) => ({ id: fromDbId(row.id), username: row.username, email: row.email }))
-}
-
 /** The face bound to the database; `deleteAccount` runs in the caller's transaction, `accept` and `findAccountSummary` when given one. */
 export function accountsFace(db: Db) {
   return {
@@ -248,8 +233,6 @@ export function accountsFace(db: Db) {
     companyPeople: (companyId: number, trx: Db = db) => companyPeople(trx, companyId),
     accept: (id: number, trx: Db = db) => acceptAccount(trx, id),
     deleteAccount: (trx: Db, id: number) => deleteAccount(trx, id),
-    /** The company's active owner and members (its mails' recipients), in the caller's transaction when one is given. */
-    companyPeople: (companyId: number, trx: Db = db) => companyPeople(trx, companyId),
   }
 }
 export type Accounts = ReturnType<typeof accountsFace>
