@@ -31,8 +31,8 @@ export interface RowForm<Row> {
    * absent, the row's own button posts and a refusal goes back to the list as an error toast.
    */
   confirm?: {
-    /** The row it is about, or a 404 when it is gone. */
-    find(id: number): Promise<Row>
+    /** The row it is about, or a 404 when it is gone (or out of the asker's reach: `request.user`'s scope). */
+    find(id: number, request: FastifyRequest): Promise<Row>
     show(reply: FastifyReply, props: { row: Row; query: ListState; form?: FormState }): Promise<FastifyReply>
   }
   /** The JSON route's service call; answers the JSON route's message. */
@@ -66,7 +66,7 @@ export function registerRowForm<Row>(app: FastifyInstance, guards: RowFormGuards
     // Opened from another site's link (a mail, a page), it would put a one-click action in front of
     // an administrator that the dialog never did: such a visit goes to the list instead.
     app.get(address, { schema, attachValidation: true, preHandler: guards.page }, async (request, reply) =>
-      isOwnSiteRequest(request) ? confirm.show(reply, { row: await confirm.find(idOf(request)), query: stateOf(request) }) : reply.redirect(back(request), 303),
+      isOwnSiteRequest(request) ? confirm.show(reply, { row: await confirm.find(idOf(request), request), query: stateOf(request) }) : reply.redirect(back(request), 303),
     )
   }
 
@@ -75,7 +75,7 @@ export function registerRowForm<Row>(app: FastifyInstance, guards: RowFormGuards
     keep: [],
     show: async (request, reply, form) => {
       if (!confirm) return reply.flash({ type: 'error', message: form.errors[0]?.message ?? genericMessage(400) }).redirect(back(request), 303)
-      return confirm.show(reply, { row: await confirm.find(idOf(request)), query: stateOf(request), form })
+      return confirm.show(reply, { row: await confirm.find(idOf(request), request), query: stateOf(request), form })
     },
     act: async (_none, request) => ({ to: back(request), message: await act(idOf(request), request) }),
   })
