@@ -87,6 +87,15 @@ export class AdminPasswordRefused extends Error {
 
 export type NewAccount = Registration & { isVerified: boolean; isAccepted: boolean; isAdmin: boolean } & Pick<repo.NewUser, 'role' | 'status' | 'companyId'>
 
+/**
+ * An address that is someone's: a verified account, an invitation waiting (contract §9: the firm or
+ * a company reserved it) or a removed person's (kept for the journal). An unverified registration is
+ * anyone's typing, and gives way.
+ */
+function isTaken(account: repo.UserAccount | undefined): boolean {
+  return account !== undefined && (account.isVerified || account.status !== 'active')
+}
+
 /** Identity: credentials, one-time links, sessions, the accounts face and the profile photo. */
 export function createIdentity(deps: IdentityDeps) {
   const { db, outbox, jobs, clock, attempts, journal, settings } = deps
@@ -203,13 +212,13 @@ export function createIdentity(deps: IdentityDeps) {
      * its link and its mail are written in one transaction: all three or none.
      */
     async register(input: Registration, from: RequestOrigin | null = null): Promise<void> {
-      if ((await repo.findAccountByEmail(db, input.email))?.isVerified) throw new HttpError(409, texts.duplicate).under('email')
+      if (isTaken(await repo.findAccountByEmail(db, input.email))) throw new HttpError(409, texts.duplicate).under('email')
       const passwordHash = await passwords.hash(input.password)
       try {
         await transaction(db, async (trx) => {
           // Read again inside the transaction: the pending account may have been verified meanwhile.
           const existing = await repo.findAccountByEmail(trx, input.email)
-          if (existing?.isVerified) throw new HttpError(409, texts.duplicate).under('email')
+          if (isTaken(existing)) throw new HttpError(409, texts.duplicate).under('email')
           if (existing) await accounts.deleteAccount(trx, existing.id)
           const id = await repo.insertUser(trx, { ...input, passwordHash })
           await sendVerification(trx, { id, email: input.email })
@@ -353,7 +362,7 @@ export function createIdentity(deps: IdentityDeps) {
         }
       }
       const samePassword = await passwords.verify(existing.passwordHash, admin.password)
-      if (samePassword && existing.isAdmin && existing.isVerified && existing.isAccepted) return 'unchanged'
+      if (samePassword && existing.role === 'admin' && existing.status === 'active' && existing.isVerified && existing.isAccepted) return 'unchanged'
       await repo.promoteToAdmin(db, existing.id, samePassword ? undefined : await passwords.hash(admin.password))
       // A new ADMIN_PASSWORD is a password change: what the old one opened ends (contract §4).
       if (!samePassword) await transaction(db, (trx) => retireCredentials(trx, existing.id))
