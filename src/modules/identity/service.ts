@@ -339,6 +339,17 @@ export function createIdentity(deps: IdentityDeps) {
     createAccount,
 
     /**
+     * Ends everything an account holds, in the caller's transaction (contract §9: a person removed,
+     * or whose rights narrow): its sessions, logins waiting for their second step, personal access
+     * tokens and unused one-time links. The team module decides who; identity ends the credentials.
+     */
+    async retireAccess(trx: Db, userId: number): Promise<void> {
+      await retireCredentials(trx, userId)
+      await repo.retireTokens(trx, userId, 'verify')
+      await repo.retireTokens(trx, userId, 'invitation')
+    },
+
+    /**
      * ADMIN_EMAIL/ADMIN_PASSWORD (or the credentials `npm run admin:create` was given): a verified,
      * accepted administrator with these credentials exists (idempotent); answers what was done. Two
      * instances starting together may both try: the unique address decides, and the one that lost
