@@ -4,13 +4,14 @@ import { acceptAccount, countAccounts, deleteAccount } from '../../src/modules/i
 import { insertUser, promoteToAdmin } from '../../src/modules/identity/repository.js'
 import { freshDatabase } from '../helpers/app.js'
 
-type Op = { kind: 'insert'; verified: boolean; accepted: boolean } | { kind: 'accept' | 'delete' | 'promote' | 'verify'; pick: number }
+type Op = { kind: 'insert'; verified: boolean; accepted: boolean; member: boolean } | { kind: 'accept' | 'delete' | 'promote' | 'verify'; pick: number }
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('insert' as const), verified: fc.boolean(), accepted: fc.boolean() }),
+  fc.record({ kind: fc.constant('insert' as const), verified: fc.boolean(), accepted: fc.boolean(), member: fc.boolean() }),
   fc.record({ kind: fc.constantFrom('accept' as const, 'delete' as const, 'promote' as const, 'verify' as const), pick: fc.nat() }),
 )
 
+// A company's members (contract §9) are not clients: the kept counts leave them out, as the lists do.
 t.test('the kept user counts equal count(*) after any sequence of writes, on both dialects', async (t) => {
   const database = await freshDatabase()
   t.teardown(() => database.drop())
@@ -23,7 +24,8 @@ t.test('the kept user counts equal count(*) after any sequence of writes, on bot
         const ids = (await db.selectFrom('users').select('id').execute()).map((row) => Number(row.id))
         const id = ids.length ? ids[(step as { pick: number }).pick % ids.length]! : undefined
         if (step.kind === 'insert') {
-          await insertUser(db, { username: 'u', email: `u${serial++}@example.dz`, entreprise: 'e', telephone: '0551234567', passwordHash: 'x', isVerified: step.verified, isAccepted: step.accepted })
+          const companyId = step.member && ids.length > 0 ? ids[ids.length - 1]! : null
+          await insertUser(db, { username: 'u', email: `u${serial++}@example.dz`, entreprise: 'e', telephone: '0551234567', passwordHash: 'x', isVerified: step.verified, isAccepted: step.accepted, companyId })
         } else if (id === undefined) continue
         else if (step.kind === 'accept') await acceptAccount(db, id)
         else if (step.kind === 'delete') await db.transaction().execute((trx) => deleteAccount(trx, id))
@@ -31,7 +33,7 @@ t.test('the kept user counts equal count(*) after any sequence of writes, on bot
         else await db.updateTable('users').set({ is_verified: 1 }).where('id', '=', id).execute()
       }
       const actual = async (accepted: number) =>
-        Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('is_admin', '=', 0).where('is_accepted', '=', accepted).executeTakeFirstOrThrow()).n)
+        Number((await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).where('is_admin', '=', 0).where('is_member', '=', 0).where('is_accepted', '=', accepted).executeTakeFirstOrThrow()).n)
       const kept = await countAccounts(db)
       return kept.accepted === (await actual(1)) && kept.unaccepted === (await actual(0))
     }),
