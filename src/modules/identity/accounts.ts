@@ -212,6 +212,22 @@ export async function deleteAccount(db: Db, id: number): Promise<{ photoKey: str
   return { photoKey: photoKeyOf(parsePhoto(row.profile_photo)) }
 }
 
+/**
+ * When each account was last seen: the latest request of its sessions still stored (a session logged
+ * out or swept leaves nothing), by id; an account without one is absent. The teams' lists (contract §9).
+ */
+export async function lastSeenByIds(db: Db, ids: number[]): Promise<Map<number, Date>> {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('sessions')
+    .select((eb) => ['user_id', eb.fn.max(eb.fn.coalesce('last_seen_at', 'created_at')).as('seen')])
+    .where('user_id', 'in', unique)
+    .groupBy('user_id')
+    .execute()
+  return new Map(rows.filter((row) => row.seen !== null).map((row) => [fromDbId(row.user_id), fromDbTime(row.seen as string | Date)]))
+}
+
 /** The face bound to the database; `deleteAccount` runs in the caller's transaction, `accept` and `findAccountSummary` when given one. */
 export function accountsFace(db: Db) {
   return {
@@ -231,6 +247,8 @@ export function accountsFace(db: Db) {
     peopleByIds: (ids: number[], trx: Db = db) => peopleByIds(trx, ids),
     /** In the caller's transaction when one is given (a message's mail is written in its post's). */
     companyPeople: (companyId: number, trx: Db = db) => companyPeople(trx, companyId),
+    /** When each of these accounts was last seen (its sessions' latest request), by id. */
+    lastSeen: (ids: number[], trx: Db = db) => lastSeenByIds(trx, ids),
     accept: (id: number, trx: Db = db) => acceptAccount(trx, id),
     deleteAccount: (trx: Db, id: number) => deleteAccount(trx, id),
   }
