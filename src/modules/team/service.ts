@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import type { Identity } from '../identity/index.js'
 import type { Journal } from '../journal/index.js'
+import { createMembers } from './member-service.js'
 
 export interface TeamDeps {
   db: Db
@@ -15,6 +16,10 @@ export interface TeamDeps {
 
 /** The firm's team and the companies' teams (contract §9). */
 export function createTeam(deps: TeamDeps) {
-  return { deps }
+  return {
+    deps,
+    /** A company's people: its list, the owner's invitations and removals (`/api/company/members`, `/team`). */
+    members: createMembers(deps),
+  }
 }
 export type Team = ReturnType<typeof createTeam>

@@ -1,0 +1,50 @@
+/** The words of a company's team (contract §9): the API's answers, the /team page and its island. */
+export const memberTexts = {
+  companyOnly: 'L’équipe d’une entreprise cliente n’est accessible qu’à ses membres.',
+  ownerOnly: 'Seul le propriétaire de l’espace peut inviter ou retirer des membres de l’équipe.',
+  notAccepted: 'Votre espace doit d’abord être validé par le cabinet : vous pourrez ensuite inviter vos collaborateurs.',
+  notFound: 'Membre introuvable.',
+  notYourself: 'Vous êtes le propriétaire de l’espace : vous ne pouvez pas vous retirer de l’équipe.',
+  invited: (email: string) => `Invitation envoyée à ${email}. Le lien est valable 7 jours.`,
+  reinvited: (email: string) => `Une nouvelle invitation a été envoyée à ${email} : le lien précédent ne fonctionne plus.`,
+  removed: (username: string) => `${username} ne fait plus partie de l’équipe : son accès au portail est fermé.`,
+} as const
+
+/** The /team page's words (views/pages/team, views/islands/TeamMembers). */
+export const teamPageTexts = {
+  navLink: 'Équipe',
+  title: 'Équipe',
+  description: 'Les personnes de votre entreprise qui ont accès à votre espace sur le portail.',
+  lead: 'Les personnes de votre entreprise qui ont accès à votre espace : elles partagent vos documents, les demandes du cabinet et la conversation avec lui, chacune avec son adresse e-mail et son mot de passe.',
+  readOnly: 'Seul le propriétaire de l’espace peut inviter ou retirer des membres.',
+  listTitle: 'Membres de l’équipe',
+  name: 'Nom',
+  email: 'E-mail',
+  role: 'Rôle',
+  status: 'Statut',
+  lastSeen: 'Dernière activité',
+  never: 'jamais',
+  owner: 'Propriétaire',
+  member: 'Membre',
+  invitedStatus: 'Invité',
+  activeStatus: 'Actif',
+  you: '(vous)',
+  actions: 'Action',
+  empty: 'Aucun membre ne correspond à cette recherche.',
+  inviteTitle: 'Inviter un collaborateur',
+  inviteLead: 'La personne reçoit un e-mail avec un lien, valable 7 jours, pour choisir son mot de passe. Inviter à nouveau une personne déjà invitée lui envoie un nouveau lien.',
+  inviteEmail: 'Adresse e-mail',
+  inviteName: 'Nom',
+  inviteNameHint: 'Le nom affiché au cabinet et à l’équipe ; la personne pourra le corriger en acceptant l’invitation.',
+  inviteSubmit: 'Envoyer l’invitation',
+  inviting: 'Envoi…',
+  remove: 'Retirer',
+  removing: 'Retrait…',
+  removeLabel: (username: string) => `Retirer ${username} de l’équipe`,
+  removeTitle: (username: string) => `Retirer ${username} de l’équipe ?`,
+  removeText: 'Cette personne ne pourra plus se connecter : ses sessions et ses jetons d’accès sont fermés immédiatement, et une invitation en attente ne fonctionnera plus. Les documents et les messages de l’entreprise restent dans votre espace.',
+  removeConfirm: 'Retirer de l’équipe',
+  search: 'Rechercher un nom ou une adresse',
+} as const
+
+export const TEAM_PAGE = '/team'
