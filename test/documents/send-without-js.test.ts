@@ -137,7 +137,7 @@ t.test('refusals before the body: a visitor logs in and comes back; not an admin
   for (const who of [client, await seedAccount(app, { accepted: true }), await seedAccount(app)]) {
     const res = await post(who, url, file)
     isPage(t, res, 403, 'not an administrator')
-    t.match(res.body, 'Accès réservé aux administrateurs.')
+    t.match(res.body, 'Accès réservé au cabinet.')
   }
   const waiting = await seedAccount(app)
   const notYet = await post(admin, pageOf(waiting.id), file)

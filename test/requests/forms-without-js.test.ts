@@ -162,7 +162,7 @@ t.test('refusals: a visitor logs in and comes back, a client gets the 403 page, 
     for (const who of [client, waiting]) {
       const res = await submit(app, url, fields, who.cookie)
       isPage(t, res, 403, `${url}: not an administrator`)
-      t.match(res.body, 'Accès réservé aux administrateurs.')
+      t.match(res.body, 'Accès réservé au cabinet.')
     }
     const crossSite = await injectAs(app, admin, { method: 'POST', url, headers: { ...FORM, ...CROSS_SITE }, payload: new URLSearchParams(fields).toString() })
     t.equal(crossSite.statusCode, 403, `${url}: another site`)

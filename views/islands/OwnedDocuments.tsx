@@ -14,11 +14,16 @@ type OwnedDocument = Profile['documents'][number]
  * (contract §8) a row's « Supprimer » is a link to its confirmation page, `${deletePages}/${id}/delete`,
  * keeping the list's query (`listSearch`) to come back to.
  */
-export type OwnedDocumentsProps = { rows: OwnedDocument[] } & ({ canDelete: false } | { canDelete: true; deletePages: string; listSearch?: string })
+export type OwnedDocumentsProps = {
+  rows: OwnedDocument[]
+  /** The company whose documents these are: a row a member uploaded says who (contract §9). */
+  companyId?: number
+} & ({ canDelete: false } | { canDelete: true; deletePages: string; listSearch?: string })
 
 /** The profile's documents table: name, type, date, viewed by the firm; the owner's delete of unviewed ones. */
 export default function OwnedDocuments(props: OwnedDocumentsProps) {
-  const { rows: initial, canDelete } = props
+  const { rows: initial, canDelete, companyId } = props
+  const byColleague = (row: OwnedDocument) => (companyId !== undefined && row.uploadedBy && row.uploadedBy.id !== companyId ? row.uploadedBy.username : undefined)
   const confirmationOf = (id: number) => (props.canDelete ? `${props.deletePages}/${id}/delete${props.listSearch ?? ''}` : undefined)
   const hydrated = useHydrated()
   const [rows, setRows] = useState(initial)
@@ -58,6 +63,7 @@ export default function OwnedDocuments(props: OwnedDocumentsProps) {
                 <a href={row.url} target="_blank" rel="noopener">
                   {row.name}
                 </a>
+                {byColleague(row) && <span className="profile-uploader"> — déposé par {byColleague(row)}</span>}
               </td>
               <td data-label="Type">{row.typeName}</td>
               <td data-label="Date">

@@ -4,7 +4,7 @@ import type { ListState } from '../../http/list-pages.js'
 import { originOf } from '../../http/origin.js'
 import { registerRowForm, type RowFormGuards } from '../../http/row-forms.js'
 import type { FormState } from '../../shared/form-state.js'
-import { adminForm, adminOnly } from '../identity/index.js'
+import { adminForm, adminOnly, firmForm, firmOnly } from '../identity/index.js'
 import type { Documents } from './service.js'
 import type { DocumentType, DocumentView } from './types.js'
 import { IdParamsSchema } from '../../http/schemas.js'
@@ -24,18 +24,21 @@ type Props<Row> = { row: Row; query: ListState; form?: FormState }
  * The firm's document lists and types without JavaScript (contract §8): « Voir » posted from its
  * row, archiving, restoring and deleting after their confirmation pages, a type added on its own
  * page; each with the API's check, service call and message, so the journal's entries are the same.
+ * Staff view, archive and restore their clients' documents (another's is a 404); deleting and the
+ * types are an administrator's (contract §9: 403 to staff).
  */
 const documentForms: FastifyPluginAsync<{ documents: Documents; views: DocumentsViews }> = async (app, { documents, views }) => {
   const guards: RowFormGuards = { page: adminOnly, form: adminForm }
+  const firm: RowFormGuards = { page: firmOnly, form: firmForm }
   const { ConfirmActionPage } = views
   const confirmDocument = (kind: DocumentListKind, action: 'archive' | 'restore' | 'delete') => ({
-    find: documents.findDocument,
+    find: (id: number, request: FastifyRequest) => documents.findDocument(request.user!, id),
     show: (reply: FastifyReply, props: Props<DocumentView>) => reply.render(ConfirmActionPage, { kind, action, ...props }),
   })
 
   // Spec §2: « Voir » marks the document viewed; without JavaScript the page says so (the file opens from its icon).
   for (const kind of ['new-documents', 'documents'] as const) {
-    registerRowForm(app, guards, {
+    registerRowForm(app, firm, {
       list: LISTS[kind],
       action: 'view',
       act: async (id, request) => {
@@ -44,7 +47,7 @@ const documentForms: FastifyPluginAsync<{ documents: Documents; views: Documents
       },
     })
   }
-  registerRowForm(app, guards, {
+  registerRowForm(app, firm, {
     list: LISTS.documents,
     action: 'archive',
     confirm: confirmDocument('documents', 'archive'),
@@ -53,7 +56,7 @@ const documentForms: FastifyPluginAsync<{ documents: Documents; views: Documents
       return messages.archived
     },
   })
-  registerRowForm(app, guards, {
+  registerRowForm(app, firm, {
     list: LISTS['arch-documents'],
     action: 'restore',
     confirm: confirmDocument('arch-documents', 'restore'),

@@ -24,7 +24,9 @@ export default fp(
 export { createDocuments, type Documents, type DocumentsDeps } from './service.js'
 // The client's space (requests' page) takes the upload form's post without JavaScript through this.
 export { uploadFormRoute, type ShowUploadForm } from './upload-form-routes.js'
-export { DocumentSchema, DocumentTypeSchema, OwnedDocumentSchema, ReceivedDocumentSchema } from './schemas.js'
+export { DocumentSchema, DocumentTypeSchema, OwnedDocumentSchema, ReceivedDocumentSchema, UploaderSchema } from './schemas.js'
+// A company's person acts for the company (contract §9): its id, their own space as a scope.
+export { companyOf, ownSpace, type Uploader } from './service.js'
 export type { DocumentState, DocumentType, DocumentView, OwnedDocument, ReceivedDocument } from './types.js'
 // The client's page (clients) takes the send form's post without JavaScript through this.
 export { sendFormRoute, type ShowSendForm } from './send-form-routes.js'

@@ -5,7 +5,7 @@ import { fetchPage, ftsPhrase, idIn, textIds, textMatches, unfiltered, withinDay
 import { readRows } from '../../db/readers.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb, toDbTime } from '../../db/values.js'
 import { fold } from '../../shared/fold.js'
-import type { IdsMatching } from '../identity/index.js'
+import { clientIn, FIRM_SCOPE, type IdsMatching, type Scope } from '../identity/index.js'
 
 import type { DocumentType } from './schemas.js'
 export type { DocumentType }
@@ -30,6 +30,8 @@ export interface DocumentRecord {
   fromFirm: boolean
   /** The client's first download of a firm-sent document. */
   downloadedAt: Date | null
+  /** The company's person who sent it (contract §9); null for what the firm sent. */
+  uploadedBy: number | null
 }
 
 export type DocumentState = 'new' | 'viewed' | 'archived'
@@ -132,6 +134,8 @@ export interface NewDocument {
   typeId: number | null
   /** The administrator sending it to the client `userId`; absent for a client's upload. */
   sentBy?: number
+  /** The company's person uploading it (the owner or a member); absent for what the firm sends. */
+  uploadedBy?: number
   name: string
   description: string
   originalName: string
@@ -160,6 +164,7 @@ export async function insertDocument(db: Db, doc: NewDocument): Promise<number> 
       from_firm: doc.sentBy === undefined ? 0 : 1,
       sent_by: doc.sentBy ?? null,
       downloaded_at: null,
+      uploaded_by: doc.sentBy === undefined ? (doc.uploadedBy ?? doc.userId) : null,
     })
     .executeTakeFirstOrThrow()
   return fromDbId(result.insertId)
@@ -180,10 +185,11 @@ const COLUMNS = [
   'documents.created_at',
   'documents.from_firm',
   'documents.downloaded_at',
+  'documents.uploaded_by',
 ] as const
 
 /** A documents row joined with its type's name (none for a firm-sent one), as COLUMNS selects it. */
-type Row = Omit<Selectable<DocumentsTable>, 'type_id' | 'viewed_at' | 'archived_at' | 'sent_by' | 'uploaded_by'> & { type_name: string | null }
+type Row = Omit<Selectable<DocumentsTable>, 'type_id' | 'viewed_at' | 'archived_at' | 'sent_by'> & { type_name: string | null }
 
 function toRecord(row: Row): DocumentRecord {
   return {
@@ -201,6 +207,7 @@ function toRecord(row: Row): DocumentRecord {
     createdAt: fromDbTime(row.created_at),
     fromFirm: fromDbBool(row.from_firm),
     downloadedAt: row.downloaded_at === null ? null : fromDbTime(row.downloaded_at),
+    uploadedBy: row.uploaded_by === null ? null : fromDbId(row.uploaded_by),
   }
 }
 
@@ -215,14 +222,22 @@ function withType(db: Db) {
 const sentByClient = sql<SqlBool>`documents.from_firm = 0`
 const sentByFirm = sql<SqlBool>`documents.from_firm = 1`
 
-export async function findDocument(db: Db, id: number): Promise<DocumentRecord | undefined> {
-  const row = await withType(db).select(COLUMNS).where('documents.id', '=', id).executeTakeFirst()
+/** A document of one of the scope's clients (contract §9: another client's is none, as a missing one). */
+export async function findDocument(db: Db, scope: Scope, id: number): Promise<DocumentRecord | undefined> {
+  const row = await withType(db).select(COLUMNS).where('documents.id', '=', id).where(clientIn(scope, 'documents.user_id')).executeTakeFirst()
   return row && toRecord(row)
 }
 
-export async function findDocumentByKey(db: Db, storageKey: string): Promise<DocumentRecord | undefined> {
-  const row = await withType(db).select(COLUMNS).where('documents.storage_key', '=', storageKey).executeTakeFirst()
+export async function findDocumentByKey(db: Db, scope: Scope, storageKey: string): Promise<DocumentRecord | undefined> {
+  const row = await withType(db).select(COLUMNS).where('documents.storage_key', '=', storageKey).where(clientIn(scope, 'documents.user_id')).executeTakeFirst()
   return row && toRecord(row)
+}
+
+/** Who uploaded each of these documents (requests list their answers' uploaders), by document id. */
+export async function uploadersOf(db: Db, ids: number[]): Promise<Map<number, number | null>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.selectFrom('documents').select(['id', 'uploaded_by']).where('id', 'in', [...new Set(ids)]).execute()
+  return new Map(rows.map((row) => [fromDbId(row.id), row.uploaded_by === null ? null : fromDbId(row.uploaded_by)]))
 }
 
 /**
@@ -239,21 +254,24 @@ function inState(state: DocumentState): Expression<SqlBool> {
 }
 
 /**
- * One admin list, newest first. `q` looks in the document's name, its type's name and (through
- * `senders`, identity's query of the accounts whose username or company matches) who sent it.
+ * One of the firm's lists, newest first, of the scope's clients (contract §9: a staff member's are an
+ * `IN` on their assignments). `q` looks in the document's name, its type's name and (through
+ * `senders`, identity's query of the accounts whose username or company matches) who sent it. The
+ * search indexes' shortcuts and the kept totals are the whole firm's: an administrator's alone.
  */
-export async function findDocumentsPage(db: Db, state: DocumentState, filter: ListFilter, senders?: IdsMatching): Promise<Page<DocumentRecord>> {
-  if (isMysql(db) && [...filter.q].length === 3) return findTrigramPage(db, state, filter)
-  const phrase = !isMysql(db) && filter.q ? ftsPhrase(LISTED_BY, filter.q) : undefined
+export async function findDocumentsPage(db: Db, state: DocumentState, filter: ListFilter, senders?: IdsMatching, scope: Scope = FIRM_SCOPE): Promise<Page<DocumentRecord>> {
+  const firm = scope.kind === 'firm'
+  if (firm && isMysql(db) && [...filter.q].length === 3) return findTrigramPage(db, state, filter)
+  const phrase = firm && !isMysql(db) && filter.q ? ftsPhrase(LISTED_BY, filter.q) : undefined
   if (phrase) return findIndexedPage(db, state, filter, `${phrase} AND {state} : "${STATE_WORDS[state]}"`)
-  let query = withType(db).where(inState(state)).where(withinDays('documents.created_at', filter.from, filter.to))
+  let query = withType(db).where(inState(state)).where(clientIn(scope, 'documents.user_id')).where(withinDays('documents.created_at', filter.from, filter.to))
   if (filter.q) {
     const typed = db.selectFrom('document_types').select('document_types.id').where(await textMatches(db, TYPE_NAMES, filter.q))
     const sets = [await textIds(db, DOCUMENT_NAMES, filter.q), db.selectFrom('documents').select('documents.id').where('documents.type_id', 'in', typed)]
     if (senders) sets.push(db.selectFrom('documents').select('documents.id').where('documents.user_id', 'in', senders))
     query = query.where(idIn('documents.id', sets))
   }
-  const total = unfiltered(filter) ? () => countInState(db, state) : undefined
+  const total = firm && unfiltered(filter) ? () => countInState(db, state) : undefined
   const page = await fetchPage(db, query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter, total)
   return { total: page.total, items: page.items.map(toRecord) }
 }
@@ -316,16 +334,16 @@ async function findTrigramPage(db: Db, state: DocumentState, filter: ListFilter)
   return { total, items: ids.flatMap((id) => found.get(id) ?? []) }
 }
 
-/** A page of the documents a user sent, newest first (the profile's table). */
-export async function findOwnedDocuments(db: Db, userId: number, filter: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Page<DocumentRecord>> {
-  const query = withType(db).where('documents.user_id', '=', userId).where(sentByClient)
+/** A page of the documents a client sent, newest first (the profile's table), when the scope reaches the client. */
+export async function findOwnedDocuments(db: Db, scope: Scope, userId: number, filter: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Page<DocumentRecord>> {
+  const query = withType(db).where('documents.user_id', '=', userId).where(clientIn(scope, 'documents.user_id')).where(sentByClient)
   const page = await fetchPage(db, query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter)
   return { total: page.total, items: page.items.map(toRecord) }
 }
 
-/** What the firm sent a client, newest first; `q` over its name (the file's when none was given). */
-export async function findReceivedPage(db: Db, userId: number, filter: ListFilter): Promise<Page<DocumentRecord>> {
-  let query = withType(db).where('documents.user_id', '=', userId).where(sentByFirm).where(withinDays('documents.created_at', filter.from, filter.to))
+/** What the firm sent a client, newest first, when the scope reaches the client; `q` over its name (the file's when none was given). */
+export async function findReceivedPage(db: Db, scope: Scope, userId: number, filter: ListFilter): Promise<Page<DocumentRecord>> {
+  let query = withType(db).where('documents.user_id', '=', userId).where(clientIn(scope, 'documents.user_id')).where(sentByFirm).where(withinDays('documents.created_at', filter.from, filter.to))
   if (filter.q) query = query.where(await textMatches(db, DOCUMENT_NAMES, filter.q))
   const page = await fetchPage(db, query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter)
   return { total: page.total, items: page.items.map(toRecord) }
@@ -386,16 +404,31 @@ export async function deleteOwnedRows(db: Db, userId: number): Promise<string[]>
   return rows.map((row) => row.storage_key)
 }
 
-/** Documents clients sent, by state, from the counts the database keeps (migrations 0007, 0019). */
-async function countsByState(db: Db): Promise<Record<DocumentState, number>> {
-  const rows = await db.selectFrom('document_counts').select(['is_archived', 'is_viewed', 'n']).where('from_firm', '=', 0).execute()
+/**
+ * Documents clients sent, by state: the whole firm's from the counts the database keeps (migrations
+ * 0007, 0019); a staff member's (any narrower scope's) counted over their clients, in the
+ * documents_user_state index alone (migration 0032).
+ */
+async function countsByState(db: Db, scope: Scope): Promise<Record<DocumentState, number>> {
+  const rows =
+    scope.kind === 'firm'
+      ? await db.selectFrom('document_counts').select(['is_archived', 'is_viewed', 'n']).where('from_firm', '=', 0).execute()
+      : await readRows(
+          db,
+          db
+            .selectFrom('documents')
+            .select(['documents.is_archived', 'documents.is_viewed', sql<number | string>`count(*)`.as('n')])
+            .where(sentByClient)
+            .where(clientIn(scope, 'documents.user_id'))
+            .groupBy(['documents.is_archived', 'documents.is_viewed']),
+        )
   const count = (archived: boolean, viewed?: boolean) =>
     rows.filter((row) => fromDbBool(row.is_archived) === archived && (viewed === undefined || fromDbBool(row.is_viewed) === viewed)).reduce((sum, row) => sum + Number(row.n), 0)
   return { new: count(false, false), viewed: count(false, true), archived: count(true) }
 }
 
 async function countInState(db: Db, state: DocumentState): Promise<number> {
-  return (await countsByState(db))[state]
+  return (await countsByState(db, FIRM_SCOPE))[state]
 }
 
 /** Every document's storage key (a backup copies these files). */
@@ -404,9 +437,9 @@ export async function allStorageKeys(db: Db): Promise<string[]> {
   return rows.map((row) => row.storage_key)
 }
 
-/** Unviewed (new) and viewed-not-archived documents, as the dashboard counts them. */
-export async function countDocumentRows(db: Db): Promise<{ unviewed: number; viewed: number }> {
-  const counts = await countsByState(db)
+/** Unviewed (new) and viewed-not-archived documents of the scope's clients, as the dashboard counts them. */
+export async function countDocumentRows(db: Db, scope: Scope = FIRM_SCOPE): Promise<{ unviewed: number; viewed: number }> {
+  const counts = await countsByState(db, scope)
   return { unviewed: counts.new, viewed: counts.viewed }
 }
 

@@ -6,7 +6,7 @@ import { originOf } from '../../http/origin.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { fileResponse, operation } from '../../http/openapi.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
-import { requireAdmin, requireUser } from '../identity/index.js'
+import { requireAdmin, requireFirm, requireUser } from '../identity/index.js'
 import { DOCUMENT_MIMES } from './content-check.js'
 import { DocumentSchema, DocumentTypeSchema, NewTypeBodySchema, StoredNameParamsSchema, UploadedSchema, UploadFormSchema } from './schemas.js'
 import type { Documents, OpenedFile, OpenOptions } from './service.js'
@@ -57,7 +57,10 @@ export function contentDisposition(disposition: 'inline' | 'attachment', name: s
 }
 
 const DocumentList = listOf(DocumentSchema)
+/** Types and deletions: an administrator's (contract §9: 403 to staff). */
 const admin = { preHandler: requireAdmin }
+/** The lists and what staff do too, on their clients' documents (another client's is a 404). */
+const firm = { preHandler: requireFirm }
 
 /** Every /api/documents/* call of spec §7 (and the archive of contract §4), and the stored files. */
 const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = async (app, { documents }) => {
@@ -111,22 +114,22 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
   })
 
   const lists = [
-    ['new-documents', 'new', 'listNewDocuments', 'Documents non consultés (administrateurs)'],
-    ['old-documents', 'viewed', 'listViewedDocuments', 'Documents consultés (administrateurs)'],
-    ['arch-documents', 'archived', 'listArchivedDocuments', 'Documents archivés (administrateurs)'],
+    ['new-documents', 'new', 'listNewDocuments', 'Documents non consultés (le cabinet : un collaborateur, ceux de ses clients)'],
+    ['old-documents', 'viewed', 'listViewedDocuments', 'Documents consultés (le cabinet : un collaborateur, ceux de ses clients)'],
+    ['arch-documents', 'archived', 'listArchivedDocuments', 'Documents archivés (le cabinet : un collaborateur, ceux de ses clients)'],
   ] as const
   for (const [path, state, id, summary] of lists) {
     app.get(`/api/documents/${path}`, {
       schema: { ...operation(id, summary, 'user'), tags, querystring: ListQuerySchema, response: { 200: DocumentList, ...errorResponses(400, 401, 403) } },
-      ...admin,
-    }, async (request, reply) => sendList(reply, await documents.listDocuments(state, listFilter(request.query))))
+      ...firm,
+    }, async (request, reply) => sendList(reply, await documents.listDocuments(request.user!, state, listFilter(request.query))))
   }
 
   app.get('/api/documents/view-document/:id', {
     // It marks the document viewed: a HEAD must not (Fastify would run this handler for it).
     exposeHeadRoute: false,
-    schema: { ...operation('viewDocument', 'Le document, marqué consulté (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: DocumentSchema, ...errorResponses(401, 403, 404) } },
-    ...admin,
+    schema: { ...operation('viewDocument', 'Le document, marqué consulté (le cabinet)', 'user'), tags, params: IdParamsSchema, response: { 200: DocumentSchema, ...errorResponses(401, 403, 404) } },
+    ...firm,
   }, async (request) => {
     // A GET that marks the document viewed (spec §7): never on a link followed from another site.
     if (!isOwnSiteRequest(request)) throw new HttpError(403, 'Requête refusée : origine non autorisée.')
@@ -134,16 +137,16 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
   })
 
   app.post('/api/documents/archive/:id', {
-    schema: { ...operation('archiveDocument', 'Archive un document consulté (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 409) } },
-    ...admin,
+    schema: { ...operation('archiveDocument', 'Archive un document consulté (le cabinet)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 409) } },
+    ...firm,
   }, async (request) => {
     await documents.archiveDocument(request.params.id, request.user!, originOf(request))
     return { message: messages.archived }
   })
 
   app.post('/api/documents/restore/:id', {
-    schema: { ...operation('restoreDocument', 'Un document archivé redevient consulté (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 409) } },
-    ...admin,
+    schema: { ...operation('restoreDocument', 'Un document archivé redevient consulté (le cabinet)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 409) } },
+    ...firm,
   }, async (request) => {
     await documents.restoreDocument(request.params.id, request.user!, originOf(request))
     return { message: messages.restored }
@@ -158,7 +161,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
   })
 
   app.delete('/api/documents/delete/owner/:id', {
-    schema: { ...operation('deleteOwnDocument', 'Supprime un de ses documents', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
+    schema: { ...operation('deleteOwnDocument', 'Supprime un document de son entreprise, tant que le cabinet ne l’a pas consulté', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
     preHandler: requireUser,
   }, async (request) => {
     await documents.deleteOwnDocument(request.user!, request.params.id, originOf(request))
@@ -167,7 +170,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
 
   app.get('/api/documents/download/:id', {
     schema: {
-      ...operation('downloadDocument', 'Le fichier, en pièce jointe (propriétaire ou administrateur)', 'user'),
+      ...operation('downloadDocument', 'Le fichier, en pièce jointe (les personnes de l’entreprise, le cabinet qui la sert)', 'user'),
       tags,
       params: IdParamsSchema,
       response: { 200: fileResponse('Le fichier, dans son type vérifié', DOCUMENT_MIMES), ...errorResponses(401, 403, 404) },

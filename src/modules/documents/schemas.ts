@@ -14,6 +14,12 @@ const StoredFileSchema = Type.Object(
   { title: 'StoredFile' },
 )
 
+/** Contract §9: the company's person who uploaded a document (the owner or a member); null for what the firm sent. */
+export const UploaderSchema = Type.Union(
+  [Type.Object({ id: Type.Integer({ examples: [12] }), username: Type.String({ examples: ['Karim Benali'] }) }), Type.Null()],
+  { title: 'Uploader', description: 'La personne de l’entreprise qui a déposé le document ; null pour un document envoyé par le cabinet' },
+)
+
 /** A document type (spec §3). */
 export const DocumentTypeSchema = Type.Object({ id: Type.Integer({ examples: [3] }), typeName: Type.String({ examples: ['Bilan'] }), createdAt: DateTimeSchema }, { title: 'DocumentType' })
 export type DocumentType = Static<typeof DocumentTypeSchema>
@@ -34,6 +40,7 @@ export const DocumentSchema = Type.Object(
     file: StoredFileSchema,
     type: Type.Object({ typeName: Type.String({ examples: ['Bilan'] }) }),
     user: Type.Object({ id: Type.Integer({ examples: [7] }), username: Type.String({ examples: ['Amina Haddad'] }), entreprise: Type.String({ examples: ['Transports Ezzahra'] }), profilePhoto: PhotoSchema }),
+    uploadedBy: UploaderSchema,
   },
   { title: 'Document' },
 )
@@ -50,6 +57,7 @@ export const OwnedDocumentSchema = Type.Object(
     createdAt: DateTimeSchema,
     isViewed: Type.Boolean(),
     url: Type.String({ examples: ['/uploads/0f1e2d3c4b5a69788796a5b4c3d2e1f0.pdf'] }),
+    uploadedBy: UploaderSchema,
   },
   { title: 'OwnedDocument' },
 )
@@ -64,6 +72,7 @@ export const ReceivedDocumentSchema = Type.Object(
     createdAt: DateTimeSchema,
     file: StoredFileSchema,
     downloadedAt: NullableDateTimeSchema,
+    uploadedBy: UploaderSchema,
   },
   { title: 'ReceivedDocument' },
 )
@@ -83,7 +92,7 @@ export const UploadFormSchema = Type.Object(
     file: FileField,
     type: Type.Optional(Type.String({ description: 'Le nom d’un type de document (GET /api/documents/types) ; pris de la demande avec requestId', examples: ['Bilan'] })),
     description: Description,
-    userId: Type.Optional(Type.Integer({ description: 'Son propre id, s’il est donné (un autre est refusé)' })),
+    userId: Type.Optional(Type.Integer({ description: 'L’id de son entreprise (celui du titulaire du compte, pour un membre aussi), s’il est donné (un autre est refusé)' })),
     requestId: Type.Optional(Type.Integer({ description: 'La demande du cabinet à laquelle ce fichier répond' })),
   },
   { title: 'UploadForm' },

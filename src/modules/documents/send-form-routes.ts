@@ -5,7 +5,7 @@ import { closeWithoutReading } from '../../http/lingering-close.js'
 import { rememberPath } from '../../http/return-to.js'
 import { IdParamsSchema } from '../../http/schemas.js'
 import type { FormState } from '../../shared/form-state.js'
-import { requireAdmin } from '../identity/index.js'
+import { requireFirm, scopeOf } from '../identity/index.js'
 import type { Documents } from './service.js'
 import { sendSteps } from './sent-routes.js'
 import { messages } from './validation.js'
@@ -34,13 +34,13 @@ export function sendFormRoute(documents: Documents, show: ShowSendForm) {
 
   /**
    * Before any of the body is read, in the API's order: a visitor (a session that ended) logs in and
-   * comes back to the send page, anyone but an administrator gets the 403 page, an account that cannot
-   * receive documents its error page (404, 409); the file is never read.
+   * comes back to the send page, anyone but the firm's people gets the 403 page, an account that cannot
+   * receive documents (or a client the staff member does not serve) its error page (404, 409); the file is never read.
    */
   async function firmToClient(request: FastifyRequest, reply: FastifyReply) {
     try {
-      await requireAdmin(request)
-      await documents.checkRecipient(recipientOf(request))
+      await requireFirm(request)
+      await documents.checkRecipient(recipientOf(request), scopeOf(request.user))
     } catch (error) {
       if (!(error instanceof HttpError)) throw error
       if (bodyPending(request.raw)) closeWithoutReading(request, reply)

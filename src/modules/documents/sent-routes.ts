@@ -4,10 +4,10 @@ import { listFilter, listOf, ListQuerySchema, sendList } from '../../http/lists.
 import { operation } from '../../http/openapi.js'
 import { originOf } from '../../http/origin.js'
 import { errorResponses } from '../../http/schemas.js'
-import { requireAdmin } from '../identity/index.js'
+import { requireFirm, scopeOf } from '../identity/index.js'
 import { requireAccepted } from './routes.js'
 import { ReceivedDocumentSchema, SendFormSchema, UploadedSchema, UserIdParamsSchema } from './schemas.js'
-import type { Documents } from './service.js'
+import { companyOf, ownSpace, type Documents } from './service.js'
 import { receiveUpload, refuseDeclaredTooLarge } from './upload-http.js'
 import { messages } from './validation.js'
 
@@ -38,7 +38,7 @@ const sentDocumentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = 
 
   app.post('/api/documents/send/:userId', {
     schema: {
-      ...operation('sendDocument', 'Le cabinet envoie un document à un client, en réponse à une de ses demandes s’il y a lieu (multipart : file, name, description, requestId ; administrateurs)', 'user'),
+      ...operation('sendDocument', 'Le cabinet envoie un document à un client, en réponse à une de ses demandes s’il y a lieu (multipart : file, name, description, requestId ; le cabinet : un collaborateur, à ses clients)', 'user'),
       tags,
       consumes: ['multipart/form-data'],
       multipartBody: SendFormSchema,
@@ -46,8 +46,8 @@ const sentDocumentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = 
       response: { 201: UploadedSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 507) },
     },
     onRequest: send.refuseDeclaredTooLarge,
-    // No account that cannot receive it gets a file stored first.
-    preHandler: [requireAdmin, async (request) => documents.checkRecipient((request.params as { userId: number }).userId)],
+    // No account that cannot receive it, nor one the sender does not serve, gets a file stored first.
+    preHandler: [requireFirm, async (request) => documents.checkRecipient((request.params as { userId: number }).userId, scopeOf(request.user))],
   }, async (request, reply) => {
     const id = await send.receive(request, request.params.userId)
     // The form reloads the client's page: the page there shows this message (flash cookie).
@@ -56,8 +56,8 @@ const sentDocumentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = 
   })
 
   app.get('/api/documents/received', {
-    schema: { ...operation('listReceivedDocuments', 'Ce que le cabinet a envoyé au client connecté', 'user'), tags, querystring: ListQuerySchema, response: { 200: listOf(ReceivedDocumentSchema), ...errorResponses(400, 401, 403) } },
+    schema: { ...operation('listReceivedDocuments', 'Ce que le cabinet a envoyé à l’entreprise de la personne connectée', 'user'), tags, querystring: ListQuerySchema, response: { 200: listOf(ReceivedDocumentSchema), ...errorResponses(400, 401, 403) } },
     preHandler: requireAccepted,
-  }, async (request, reply) => sendList(reply, await documents.listReceived(request.user!.id, listFilter(request.query))))
+  }, async (request, reply) => sendList(reply, await documents.listReceived(companyOf(request.user!), listFilter(request.query), ownSpace(request.user!))))
 }
 export default sentDocumentRoutes

@@ -10,7 +10,7 @@ import type { Outbox } from '../../jobs/outbox.js'
 import type { Clock } from '../../clock/clock.js'
 import type { RequestOrigin } from '../../http/origin.js'
 import type { FileStorage } from '../../storage/storage.js'
-import type { Identity, SessionUser } from '../identity/index.js'
+import { FIRM_SCOPE, isFirmScope, reaches, scopeOf, type Identity, type Scope, type SessionUser } from '../identity/index.js'
 import type { Journal, JournalAction } from '../journal/index.js'
 import { KIND_BY_EXTENSION } from './content-check.js'
 import * as repo from './repository.js'
@@ -26,6 +26,23 @@ import { documentTypes } from './type-service.js'
 
 const DOCUMENTS_PREFIX = 'documents/'
 
+/**
+ * Whose files a person opens: the firm's people those of the clients they serve (an administrator
+ * every one, and their own uploads), a company's person their company's.
+ */
+function fileScopeOf(viewer: SessionUser): Scope {
+  const scope = scopeOf(viewer)
+  return isFirmScope(scope) ? scope : ownSpace(viewer)
+}
+
+/**
+ * A file not in the viewer's scope: to the firm's people a missing one (contract §9: 404); a client
+ * cannot tell a missing id from someone else's document (403, as for deletion).
+ */
+function unreachable(scope: Scope): HttpError {
+  return isFirmScope(scope) ? new HttpError(404, messages.notFound) : new HttpError(403, messages.notOwner)
+}
+
 /** Writes the document's row, with what the transaction learnt (a request's type); answers its id. */
 type Insert = (changes?: Partial<repo.NewDocument>) => Promise<number>
 
@@ -34,8 +51,19 @@ export function urlOf(storageKey: string): string {
   return `/uploads/${storageKey.slice(DOCUMENTS_PREFIX.length)}`
 }
 
-/** A client's document as their own table shows it. */
-const ownedView = (r: DocumentRecord): OwnedDocument => ({ id: r.id, name: r.name, typeName: r.typeName, createdAt: r.createdAt, isViewed: r.isViewed, url: urlOf(r.storageKey) })
+/**
+ * The company a person acts for (contract §9): their uploads go to its space and their own lists
+ * are its lists. A member's is the owner's id; the owner's, and a firm's person's, their own.
+ */
+export function companyOf(user: Pick<SessionUser, 'id' | 'companyId'>): number {
+  return user.companyId ?? user.id
+}
+
+/** The person's own space as a scope: what their own lists, deletions and downloads reach (never the firm's whole). */
+export const ownSpace = (user: Pick<SessionUser, 'id' | 'companyId'>): Scope => ({ kind: 'company', companyId: companyOf(user) })
+
+/** Who uploaded a client's document, as the API answers it: `{id, username}`, null for the firm's. */
+export type Uploader = { id: number; username: string } | null
 
 export interface DocumentsDeps {
   db: Db
@@ -86,8 +114,21 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
   const recordOn = (trx: Db, action: JournalAction, actor: SessionUser, record: Pick<DocumentRecord, 'id' | 'originalName' | 'userId'>, from: RequestOrigin | null) =>
     journal.record(trx, { action, actor, subject: { type: 'document', id: record.id, label: record.originalName, ownerId: record.userId }, from })
 
+  /** The names of the documents' owners and uploaders, read once for a page. */
+  async function peopleOf(records: DocumentRecord[]) {
+    return accounts.summariesByIds(records.flatMap((r) => (r.uploadedBy === null ? [r.userId] : [r.userId, r.uploadedBy])))
+  }
+  const uploaderOf = (r: DocumentRecord, people: Awaited<ReturnType<typeof peopleOf>>): Uploader =>
+    r.fromFirm || r.uploadedBy === null ? null : { id: r.uploadedBy, username: people.get(r.uploadedBy)?.username ?? '' }
+
+  /** A client's documents as their own table shows them. */
+  async function ownedViews(records: DocumentRecord[]): Promise<OwnedDocument[]> {
+    const people = await peopleOf(records)
+    return records.map((r) => ({ id: r.id, name: r.name, typeName: r.typeName, createdAt: r.createdAt, isViewed: r.isViewed, url: urlOf(r.storageKey), uploadedBy: uploaderOf(r, people) }))
+  }
+
   async function toViews(records: DocumentRecord[]): Promise<DocumentView[]> {
-    const users = await accounts.summariesByIds(records.map((r) => r.userId))
+    const users = await peopleOf(records)
     return records.map((r) => {
       const url = urlOf(r.storageKey)
       const user = users.get(r.userId)
@@ -102,6 +143,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
         file: { url, originalName: r.originalName, mime: r.mime, size: r.size },
         type: { typeName: r.typeName },
         user: { id: r.userId, username: user?.username ?? '', entreprise: user?.entreprise ?? '', profilePhoto: user?.profilePhoto ?? null },
+        uploadedBy: uploaderOf(r, users),
       }
     })
   }
@@ -110,10 +152,13 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
   const quotaExceeded = (used: number) =>
     new HttpError(413, messages.quotaExceeded(formatMegabytes(settings.clientQuotaBytes - used), formatMegabytes(settings.clientQuotaBytes))).under('file')
 
-  /** The owner's document, refused as its deletion is: someone else's and a missing one alike (ids are sequential, their existence is the firm's business), or the firm's. */
+  /**
+   * A document of the person's company (a member's is the owner's), refused as its deletion is:
+   * someone else's and a missing one alike (ids are sequential, their existence is the firm's business), or the firm's.
+   */
   async function ownRecord(user: SessionUser, id: number): Promise<DocumentRecord> {
-    const record = await repo.findDocument(db, id)
-    if (!record || record.userId !== user.id) throw new HttpError(403, messages.notOwner)
+    const record = await repo.findDocument(db, ownSpace(user), id)
+    if (!record) throw new HttpError(403, messages.notOwner)
     if (record.fromFirm) throw new HttpError(403, messages.fromFirm)
     return record
   }
@@ -170,8 +215,12 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     }
   }
 
-  /** Contract §7: the firm sends only to an accepted client (404 for no account, 409 otherwise). */
-  async function recipient(userId: number, trx: Db = db): Promise<{ email: string }> {
+  /**
+   * Contract §7: the firm sends only to an accepted client (404 for no account, 409 otherwise);
+   * §9: a staff member only to a client assigned to them (another is unknown to them: 404).
+   */
+  async function recipient(scope: Scope, userId: number, trx: Db = db): Promise<{ email: string }> {
+    if (!(await reaches(trx, scope, userId))) throw new HttpError(404, messages.recipientMissing)
     const account = await accounts.findAccountSummary(userId, trx)
     if (!account) throw new HttpError(404, messages.recipientMissing)
     if (account.isAdmin) throw new HttpError(409, messages.recipientIsAdmin)
@@ -195,16 +244,17 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
       size: file.size,
     }
     const requestId = requestIdOf(fields)
+    const scope = scopeOf(admin)
     return insertOrExplain(doc, admin, from, async (trx, insert) => {
-      // Checked again with the row: the client may have been deleted while the file arrived.
-      const { email } = await recipient(userId, trx)
+      // Checked again with the row: the client may have been deleted (or unassigned) while the file arrived.
+      await recipient(scope, userId, trx)
       // Answering one of the client's open requests closes it in the same transaction; a refusal leaves no row.
       // The document keeps no type (what the firm sends has none), so deleting the type leaves it in the client's space.
-      const claimed = requestId === undefined ? undefined : await requests.claim(trx, requestId, userId, 'firm')
+      const claimed = requestId === undefined ? undefined : await requests.claim(trx, requestId, userId, scope.kind === 'staff' ? 'staff' : 'firm')
       const id = await insert()
       await claimed?.fulfil({ id, fileName: doc.name, typeName: '' })
-      // One mail to the client, the send's, naming the request it answers.
-      await outbox.enqueue(trx, sentDocumentMail(settings.publicUrl, email, doc, claimed?.title))
+      // The send's mail, naming the request it answers, to each active person of the company (contract §9).
+      for (const person of await accounts.companyPeople(userId, trx)) await outbox.enqueue(trx, sentDocumentMail(settings.publicUrl, person.email, doc, claimed?.title))
       return id
     })
   }
@@ -217,7 +267,9 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
   }
 
   async function recordUpload(user: SessionUser, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined, from: RequestOrigin | null): Promise<number> {
-    if (fields.userId !== undefined && fields.userId.trim() !== String(user.id)) throw new HttpError(403, messages.notOwnUpload)
+    // Contract §9: the upload's userId is the company's (a member's own id is someone else's space).
+    const companyId = companyOf(user)
+    if (fields.userId !== undefined && fields.userId.trim() !== String(companyId)) throw new HttpError(403, messages.notOwnUpload)
     const requestId = requestIdOf(fields)
     const checked = checkUpload(fields, Boolean(file || refused), requestId !== undefined)
     if (!checked.ok) throw refusedForm(checked)
@@ -226,7 +278,8 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     const type = requestId === undefined ? await repo.findTypeByName(db, checked.value.typeName) : { id: 0, typeName: '' }
     if (!type) throw new HttpError(400, messages.unknownType).under('type')
     const doc = {
-      userId: user.id,
+      userId: companyId,
+      uploadedBy: user.id,
       typeId: type.id,
       name: file.originalName,
       description: checked.value.description,
@@ -235,19 +288,20 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
       mime: file.kind.mime,
       size: file.size,
     }
-    return insertOrExplain(doc, user, from, clientUpload(doc, requestId, { username: user.username, typeName: type.typeName, fileName: file.originalName, description: checked.value.description }))
+    // The firm's mail names the company, and the member who uploaded for it.
+    const company = companyId === user.id ? user.username : ((await accounts.findAccountSummary(companyId))?.username ?? '')
+    const uploader = companyId === user.id ? {} : { uploadedBy: user.username }
+    return insertOrExplain(doc, user, from, clientUpload(doc, requestId, { username: company, ...uploader, typeName: type.typeName, fileName: file.originalName, description: checked.value.description }))
   }
 
   /**
-   * Contract §3: the stored file goes to its owner and to administrators only. `mayMark` is false
-   * for a request another site caused: the file is served and nothing changes but the journal's
-   * entry, which records what was opened either way (issue 15).
+   * Contract §3, §9: the stored file goes to its company's people and to the firm's people who serve
+   * it (`record` was found in the viewer's scope). `mayMark` is false for a request another site
+   * caused: the file is served and nothing changes but the journal's entry, which records what was
+   * opened either way (issue 15).
    */
-  async function openFor(viewer: SessionUser | null, record: DocumentRecord | undefined, action: 'document.viewed' | 'document.downloaded', { mayMark, from, peek }: OpenOptions): Promise<OpenedFile> {
-    if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
-    if (!record) throw new HttpError(404, messages.notFound)
-    const isOwner = record.userId === viewer.id
-    if (!isOwner && !viewer.isAdmin) throw new HttpError(403, messages.notOwner)
+  async function openFor(viewer: SessionUser, scope: Scope, record: DocumentRecord, action: 'document.viewed' | 'document.downloaded', { mayMark, from, peek }: OpenOptions): Promise<OpenedFile> {
+    const isOwner = !isFirmScope(scope) || record.userId === viewer.id
     const file = await storage.read(record.storageKey)
     if (!file) throw new HttpError(404, messages.notFound)
     // Spec §4: a document is viewed once an administrator opens it, whichever link they followed;
@@ -258,7 +312,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     if (peek) return opened
     try {
       await transaction(db, async (trx) => {
-        if (mayMark && viewer.isAdmin && !record.isViewed && !record.fromFirm) await repo.markViewedRow(trx, record.id)
+        if (mayMark && isFirmScope(scope) && !record.isViewed && !record.fromFirm) await repo.markViewedRow(trx, record.id)
         if (mayMark && isOwner && record.fromFirm && !record.downloadedAt) await repo.markDownloadedRow(trx, record.id)
         await recordOn(trx, action, viewer, record, from)
       })
@@ -283,7 +337,8 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
      * Before the body is read: a client whose space is full, or whose declared body cannot fit in
      * what is left, hears 413 at once (the exact check is the upload's transaction's).
      */
-    async refuseWhenFull(userId: number, declaredBytes: number | undefined): Promise<void> {
+    async refuseWhenFull(user: Pick<SessionUser, 'id' | 'companyId'>, declaredBytes: number | undefined): Promise<void> {
+      const userId = companyOf(user)
       const used = await repo.usedBytes(db, userId)
       const leastFile = declaredBytes ? Math.max(1, declaredBytes - MULTIPART_ALLOWANCE) : 1
       if (used + leastFile > settings.clientQuotaBytes) throw quotaExceeded(used)
@@ -302,16 +357,19 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
 
     // ---- The firm sends (contract §7): POST /api/documents/send/:userId reads the body like an upload.
 
-    /** Before the body is read: nothing is stored for an account that cannot receive it. */
-    checkRecipient: async (userId: number): Promise<void> => void (await recipient(userId)),
+    /** Before the body is read: nothing is stored for an account that cannot receive it, nor one the sender does not serve. */
+    checkRecipient: async (userId: number, scope: Scope = FIRM_SCOPE): Promise<void> => void (await recipient(scope, userId)),
 
     /** After the body: the fields are checked, then the row and the client's mail are written; whatever fails, the stored file goes. */
     recordSend: (admin: SessionUser, userId: number, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined, from: RequestOrigin | null = null): Promise<number> =>
       keepingNoOrphan(file, () => recordSend(admin, userId, fields, file, refused, from)),
 
-    /** What the firm sent a client, newest first (their « Reçus du cabinet », and the firm's view of it on the client's page). */
-    async listReceived(userId: number, filter: ListFilter): Promise<Page<ReceivedDocument>> {
-      const page = await repo.findReceivedPage(db, userId, filter)
+    /**
+     * What the firm sent a client, newest first (their « Reçus du cabinet », and the firm's view of it
+     * on the client's page), nothing when `scope` does not reach the client.
+     */
+    async listReceived(userId: number, filter: ListFilter, scope: Scope = FIRM_SCOPE): Promise<Page<ReceivedDocument>> {
+      const page = await repo.findReceivedPage(db, scope, userId, filter)
       return {
         total: page.total,
         items: page.items.map((r) => ({
@@ -321,32 +379,34 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
           createdAt: r.createdAt,
           file: { url: urlOf(r.storageKey), originalName: r.originalName, mime: r.mime, size: r.size },
           downloadedAt: r.downloadedAt,
+          uploadedBy: null,
         })),
       }
     },
 
-    // ---- Administrators
+    // ---- The firm (contract §9: an administrator every client's, a staff member their clients')
 
-    async listDocuments(state: DocumentState, filter: ListFilter): Promise<Page<DocumentView>> {
-      const page = await repo.findDocumentsPage(db, state, filter, filter.q ? await accounts.idsMatching(filter.q) : undefined)
+    async listDocuments(viewer: SessionUser, state: DocumentState, filter: ListFilter): Promise<Page<DocumentView>> {
+      const page = await repo.findDocumentsPage(db, state, filter, filter.q ? await accounts.idsMatching(filter.q) : undefined, scopeOf(viewer))
       return { total: page.total, items: await toViews(page.items) }
     },
 
-    /** One document as the firm's lists show it (the back-office's confirmation pages), or a 404. */
-    async findDocument(id: number): Promise<DocumentView> {
-      const record = await repo.findDocument(db, id)
+    /** One document as the firm's lists show it (the back-office's confirmation pages), or a 404 (another client's too). */
+    async findDocument(viewer: SessionUser, id: number): Promise<DocumentView> {
+      const record = await repo.findDocument(db, scopeOf(viewer), id)
       if (!record) throw new HttpError(404, messages.notFound)
       return (await toViews([record]))[0]!
     },
 
     /** Spec §2: viewing marks the document viewed (once) and answers it. */
     async viewDocument(id: number, viewer: SessionUser, from: RequestOrigin | null = null): Promise<DocumentView> {
-      const found = await repo.findDocument(db, id)
+      const scope = scopeOf(viewer)
+      const found = await repo.findDocument(db, scope, id)
       if (!found) throw new HttpError(404, messages.notFound)
       const record = await transaction(db, async (trx) => {
         if (!found.fromFirm) await repo.markViewedRow(trx, id)
         await recordOn(trx, 'document.viewed', viewer, found, from)
-        return repo.findDocument(trx, id)
+        return repo.findDocument(trx, scope, id)
       })
       if (!record) throw new HttpError(404, messages.notFound)
       return (await toViews([record]))[0]!
@@ -354,7 +414,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
 
     /** Contract §4: only a viewed document is archived; archiving twice changes nothing. */
     async archiveDocument(id: number, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
-      const record = await repo.findDocument(db, id)
+      const record = await repo.findDocument(db, scopeOf(actor), id)
       if (!record) throw new HttpError(404, messages.notFound)
       if (record.fromFirm) throw new HttpError(409, messages.firmSentNotArchived)
       if (record.isArchived) return
@@ -366,7 +426,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
 
     /** An archived document goes back among the viewed ones (issue 16); anything else is a 409. */
     async restoreDocument(id: number, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
-      const record = await repo.findDocument(db, id)
+      const record = await repo.findDocument(db, scopeOf(actor), id)
       if (!record) throw new HttpError(404, messages.notFound)
       await transaction(db, async (trx) => {
         if (!(await repo.restoreRow(trx, id))) throw new HttpError(409, messages.notArchived)
@@ -375,7 +435,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     },
 
     async deleteDocument(id: number, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
-      const record = await repo.findDocument(db, id)
+      const record = await repo.findDocument(db, scopeOf(actor), id)
       if (!record) throw new HttpError(404, messages.notFound)
       await transaction(db, async (trx) => {
         if (!(await repo.deleteDocumentRow(trx, id))) throw new HttpError(404, messages.notFound)
@@ -386,7 +446,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
 
     /** One of the owner's documents as their table shows it (the confirmation page of its deletion), refused as its deletion would be. */
     async findOwned(user: SessionUser, id: number): Promise<OwnedDocument> {
-      return ownedView(await ownRecord(user, id))
+      return (await ownedViews([await ownRecord(user, id)]))[0]!
     },
 
     /** Spec §4: the owner may delete a document only while the firm has not viewed it. */
@@ -403,19 +463,25 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
 
     // ---- Files
 
-    /** `/uploads/<name>`: the name is looked up in the database, never joined to a path by itself. */
+    /**
+     * `/uploads/<name>`: the name is looked up in the database, among the viewer's documents (their
+     * company's, or the clients they serve), never joined to a path by itself.
+     */
     async openStoredFile(viewer: SessionUser | null, name: string | undefined, options: OpenOptions): Promise<OpenedFile> {
       if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
-      const record = name === undefined ? undefined : await repo.findDocumentByKey(db, `${DOCUMENTS_PREFIX}${name}`)
-      return openFor(viewer, record, 'document.viewed', options)
+      if (name === undefined) throw new HttpError(404, messages.notFound)
+      const scope = fileScopeOf(viewer)
+      const record = await repo.findDocumentByKey(db, scope, `${DOCUMENTS_PREFIX}${name}`)
+      if (!record) throw unreachable(scope)
+      return openFor(viewer, scope, record, 'document.viewed', options)
     },
 
     async openDownload(viewer: SessionUser | null, id: number, options: OpenOptions): Promise<OpenedFile> {
       if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
-      const record = await repo.findDocument(db, id)
-      // As for deletion: a client cannot tell a missing id from someone else's document.
-      if (!record && !viewer.isAdmin) throw new HttpError(403, messages.notOwner)
-      return openFor(viewer, record, 'document.downloaded', options)
+      const scope = fileScopeOf(viewer)
+      const record = await repo.findDocument(db, scope, id)
+      if (!record) throw unreachable(scope)
+      return openFor(viewer, scope, record, 'document.downloaded', options)
     },
 
     // ---- The module's face for other modules (clients: profile, counts, user deletion)
@@ -425,15 +491,22 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
      * the caller removes the files once the transaction is committed.
      */
     removeAllOwnedBy: (trx: Db, userId: number): Promise<string[]> => repo.deleteOwnedRows(trx, userId),
-    count: (): Promise<{ unviewed: number; viewed: number }> => repo.countDocumentRows(db),
+    /** The dashboard's counts: the whole firm's kept totals, or a staff member's clients' counted (pass `scopeOf(viewer)`). */
+    count: (scope: Scope = FIRM_SCOPE): Promise<{ unviewed: number; viewed: number }> => repo.countDocumentRows(db, scope),
+    /** Who uploaded each of these documents, by id (a request lists its answers' uploaders); null for what the firm sent. */
+    async uploadersOf(ids: number[]): Promise<Map<number, Uploader>> {
+      const found = await repo.uploadersOf(db, ids)
+      const people = await accounts.summariesByIds([...found.values()].filter((id): id is number => id !== null))
+      return new Map([...found].map(([id, by]) => [id, by === null ? null : { id: by, username: people.get(by)?.username ?? '' }]))
+    },
     /** What a client's documents take, of CLIENT_QUOTA_MB (the profile shows it). */
     storageUse: async (userId: number): Promise<StorageUse> => ({ usedBytes: await repo.usedBytes(db, userId), quotaBytes: settings.clientQuotaBytes }),
     countTypes: (): Promise<number> => repo.countTypeRows(db),
 
-    /** A page of a user's documents for the profile's table, newest first. */
-    async listOwned(userId: number, filter: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Page<OwnedDocument>> {
-      const page = await repo.findOwnedDocuments(db, userId, filter)
-      return { total: page.total, items: page.items.map(ownedView) }
+    /** A page of a client's documents for the profile's table, newest first; nothing when `scope` does not reach the client. */
+    async listOwned(userId: number, filter: Pick<ListFilter, 'page' | 'pageSize'>, scope: Scope = FIRM_SCOPE): Promise<Page<OwnedDocument>> {
+      const page = await repo.findOwnedDocuments(db, scope, userId, filter)
+      return { total: page.total, items: await ownedViews(page.items) }
     },
   }
 }

@@ -34,8 +34,8 @@ export function uploadSteps(documents: Documents, uploadPerUser: number) {
     refuseDeclaredTooLarge: refuseDeclaredTooLarge(documents.maxUploadBytes),
     /** Each upload takes disk and mails the firm: one client (or a stolen session) cannot flood either; the API and the form count together. */
     limit: userLimit(uploadPerUser, QUARTER_HOUR_MS, 'upload'),
-    /** A full space (CLIENT_QUOTA_MB) is refused before the body is read. */
-    refuseWhenFull: async (request: FastifyRequest) => documents.refuseWhenFull(request.user!.id, Number(request.headers['content-length']) || undefined),
+    /** A full space (CLIENT_QUOTA_MB, the company's) is refused before the body is read. */
+    refuseWhenFull: async (request: FastifyRequest) => documents.refuseWhenFull(request.user!, Number(request.headers['content-length']) || undefined),
     /** Reads the body, the file streamed into storage, and records the upload: the new document's id. Whatever fails, nothing stays. */
     async receive(request: FastifyRequest): Promise<number> {
       const { fields, file, refused } = await receiveUpload(request, documents.maxUploadBytes, documents.storeFile, documents.discardFile)

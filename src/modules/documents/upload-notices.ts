@@ -18,7 +18,10 @@ export interface UploadNoticeDeps {
 }
 
 export interface UploadFacts {
+  /** The client's (the company's) name. */
   username: string
+  /** A company's member who uploaded it for the company (contract §9); absent when the owner did. */
+  uploadedBy?: string
   typeName: string
   fileName: string
   description: string
@@ -36,7 +39,7 @@ export function uploadNotices({ outbox, clock, settings }: UploadNoticeDeps) {
     return {
       to: settings.firmEmail,
       subject: `Nouveau document — ${upload.username}`,
-      ...firmMail({ lines: [`Client : ${upload.username}`, `Type : ${upload.typeName}`, `Fichier : ${upload.fileName}`, ...(upload.description ? ['', upload.description] : [])], ...link }),
+      ...firmMail({ lines: [`Client : ${upload.username}`, ...(upload.uploadedBy ? [`Déposé par : ${upload.uploadedBy}`] : []), `Type : ${upload.typeName}`, `Fichier : ${upload.fileName}`, ...(upload.description ? ['', upload.description] : [])], ...link }),
     }
   }
 

@@ -5,11 +5,13 @@ import type { ProfileConfirmation } from '../identity/index.js'
 import type { DocumentType, DocumentView } from './schemas.js'
 
 export type DocumentListKind = 'new-documents' | 'documents' | 'arch-documents'
+/** A list page's kind: a staff member's lists have no « Supprimer » (contract §9). */
+export type DocumentListPageKind = DocumentListKind | 'staff-documents' | 'staff-arch-documents'
 
 /** The pages documents renders, handed to it by app.ts (src/ never imports views/). */
 export interface DocumentsViews {
   DocumentTypesPage: Page<{ items: DocumentType[]; total: number; query: ListState }>
-  AdminListPage: Page<{ kind: DocumentListKind; title: string; lead: string; items: DocumentView[]; total: number; query: ListState }>
+  AdminListPage: Page<{ kind: DocumentListPageKind; title: string; lead: string; items: DocumentView[]; total: number; query: ListState }>
   /** A row action's confirmation dialog as a page, without JavaScript (contract §8). */
   ConfirmActionPage: Page<
     | { kind: DocumentListKind; action: 'archive' | 'restore' | 'delete'; row: DocumentView; query: ListState; form?: FormState }

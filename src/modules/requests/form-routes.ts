@@ -5,7 +5,7 @@ import { formPost } from '../../http/form-post.js'
 import { registerRowForm } from '../../http/row-forms.js'
 import { IdParamsSchema } from '../../http/schemas.js'
 import type { FormState } from '../../shared/form-state.js'
-import { adminForm, adminOnly } from '../identity/index.js'
+import { firmForm, firmOnly } from '../identity/index.js'
 import { RequestListQuerySchema } from './schemas.js'
 import type { Requests } from './service.js'
 import { messages, type StatusFilter } from './texts.js'
@@ -51,15 +51,15 @@ const requestForms: FastifyPluginAsyncTypebox<{ requests: Requests; views: Reque
     keep: NEW_REQUEST_FIELDS,
     show: listPage,
     act: async (_fields, request) => {
-      await requests.create(request.body as Record<string, unknown>)
+      await requests.create(request.user!, request.body as Record<string, unknown>)
       return { to: REQUESTS_LIST, message: messages.created }
     },
   })
-  app.post(REQUESTS_LIST, { schema: listQuery, attachValidation: true, preHandler: adminForm((request) => request.url), ...fromList })
+  app.post(REQUESTS_LIST, { schema: listQuery, attachValidation: true, preHandler: firmForm((request) => request.url), ...fromList })
 
   // The client's page's form: the client is the page's; back to the client's page, where the request is listed.
   async function askPageOf(request: FastifyRequest, reply: FastifyReply, form?: FormState) {
-    const client = await requests.askable(clientIdOf(request))
+    const client = await requests.askable(request.user!, clientIdOf(request))
     const [page, types] = await Promise.all([requests.list(request.user!, { q: '', page: 1, pageSize: ASK_PAGE_SHOWN }, { userId: client.id }), requests.types()])
     return reply.render(views.AskPage, { client, items: page.items, total: page.total, types: types.map((type) => ({ id: type.id, typeName: type.typeName })), today: requests.today(), form })
   }
@@ -68,33 +68,33 @@ const requestForms: FastifyPluginAsyncTypebox<{ requests: Requests; views: Reque
     keep: NEW_REQUEST_FIELDS.filter((field) => field !== 'userId'),
     show: askPageOf,
     act: async (_fields, request) => {
-      await requests.create(request.body as Record<string, unknown>)
+      await requests.create(request.user!, request.body as Record<string, unknown>)
       return { to: `/users/profile/${clientIdOf(request)}#profile-requests-title`, message: messages.created }
     },
   })
   /** Who is asked comes before what (a page for no client is the 404 page), and is the page's, whatever the body says. */
   async function askedOfThePage(request: FastifyRequest) {
-    const client = await requests.askable(clientIdOf(request))
+    const client = await requests.askable(request.user!, clientIdOf(request))
     request.body = { ...(request.body as Record<string, unknown>), userId: client.id }
   }
-  app.get('/admin-dashboard/clients/:id/ask', { schema: clientParams, attachValidation: true, preHandler: adminOnly }, (request, reply) => askPageOf(request, reply))
+  app.get('/admin-dashboard/clients/:id/ask', { schema: clientParams, attachValidation: true, preHandler: firmOnly }, (request, reply) => askPageOf(request, reply))
   app.post('/admin-dashboard/clients/:id/ask', {
     schema: clientParams,
     attachValidation: true,
-    preHandler: [adminForm((request) => request.url), askedOfThePage],
+    preHandler: [firmForm((request) => request.url), askedOfThePage],
     ...fromClientPage,
   })
 
-  registerRowForm(app, { page: adminOnly, form: adminForm }, {
+  registerRowForm(app, { page: firmOnly, form: firmForm }, {
     list: REQUESTS_LIST,
     action: 'cancel',
     filtered: { querystring: RequestListQuerySchema, filters: (query) => listFiltersOf(query).filters },
     confirm: {
-      find: requests.find,
+      find: (id, request) => requests.find(request.user!, id),
       show: (reply, props) => reply.render(views.ConfirmActionPage, { kind: 'requests', action: 'cancel', ...props }),
     },
-    act: async (id) => {
-      await requests.cancel(id)
+    act: async (id, request) => {
+      await requests.cancel(request.user!, id)
       return messages.cancelled
     },
   })

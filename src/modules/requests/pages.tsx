@@ -4,8 +4,8 @@ import { Type } from 'typebox'
 import { listQueryOf, listStateOf } from '../../http/list-pages.js'
 import { listFilter } from '../../http/lists.js'
 import type { FormState } from '../../shared/form-state.js'
-import { uploadFormRoute, type Documents } from '../documents/index.js'
-import { adminOnly, userOnly, type SessionUser } from '../identity/index.js'
+import { companyOf, ownSpace, uploadFormRoute, type Documents } from '../documents/index.js'
+import { firmOnly, userOnly, type SessionUser } from '../identity/index.js'
 import requestForms, { listFiltersOf, type ShowRequestsList } from './form-routes.js'
 import { RequestListQuerySchema } from './schemas.js'
 import type { Requests } from './service.js'
@@ -21,18 +21,25 @@ const OWNED_SHOWN = 10
 const requestPages: FastifyPluginAsyncTypebox<{ requests: Requests; documents: Documents; views: RequestsViews }> = async (app, { requests, documents, views }) => {
   const { RequestsPage, SpacePage } = views
 
-  /** The client's space; its upload form answers the open request `wanted`, if any; `form` when answered again. */
+  /**
+   * The company's space (contract §9: a member's is the owner's, the company's id in its form); its
+   * upload form answers the open request `wanted`, if any; `form` when answered again.
+   */
   async function space(user: SessionUser, reply: FastifyReply, wanted: number | undefined, form?: FormState) {
-    if (!user.isAccepted) return reply.render(SpacePage, { userId: user.id, accepted: false, types: [], maxBytes: requests.maxUploadBytes, pending: [], answered: [], answering: null })
+    const companyId = companyOf(user)
+    // « Tous mes documents » is the company's profile, which its owner opens.
+    const profileUrl = companyId === user.id ? `/users/profile/${companyId}` : undefined
+    if (!user.isAccepted) return reply.render(SpacePage, { userId: companyId, accepted: false, types: [], maxBytes: requests.maxUploadBytes, pending: [], answered: [], answering: null })
+    const company = ownSpace(user)
     const [types, pending, answered, received, owned] = await Promise.all([
       requests.types(),
-      requests.openFor(user.id),
-      requests.list(user, { q: '', page: 1, pageSize: ANSWERED_SHOWN }, { status: 'fulfilled' }),
-      user.isAdmin ? undefined : requests.received(user.id, RECEIVED_SHOWN),
-      requests.owned(user.id, OWNED_SHOWN),
+      requests.openFor(companyId, company),
+      requests.listIn(company, { q: '', page: 1, pageSize: ANSWERED_SHOWN }, { status: 'fulfilled' }),
+      user.isAdmin ? undefined : requests.received(companyId, RECEIVED_SHOWN),
+      requests.owned(companyId, OWNED_SHOWN),
     ])
     const answering = pending.find((r) => r.id === wanted) ?? null
-    return reply.render(SpacePage, { userId: user.id, accepted: true, types: types.map((t) => t.typeName), maxBytes: requests.maxUploadBytes, pending, answered: answered.items, answering, received, owned, form })
+    return reply.render(SpacePage, { userId: companyId, profileUrl, accepted: true, types: types.map((t) => t.typeName), maxBytes: requests.maxUploadBytes, pending, answered: answered.items, answering, received, owned, form })
   }
 
   // attachValidation: a hand-edited ?request= shows the space without it, never an error page.
@@ -50,7 +57,7 @@ const requestPages: FastifyPluginAsyncTypebox<{ requests: Requests; documents: D
   const listPage: ShowRequestsList = async (request, reply, form) => {
     const query = listQueryOf(request)
     const { userId, status, filters } = listFiltersOf(query)
-    const [page, clients, types] = await Promise.all([requests.list(request.user!, listFilter(query), { userId, status }), requests.clientChoices(), requests.types()])
+    const [page, clients, types] = await Promise.all([requests.list(request.user!, listFilter(query), { userId, status }), requests.clientChoices(request.user!), requests.types()])
     return reply.render(RequestsPage, {
       items: page.items,
       total: page.total,
@@ -61,7 +68,7 @@ const requestPages: FastifyPluginAsyncTypebox<{ requests: Requests; documents: D
       form,
     })
   }
-  app.get('/admin-dashboard/requests', { preHandler: adminOnly, attachValidation: true, schema: { hide: true, querystring: RequestListQuerySchema } }, (request, reply) => listPage(request, reply))
+  app.get('/admin-dashboard/requests', { preHandler: firmOnly, attachValidation: true, schema: { hide: true, querystring: RequestListQuerySchema } }, (request, reply) => listPage(request, reply))
 
   // The firm's forms without JavaScript (contract §8): asking, on the list or for one client, and cancelling.
   await app.register(requestForms, { requests, views, listPage })

@@ -2,7 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Db } from '../../db/database.js'
 import { fetchPage, idIn, textIds, withinDays, type ListFilter, type Page, type SearchIndex } from '../../db/lists.js'
 import { fromDbId, fromDbTime, toDbTime } from '../../db/values.js'
-import type { IdsMatching } from '../identity/index.js'
+import { clientIn, type IdsMatching, type Scope } from '../identity/index.js'
 import type { StatusFilter } from './texts.js'
 
 /** What a request is searched by: every column of its index (migration 0022). */
@@ -68,8 +68,9 @@ export async function insertRequest(db: Db, request: NewRequest): Promise<number
   return fromDbId(result.insertId)
 }
 
-export async function findRequest(db: Db, id: number): Promise<RequestRecord | undefined> {
-  const row = await db.selectFrom('requests').select(COLUMNS).where('id', '=', id).executeTakeFirst()
+/** A request of one of the scope's clients (contract §9: another client's is none, as a missing one). */
+export async function findRequest(db: Db, within: Scope, id: number): Promise<RequestRecord | undefined> {
+  const row = await db.selectFrom('requests').select(COLUMNS).where('id', '=', id).where(clientIn(within, 'requests.user_id')).executeTakeFirst()
   return row && toRecord(row)
 }
 
@@ -79,9 +80,12 @@ function statusCondition(status: StatusFilter, today: string): Expression<SqlBoo
   return sql<SqlBool>`status = ${status}`
 }
 
-/** Requests newest first; `q` over the title, the note and the client's name (`clients`). */
-export async function findRequestsPage(db: Db, scope: RequestScope, filter: ListFilter, clients?: IdsMatching): Promise<Page<RequestRecord>> {
-  let query = db.selectFrom('requests').where(withinDays('created_at', filter.from, filter.to))
+/**
+ * Requests of the scope's clients (a staff member's: an `IN` on their assignments, then
+ * requests_user_created), newest first; `q` over the title, the note and the client's name (`clients`).
+ */
+export async function findRequestsPage(db: Db, within: Scope, scope: RequestScope, filter: ListFilter, clients?: IdsMatching): Promise<Page<RequestRecord>> {
+  let query = db.selectFrom('requests').where(clientIn(within, 'requests.user_id')).where(withinDays('created_at', filter.from, filter.to))
   if (scope.userId !== undefined) query = query.where('user_id', '=', scope.userId)
   if (scope.status) query = query.where(statusCondition(scope.status, scope.today))
   if (filter.q) {
@@ -96,29 +100,30 @@ export async function findRequestsPage(db: Db, scope: RequestScope, filter: List
   return { total: page.total, items: page.items.map(toRecord) }
 }
 
-/** A client's open requests, the soonest due first (their space). */
-export async function findOpenFor(db: Db, userId: number): Promise<RequestRecord[]> {
-  const rows = await db.selectFrom('requests').select(COLUMNS).where('user_id', '=', userId).where('status', '=', 'open').orderBy('due_date').orderBy('id').execute()
+/** A client's open requests, the soonest due first (their space), when the scope reaches the client. */
+export async function findOpenFor(db: Db, within: Scope, userId: number): Promise<RequestRecord[]> {
+  const rows = await db.selectFrom('requests').select(COLUMNS).where('user_id', '=', userId).where(clientIn(within, 'requests.user_id')).where('status', '=', 'open').orderBy('due_date').orderBy('id').execute()
   return rows.map(toRecord)
 }
 
-export async function countOverdue(db: Db, today: string): Promise<number> {
-  const row = await db.selectFrom('requests').select(sql<number | string>`count(*)`.as('n')).where(statusCondition('overdue', today)).executeTakeFirst()
+/** Open requests past their due date, of the scope's clients. */
+export async function countOverdue(db: Db, within: Scope, today: string): Promise<number> {
+  const row = await db.selectFrom('requests').select(sql<number | string>`count(*)`.as('n')).where(statusCondition('overdue', today)).where(clientIn(within, 'requests.user_id')).executeTakeFirst()
   return Number(row?.n ?? 0)
 }
 
 /**
  * Moves an open request to `status`, by its own conditions (the row stays locked until the
- * transaction ends): false when it was not open (or not `userId`'s, when given).
+ * transaction ends): false when it was not open, or not one of the scope's clients'.
  */
-export async function closeRequest(db: Db, id: number, status: 'fulfilled' | 'cancelled', at: Date, userId?: number): Promise<boolean> {
-  let query = db
+export async function closeRequest(db: Db, within: Scope, id: number, status: 'fulfilled' | 'cancelled', at: Date): Promise<boolean> {
+  const result = await db
     .updateTable('requests')
     .set(status === 'fulfilled' ? { status, fulfilled_at: toDbTime(at) } : { status, cancelled_at: toDbTime(at) })
     .where('id', '=', id)
     .where('status', '=', 'open')
-  if (userId !== undefined) query = query.where('user_id', '=', userId)
-  const result = await query.executeTakeFirst()
+    .where(clientIn(within, 'requests.user_id'))
+    .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }
 

@@ -2,22 +2,22 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { listFilter, listOf, sendList } from '../../http/lists.js'
 import { operation } from '../../http/openapi.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
-import { requireAdmin, requireUser } from '../identity/index.js'
+import { requireFirm, requireUser } from '../identity/index.js'
 import { NewRequestBodySchema, RequestListQuerySchema, RequestSchema } from './schemas.js'
 import type { Requests } from './service.js'
 import { messages } from './texts.js'
 
-/** /api/requests (contract §7): administrators ask and cancel; a client lists their own. */
+/** /api/requests (contract §7, §9): the firm asks and cancels (a staff member, for their clients); a company's people list the company's. */
 const requestRoutes: FastifyPluginAsyncTypebox<{ requests: Requests }> = async (app, { requests }) => {
   const tags = ['requests']
 
   app.post('/api/requests', {
-    schema: { ...operation('createRequest', 'Demande un document à un client (administrateurs)', 'user'), tags, body: NewRequestBodySchema, response: { 201: RequestSchema, ...errorResponses(400, 401, 403) } },
-    preHandler: requireAdmin,
-  }, async (request, reply) => reply.code(201).send(await requests.create(request.body)))
+    schema: { ...operation('createRequest', 'Demande un document à un client (le cabinet ; un collaborateur, à ses clients)', 'user'), tags, body: NewRequestBodySchema, response: { 201: RequestSchema, ...errorResponses(400, 401, 403, 404) } },
+    preHandler: requireFirm,
+  }, async (request, reply) => reply.code(201).send(await requests.create(request.user!, request.body)))
 
   app.get('/api/requests', {
-    schema: { ...operation('listRequests', 'Demandes : toutes (administrateurs, ?userId, ?status) ou les siennes (client)', 'user'), tags, querystring: RequestListQuerySchema, response: { 200: listOf(RequestSchema), ...errorResponses(400, 401) } },
+    schema: { ...operation('listRequests', 'Demandes : celles des clients du cabinet (un collaborateur : ses clients ; ?userId, ?status) ou celles de son entreprise (client)', 'user'), tags, querystring: RequestListQuerySchema, response: { 200: listOf(RequestSchema), ...errorResponses(400, 401) } },
     preHandler: requireUser,
   }, async (request, reply) => {
     const { userId, status } = request.query
@@ -25,10 +25,10 @@ const requestRoutes: FastifyPluginAsyncTypebox<{ requests: Requests }> = async (
   })
 
   app.post('/api/requests/:id/cancel', {
-    schema: { ...operation('cancelRequest', 'Annule une demande ouverte (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 409) } },
-    preHandler: requireAdmin,
+    schema: { ...operation('cancelRequest', 'Annule une demande ouverte (le cabinet ; un collaborateur, celles de ses clients)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 409) } },
+    preHandler: requireFirm,
   }, async (request) => {
-    await requests.cancel(request.params.id)
+    await requests.cancel(request.user!, request.params.id)
     return { message: messages.cancelled }
   })
 }

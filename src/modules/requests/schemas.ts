@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox'
 import { ListQuerySchema } from '../../http/lists.js'
 import { DateTimeSchema, IdSchema, NullableDateTimeSchema } from '../../http/schemas.js'
+import { UploaderSchema } from '../documents/index.js'
 import { STATUS_FILTERS } from './texts.js'
 
 /** A request as the API answers it (contract §7); `overdue` is computed (open and due before today, Algiers time). */
@@ -16,7 +17,8 @@ export const RequestSchema = Type.Object({
   createdAt: DateTimeSchema,
   fulfilledAt: NullableDateTimeSchema,
   cancelledAt: NullableDateTimeSchema,
-  documents: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  /** The documents that answered it, each with who of the company uploaded it (contract §9; null when the firm sent it). */
+  documents: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), uploadedBy: UploaderSchema })),
 }, { title: 'DocumentRequest' })
 export type RequestView = Static<typeof RequestSchema>
 
@@ -24,7 +26,7 @@ export type RequestView = Static<typeof RequestSchema>
 const Loose = Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 5000 })]))
 export const NewRequestBodySchema = Type.Object({ userId: Loose, typeId: Loose, title: Loose, note: Loose, dueDate: Loose }, { title: 'NewDocumentRequest' })
 
-/** The list parameters of contract §2, and `userId` and `status` (administrators; a client sees their own). */
+/** The list parameters of contract §2, and `userId` and `status` (the firm; a client's person sees the company's). */
 export const RequestListQuerySchema = Type.Object({
   ...ListQuerySchema.properties,
   userId: Type.Optional(IdSchema),

@@ -5,8 +5,8 @@ import { transaction } from '../../db/transaction.js'
 import { HttpError, refusedForm } from '../../http/errors.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import { firmDay } from '../../shared/time.js'
-import type { Answerer, ClaimedRequest, Documents, RequestAnswers } from '../documents/index.js'
-import type { Identity, SessionUser } from '../identity/index.js'
+import type { ClaimedRequest, Documents, RequestAnswers } from '../documents/index.js'
+import { FIRM_SCOPE, isFirmScope, reaches, scopeOf, type Identity, type Scope, type SessionUser } from '../identity/index.js'
 import { clientMail, fulfilledMail, reminderSchedule, type RequestFacts } from './reminders.js'
 import * as repo from './repository.js'
 import type { RequestRecord } from './repository.js'
@@ -19,8 +19,8 @@ export interface RequestsDeps {
   /** The request's mail and its reminders are written with it; pending reminders are discarded when it closes. */
   outbox: Pick<Outbox, 'enqueue' | 'enqueueAt' | 'discardPending'>
   identity: Pick<Identity, 'accounts'>
-  /** Types: a request asks for one of documents' types; the client's space holds the upload form. */
-  documents: Pick<Documents, 'allTypes' | 'maxUploadBytes' | 'listReceived' | 'listOwned'>
+  /** Types: a request asks for one of documents' types; the client's space holds the upload form; who uploaded an answer. */
+  documents: Pick<Documents, 'allTypes' | 'maxUploadBytes' | 'listReceived' | 'listOwned' | 'uploadersOf'>
   /** Today (Algiers time) for `overdue` and the due date's check; when reminders are due. */
   clock: Clock
   /** `reminderHour`: REMINDER_HOUR, the hour (Algiers time) reminders go out. */
@@ -48,6 +48,8 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
 
   async function toViews(records: RequestRecord[]): Promise<RequestView[]> {
     const [users, types, docs] = await Promise.all([accounts.summariesByIds(records.map((r) => r.userId)), typeNames(), repo.documentsOf(db, records.map((r) => r.id))])
+    // Contract §9: an answer's documents say who of the company uploaded them.
+    const uploaders = await documents.uploadersOf([...docs.values()].flat().map((d) => d.id))
     const day = today()
     return records.map((r) => ({
       id: r.id,
@@ -61,7 +63,7 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
       createdAt: r.createdAt,
       fulfilledAt: r.fulfilledAt,
       cancelledAt: r.cancelledAt,
-      documents: docs.get(r.id) ?? [],
+      documents: (docs.get(r.id) ?? []).map((d) => ({ ...d, uploadedBy: uploaders.get(d.id) ?? null })),
     }))
   }
 
@@ -71,27 +73,37 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
   }
 
   /**
-   * The refusal for a request that could not be claimed or cancelled: unknown (or, to a client,
-   * another client's: they cannot tell them apart), or closed. The firm, who sees every request,
-   * hears that it is another client's.
+   * The refusal for a request that could not be claimed or cancelled, found `within` what the asker
+   * reaches: unknown (or another client's, to a client and to staff: they cannot tell them apart,
+   * contract §9), or closed. The administrator answering for a client, who sees every request, hears
+   * that it is another client's.
    */
-  async function refusal(trx: Db, id: number, userId?: number, by: Answerer = 'client'): Promise<HttpError> {
-    const found = id > 0 ? await repo.findRequest(trx, id) : undefined
+  async function refusal(trx: Db, within: Scope, id: number, userId?: number): Promise<HttpError> {
+    const found = id > 0 ? await repo.findRequest(trx, within, id) : undefined
     if (!found) return new HttpError(404, messages.notFound)
-    if (userId !== undefined && found.userId !== userId) return by === 'firm' ? new HttpError(400, messages.otherClient) : new HttpError(404, messages.notFound)
+    if (userId !== undefined && found.userId !== userId) return new HttpError(400, messages.otherClient)
     return new HttpError(409, found.status === 'fulfilled' ? messages.alreadyFulfilled : messages.alreadyCancelled)
+  }
+
+  async function listIn(within: Scope, filter: ListFilter, options: RequestListOptions = {}): Promise<Page<RequestView>> {
+    // One client's among the firm's; a company's person has only their own.
+    const firm = isFirmScope(within)
+    const clients = filter.q && firm ? await accounts.idsMatching(filter.q) : undefined
+    const page = await repo.findRequestsPage(db, within, { userId: firm ? options.userId : undefined, status: options.status, today: today() }, filter, clients)
+    return { total: page.total, items: await toViews(page.items) }
   }
 
   const answers: RequestAnswers = {
     async claim(trx, requestId, userId, by = 'client'): Promise<ClaimedRequest> {
       const at = clock.now()
-      const answered = requestId > 0 && (await repo.closeRequest(trx, requestId, 'fulfilled', at, userId))
-      const request = requestId > 0 ? await repo.findRequest(trx, requestId) : undefined
+      const company: Scope = { kind: 'company', companyId: userId }
+      const answered = requestId > 0 && (await repo.closeRequest(trx, company, requestId, 'fulfilled', at))
+      const request = requestId > 0 ? await repo.findRequest(trx, FIRM_SCOPE, requestId) : undefined
       // An answered request takes the rest of a client's answer (several files sent at once, or one
       // forgotten): each is listed with it; the reminders are already gone and the firm already mailed.
       // The firm answers an open request only: sending into a closed one is a mistake of choice.
       const adding = by === 'client' && !answered && request?.userId === userId && request.status === 'fulfilled'
-      if (!request || !(answered || adding)) throw await refusal(trx, requestId, userId, by)
+      if (!request || !(answered || adding)) throw await refusal(trx, by === 'firm' ? FIRM_SCOPE : company, requestId, userId)
       return {
         typeId: request.typeId,
         title: request.title,
@@ -100,7 +112,7 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
           if (adding) return
           await discard(trx, await repo.takeRemindersOf(trx, requestId))
           // The firm answered it itself: « Demande reçue » would tell it what it just did.
-          if (by === 'firm') return
+          if (by !== 'client') return
           const client = await accounts.findAccountSummary(userId, trx)
           const facts: RequestFacts = { title: request.title, note: request.note, dueDate: request.dueDate, typeName: document.typeName }
           await outbox.enqueue(trx, fulfilledMail(settings.firmEmail, client?.username ?? '', facts, document.fileName, `${settings.publicUrl}/admin-dashboard/requests?status=fulfilled`))
@@ -118,21 +130,27 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
     /** Documents' types and upload limit, for the forms of the pages (ask, upload). */
     types: () => documents.allTypes(),
     maxUploadBytes: documents.maxUploadBytes,
-    /** « Reçus du cabinet » in the client's space (contract §7): the newest of what the firm sent them. */
-    received: (userId: number, shown: number) => documents.listReceived(userId, { q: '', page: 1, pageSize: shown }),
-    /** « Mes documents » there: the newest of what the client sent. */
-    owned: (userId: number, shown: number) => documents.listOwned(userId, { page: 1, pageSize: shown }),
+    /** « Reçus du cabinet » in the company's space (contract §7, §9): the newest of what the firm sent it. */
+    received: (companyId: number, shown: number) => documents.listReceived(companyId, { q: '', page: 1, pageSize: shown }, { kind: 'company', companyId }),
+    /** « Mes documents » there: the newest of what the company's people sent. */
+    owned: (companyId: number, shown: number) => documents.listOwned(companyId, { page: 1, pageSize: shown }, { kind: 'company', companyId }),
 
     /**
-     * POST /api/requests: the shared check, then the client (an accepted client) and the type; the
-     * request, its mail and every reminder step (each an outbox row due at its time) in one transaction.
+     * POST /api/requests: the shared check, then the client (an accepted client the asker serves:
+     * another is unknown to a staff member, 404) and the type; the request, its mail and every
+     * reminder step to each active person of the company (each an outbox row due at its time) in
+     * one transaction.
      */
-    async create(input: Record<string, unknown>): Promise<RequestView> {
+    async create(viewer: SessionUser, input: Record<string, unknown>): Promise<RequestView> {
       const checked = checkNewRequest(input, today())
       if (!checked.ok) throw refusedForm(checked)
       const fields = checked.value
+      const scope = scopeOf(viewer)
+      if (!isFirmScope(scope) || !(await reaches(db, scope, fields.userId))) throw new HttpError(404, messages.clientNotFound).under('userId')
       const client = await accounts.findAccountSummary(fields.userId)
-      if (!client || client.isAdmin || !client.isAccepted) throw new HttpError(400, messages.notAClient).under('userId')
+      // A member's own id names no company: its people are none.
+      const people = client && !client.isAdmin && client.isAccepted ? await accounts.companyPeople(fields.userId) : []
+      if (people.length === 0) throw new HttpError(400, messages.notAClient).under('userId')
       const typeName = (await typeNames()).get(fields.typeId)
       if (typeName === undefined) throw new HttpError(400, messages.unknownType).under('typeId')
       const createdAt = clock.now()
@@ -140,53 +158,60 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
       const id = await explainForeignKeys(() =>
         transaction(db, async (trx) => {
           const id = await repo.insertRequest(trx, { ...fields, createdAt })
-          await outbox.enqueue(trx, clientMail(client.email, facts, undefined, spaceUrl))
           const reminderIds: number[] = []
-          for (const { step, at } of reminderSchedule(fields.dueDate, createdAt, settings.reminderHour)) reminderIds.push(await outbox.enqueueAt(trx, clientMail(client.email, facts, step, spaceUrl), at))
+          for (const { email } of people) {
+            await outbox.enqueue(trx, clientMail(email, facts, undefined, spaceUrl))
+            for (const { step, at } of reminderSchedule(fields.dueDate, createdAt, settings.reminderHour)) reminderIds.push(await outbox.enqueueAt(trx, clientMail(email, facts, step, spaceUrl), at))
+          }
           await repo.addReminders(trx, id, reminderIds)
           return id
         }),
       )
-      return (await toViews([(await repo.findRequest(db, id))!]))[0]!
+      return (await toViews([(await repo.findRequest(db, FIRM_SCOPE, id))!]))[0]!
     },
 
-    /** GET /api/requests: administrators all (or one client's), a client their own. */
-    async list(viewer: SessionUser, filter: ListFilter, options: RequestListOptions = {}): Promise<Page<RequestView>> {
-      const userId = viewer.isAdmin ? options.userId : viewer.id
-      const page = await repo.findRequestsPage(db, { userId, status: options.status, today: today() }, filter, filter.q && viewer.isAdmin ? await accounts.idsMatching(filter.q) : undefined)
-      return { total: page.total, items: await toViews(page.items) }
-    },
+    /**
+     * GET /api/requests, of the viewer's scope (contract §9): an administrator's every client's (or
+     * one client's, `userId`), a staff member's their clients' (another's `userId` gives none), a
+     * company's person the company's.
+     */
+    list: (viewer: SessionUser, filter: ListFilter, options: RequestListOptions = {}): Promise<Page<RequestView>> => listIn(scopeOf(viewer), filter, options),
+    /** The same within a scope the caller chose (the client's space: the person's own company, whoever they are). */
+    listIn,
 
-    /** POST /api/requests/:id/cancel: an open request is cancelled and its waiting reminders discarded. */
-    async cancel(id: number): Promise<void> {
+    /** POST /api/requests/:id/cancel: an open request of one of the viewer's clients is cancelled and its waiting reminders discarded. */
+    async cancel(viewer: SessionUser, id: number): Promise<void> {
+      const scope = scopeOf(viewer)
       await transaction(db, async (trx) => {
-        if (!(await repo.closeRequest(trx, id, 'cancelled', clock.now()))) throw await refusal(trx, id)
+        if (!(await repo.closeRequest(trx, scope, id, 'cancelled', clock.now()))) throw await refusal(trx, scope, id)
         await discard(trx, await repo.takeRemindersOf(trx, id))
       })
     },
 
-    /** A client's open requests, soonest due first (their space). */
-    openFor: async (userId: number): Promise<RequestView[]> => toViews(await repo.findOpenFor(db, userId)),
-    /** Accepted clients by name for the requests page's chooser; null when there are more than it lists. */
-    async clientChoices(): Promise<Array<{ id: number; username: string; entreprise: string }> | null> {
-      const page = await accounts.findPage(true, { q: '', page: 1, pageSize: CHOOSER_MAX })
+    /** A client's open requests, soonest due first (their space; the client's page of the firm), when `scope` reaches the client. */
+    openFor: async (userId: number, scope: Scope = FIRM_SCOPE): Promise<RequestView[]> => toViews(await repo.findOpenFor(db, scope, userId)),
+    /** Accepted clients by name for the requests page's chooser (a staff member's own clients); null when there are more than it lists. */
+    async clientChoices(viewer: SessionUser): Promise<Array<{ id: number; username: string; entreprise: string }> | null> {
+      const page = await accounts.findPage(true, { q: '', page: 1, pageSize: CHOOSER_MAX }, { scope: scopeOf(viewer) })
       if (page.total > CHOOSER_MAX) return null
       return page.items.map((a) => ({ id: a.id, username: a.username, entreprise: a.entreprise })).sort((a, b) => a.username.localeCompare(b.username, 'fr') || a.entreprise.localeCompare(b.entreprise, 'fr'))
     },
-    /** Open requests past their due date (the dashboard). */
-    countOverdue: (): Promise<number> => repo.countOverdue(db, today()),
+    /** Open requests past their due date (the dashboard): the firm's, or a staff member's clients' (pass `scopeOf(viewer)`). */
+    countOverdue: (scope: Scope = FIRM_SCOPE): Promise<number> => repo.countOverdue(db, scope, today()),
     /** The firm's day, Algiers time (pages: the due date's minimum). */
     today,
 
-    /** One request (its cancellation's confirmation page, without JavaScript); 404 when there is none. */
-    async find(id: number): Promise<RequestView> {
-      const record = await repo.findRequest(db, id)
+    /** One request (its cancellation's confirmation page, without JavaScript); 404 when there is none, or it is another client's than the viewer's. */
+    async find(viewer: SessionUser, id: number): Promise<RequestView> {
+      const record = await repo.findRequest(db, scopeOf(viewer), id)
       if (!record) throw new HttpError(404, messages.notFound)
       return (await toViews([record]))[0]!
     },
 
-    /** The client a request may be asked of (an accepted client), for the page asking them; 404 otherwise. */
-    async askable(userId: number): Promise<{ id: number; username: string; entreprise: string }> {
+    /** The client a request may be asked of (an accepted client the viewer serves), for the page asking them; 404 otherwise. */
+    async askable(viewer: SessionUser, userId: number): Promise<{ id: number; username: string; entreprise: string }> {
+      const scope = scopeOf(viewer)
+      if (!isFirmScope(scope) || !(await reaches(db, scope, userId))) throw new HttpError(404, messages.notAClient)
       const client = await accounts.findAccountSummary(userId)
       if (!client || client.isAdmin || !client.isAccepted) throw new HttpError(404, messages.notAClient)
       return { id: client.id, username: client.username, entreprise: client.entreprise }

@@ -8,6 +8,7 @@ export const NOTE_MAX = 2000
 export const messages = {
   clientRequired: 'Veuillez choisir un client.',
   notAClient: 'Ce compte n’est pas un client accepté : impossible de lui demander un document.',
+  clientNotFound: 'Client introuvable.',
   typeRequired: 'Type de document requis',
   unknownType: 'Type de document inconnu.',
   titleRequired: 'Titre requis',
@@ -91,6 +92,7 @@ export const pageTexts = {
   ownAll: 'Tous mes documents',
   ownNone: 'Vous n’avez encore envoyé aucun document.',
   fulfilledOn: 'reçue le',
+  uploadedBy: (username: string) => `déposé par ${username}`,
   columns: { title: 'Demande', client: 'Client', type: 'Type', dueDate: 'Date limite', status: 'État', createdAt: 'Créée le', documents: 'Documents' },
   search: 'Intitulé, note, client ou entreprise',
   empty: 'Aucune demande.',

@@ -6,7 +6,10 @@ import type { RequestView } from './schemas.js'
 
 /** The client's space (/files): what the firm asks for first, then the upload form. */
 export interface SpacePageProps {
+  /** The company's id (contract §9: a member's company is the owner's): the upload form's `userId`. */
   userId: number
+  /** « Tous mes documents »: the company's profile, for its owner; absent for a member. */
+  profileUrl?: string | undefined
   accepted: boolean
   /** The type names of the upload form. */
   types: string[]

@@ -35,13 +35,22 @@ function FileIcon() {
   )
 }
 
+/** Contract §9: a company's member uploads for the company; the firm sees who did. */
+export function UploadedBy({ row }: { row: Pick<DocumentRow, 'user' | 'uploadedBy'> }) {
+  if (!row.uploadedBy || row.uploadedBy.id === row.user.id) return null
+  return <span className="person-company document-uploader">déposé par {row.uploadedBy.username}</span>
+}
+
 const columns = (download: boolean): Column<DocumentRow>[] => [
   {
     header: 'Utilisateur',
     cell: (row) => (
       <span className="document-user">
         <AvatarCell photo={row.user.profilePhoto} />
-        <Person person={row.user} />
+        <span className="person">
+          <Person person={row.user} />
+          <UploadedBy row={row} />
+        </span>
       </span>
     ),
     className: 'admin-cell-text',
@@ -116,6 +125,16 @@ export const documentsKind = defineKind<DocumentRow>({
   actions: [view('Voir'), archiveDocument, deleteDocument],
 })
 
+/** Spec §2: in the archive, View only shows an alert. */
+const viewArchived: RowAction<DocumentRow> = {
+  label: 'Voir',
+  tone: 'neutral',
+  run: async () => {
+    showToast('info', 'Ce document est archivé : téléchargez-le avec l’icône du fichier.')
+    return { ok: true, effect: 'none' }
+  },
+}
+
 export const archivedDocumentsKind = defineKind<DocumentRow>({
   ...listBase,
   path: '/admin-dashboard/arch-documents',
@@ -123,19 +142,28 @@ export const archivedDocumentsKind = defineKind<DocumentRow>({
   caption: 'Documents archivés',
   empty: 'Aucun document archivé.',
   columns: columns(true),
-  actions: [
-    {
-      label: 'Voir',
-      tone: 'neutral',
-      // Spec §2: in the archive, View only shows an alert.
-      run: async () => {
-        showToast('info', 'Ce document est archivé : téléchargez-le avec l’icône du fichier.')
-        return { ok: true, effect: 'none' }
-      },
-    },
-    restoreDocument,
-    deleteDocument,
-  ],
+  actions: [viewArchived, restoreDocument, deleteDocument],
+})
+
+/** A staff member's lists (contract §9): their clients' documents, the same actions but deleting, which is an administrator's. */
+export const staffDocumentsKind = defineKind<DocumentRow>({
+  ...listBase,
+  path: '/admin-dashboard/documents',
+  endpoint: '/api/documents/old-documents',
+  caption: 'Documents consultés',
+  empty: 'Aucun document consulté.',
+  columns: columns(true),
+  actions: [view('Voir'), archiveDocument],
+})
+
+export const staffArchivedDocumentsKind = defineKind<DocumentRow>({
+  ...listBase,
+  path: '/admin-dashboard/arch-documents',
+  endpoint: '/api/documents/arch-documents',
+  caption: 'Documents archivés',
+  empty: 'Aucun document archivé.',
+  columns: columns(true),
+  actions: [viewArchived, restoreDocument],
 })
 
 export const documentTypesKind = defineKind<DocumentTypeRow>({

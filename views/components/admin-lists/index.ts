@@ -1,4 +1,4 @@
-import { archivedDocumentsKind, documentsKind, documentTypesKind, newDocumentsKind } from './documents.js'
+import { archivedDocumentsKind, documentsKind, documentTypesKind, newDocumentsKind, staffArchivedDocumentsKind, staffDocumentsKind } from './documents.js'
 import { messagesKind } from './messages.js'
 import { requestsKind } from './requests.js'
 import { subAdminsKind } from './sub-admins.js'
@@ -13,6 +13,9 @@ export const listKinds = {
   'new-documents': newDocumentsKind,
   documents: documentsKind,
   'arch-documents': archivedDocumentsKind,
+  // A staff member's (contract §9: no « Supprimer »).
+  'staff-documents': staffDocumentsKind,
+  'staff-arch-documents': staffArchivedDocumentsKind,
   'document-types': documentTypesKind,
   requests: requestsKind,
 }

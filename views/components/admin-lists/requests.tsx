@@ -11,6 +11,11 @@ export type RequestRow = Wire<RequestView>
 
 const { columns } = pageTexts
 
+/** An answer's documents by name, with who of the company uploaded each when it was not the client's own account (contract §9). */
+function answerNames(row: RequestRow): string {
+  return row.documents.map((d) => (d.uploadedBy && d.uploadedBy.id !== row.user.id ? `${d.name} (${pageTexts.uploadedBy(d.uploadedBy.username)})` : d.name)).join(', ')
+}
+
 /** The firm's document requests: by state (open, overdue, received, cancelled); an open one can be cancelled. */
 export const requestsKind = defineKind<RequestRow>({
   path: '/admin-dashboard/requests',
@@ -27,7 +32,7 @@ export const requestsKind = defineKind<RequestRow>({
     { header: columns.type, cell: (row) => row.type.typeName },
     { header: columns.dueDate, cell: (row) => <DueDate day={row.dueDate} /> },
     { header: columns.status, cell: (row) => <StatusBadge row={row} /> },
-    { header: columns.documents, cell: (row) => row.documents.map((d) => d.name).join(', ') || '—', className: 'admin-cell-text' },
+    { header: columns.documents, cell: (row) => answerNames(row) || '—', className: 'admin-cell-text' },
     { header: columns.createdAt, cell: (row) => <When at={row.createdAt} /> },
   ],
   actions: [

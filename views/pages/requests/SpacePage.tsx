@@ -7,13 +7,18 @@ import { DueLine, StatusBadge } from '../../components/requests/RequestCells.js'
 import { Island } from '../../runtime/Island.js'
 import { ReceivedSection } from '../documents/ReceivedSection.js'
 
+/** An answer's documents by name, each a colleague uploaded naming them (contract §9: the company's people share its requests). */
+function answerNames(documents: SpacePageProps['answered'][number]['documents'], companyId: number): string {
+  return documents.map((d) => (d.uploadedBy && d.uploadedBy.id !== companyId ? `${d.name} (${pageTexts.uploadedBy(d.uploadedBy.username)})` : d.name)).join(', ')
+}
+
 /**
  * « Mon espace » (/files, issue 16): what the firm asks for first, soonest due first (overdue ones
  * marked), each with « Envoyer » opening the upload form that answers it; then the upload form.
  */
 export const SpacePage = page<SpacePageProps>(
   { title: pageTexts.spaceTitle, description: pageTexts.spaceLead },
-  function SpacePage({ userId, accepted, types, maxBytes, pending, answered, answering, received, owned, form }) {
+  function SpacePage({ userId, profileUrl, accepted, types, maxBytes, pending, answered, answering, received, owned, form }) {
     if (!accepted)
       return (
         <section className="upload-page">
@@ -77,7 +82,7 @@ export const SpacePage = page<SpacePageProps>(
             <ul className="request-answered">
               {answered.map((request) => (
                 <li key={request.id} data-request={request.id}>
-                  <StatusBadge row={request} /> <strong>{request.title}</strong> — {request.documents.map((d) => d.name).join(', ')}
+                  <StatusBadge row={request} /> <strong>{request.title}</strong> — {answerNames(request.documents, userId)}
                   {request.fulfilledAt && (
                     <>
                       {' '}
@@ -99,9 +104,9 @@ export const SpacePage = page<SpacePageProps>(
             ) : (
               <>
                 <p className="upload-lead">
-                  {pageTexts.ownLead(owned.items.length, owned.total)} <a href={`/users/profile/${userId}`}>{pageTexts.ownAll}</a>
+                  {pageTexts.ownLead(owned.items.length, owned.total)} {profileUrl && <a href={profileUrl}>{pageTexts.ownAll}</a>}
                 </p>
-                <Island name="OwnedDocuments" props={{ rows: owned.items, canDelete: true, deletePages: OWN_DELETE_PAGES.space }} />
+                <Island name="OwnedDocuments" props={{ rows: owned.items, canDelete: true, deletePages: OWN_DELETE_PAGES.space, companyId: userId }} />
               </>
             )}
           </section>
