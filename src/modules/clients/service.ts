@@ -23,6 +23,7 @@ export const texts = {
   deleted: 'Compte supprimé avec succès.',
   notOwnProfile: 'Vous ne pouvez consulter que votre propre profil.',
   notOwnAccount: 'Vous ne pouvez supprimer que votre propre compte.',
+  memberAccount: 'Votre compte fait partie de l’équipe de votre entreprise : seul son propriétaire peut vous en retirer.',
 } as const
 
 export interface ClientsDeps {
@@ -140,6 +141,8 @@ export function createClients({ db, storage, outbox, identity, documents, reques
      * transaction, then their files once it is committed, so a failure leaves nothing half-deleted.
      */
     async deleteClient(actor: SessionUser, id: number, from: RequestOrigin | null = null): Promise<void> {
+      // A company's member neither deletes the company nor their own account: its owner removes them (contract §9).
+      if (actor.companyRole === 'member') throw new HttpError(403, texts.memberAccount)
       if (actor.id !== id && !actor.isAdmin) throw new HttpError(403, texts.notOwnAccount)
       const target = await accounts.findAccountSummary(id)
       if (!target) throw new HttpError(404, texts.notFound)
@@ -150,9 +153,11 @@ export function createClients({ db, storage, outbox, identity, documents, reques
         // The journal's rows stay: they keep the labels; the link to the profile goes. Written while
         // the account is still there, so the entry is found by its company too (issue 17).
         await journal.record(trx, { action: 'user.deleted', actor, subject: { type: 'user', id, label: target.username }, from })
+        // Its members go with the company: no account is left to log in to a space that is gone (contract §9).
+        const memberKeys = await accounts.deleteCompanyMembers(trx, id)
         const deleted = await accounts.deleteAccount(trx, id)
         if (!deleted) throw new HttpError(404, texts.notFound)
-        return deleted.photoKey ? [...documentKeys, deleted.photoKey] : documentKeys
+        return [...documentKeys, ...memberKeys, ...(deleted.photoKey ? [deleted.photoKey] : [])]
       })
       await removeFiles(keys)
     },

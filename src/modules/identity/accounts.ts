@@ -213,6 +213,21 @@ export async function deleteAccount(db: Db, id: number): Promise<{ photoKey: str
 }
 
 /**
+ * Deletes every member of a company (invited, active or removed: no account is left that belonged to
+ * a company that is gone), each as `deleteAccount` does, in the caller's transaction (the company's
+ * own deletion, contract §9); answers the storage keys of their photos, to remove after the commit.
+ */
+export async function deleteCompanyMembers(db: Db, companyId: number): Promise<string[]> {
+  const members = await db.selectFrom('users').select('id').where('company_id', '=', companyId).execute()
+  const keys: string[] = []
+  for (const member of members) {
+    const deleted = await deleteAccount(db, fromDbId(member.id))
+    if (deleted?.photoKey) keys.push(deleted.photoKey)
+  }
+  return keys
+}
+
+/**
  * When each account was last seen: the latest request of its sessions still stored (a session logged
  * out or swept leaves nothing), by id; an account without one is absent. The teams' lists (contract §9).
  */
@@ -251,6 +266,8 @@ export function accountsFace(db: Db) {
     lastSeen: (ids: number[], trx: Db = db) => lastSeenByIds(trx, ids),
     accept: (id: number, trx: Db = db) => acceptAccount(trx, id),
     deleteAccount: (trx: Db, id: number) => deleteAccount(trx, id),
+    /** A company's members go with it, in the caller's transaction; answers their photos' storage keys. */
+    deleteCompanyMembers: (trx: Db, companyId: number) => deleteCompanyMembers(trx, companyId),
   }
 }
 export type Accounts = ReturnType<typeof accountsFace>
