@@ -62,6 +62,7 @@ import { ConfirmProfilePage } from '../views/pages/profile/ConfirmProfilePage.js
 import { SendDocumentPage } from '../views/pages/profile/SendDocumentPage.js'
 import { JournalPage } from '../views/pages/admin/JournalPage.js'
 import * as messagePages from '../views/pages/messages/MessagesPages.js'
+import { ClientStaffPage } from '../views/pages/team/ClientStaffPage.js'
 import { TeamPage } from '../views/pages/team/TeamPage.js'
 
 declare module 'fastify' {
@@ -283,9 +284,9 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(contactPlugin, { contact, views: { AdminListPage, ConfirmActionPage, HomePage } })
   await app.register(documentsPlugin, { documents, views: { AdminListPage, ConfirmActionPage, ConfirmProfilePage, DocumentTypesPage, NewTypePage, RenameTypePage } })
   await app.register(requestsPlugin, { requests, documents, views: { AskPage, ConfirmActionPage, RequestsPage, SpacePage } })
-  await app.register(clientsPlugin, { clients, documents, views: { AdminListPage, ConfirmActionPage, ConfirmProfilePage, DashboardPage, ProfilePage, SendDocumentPage, SubAdminsPage } })
+  await app.register(clientsPlugin, { clients, documents, views: { AdminListPage, ConfirmActionPage, ConfirmProfilePage, DashboardPage, ProfilePage, SendDocumentPage } })
   await app.register(messagesPlugin, { messages, views: messagePages })
-  await app.register(teamPlugin, { team, views: { TeamPage, ConfirmMemberPage: ConfirmProfilePage } })
+  await app.register(teamPlugin, { team, views: { TeamPage, ConfirmMemberPage: ConfirmProfilePage, SubAdminsPage, ConfirmActionPage, ClientStaffPage } })
   // Identity's guards are handed in: identity records into the journal, so the journal cannot import it.
   const people = { companiesOf: async (ids: number[]) => new Map([...(await identity.accounts.summariesByIds(ids))].map(([id, account]) => [id, account.entreprise])) }
   await app.register(journalPlugin, { journal, views: { JournalPage }, guards: { requireAdmin, requireUser, adminOnly }, people })

@@ -29,6 +29,7 @@ import TwoFactorDisable from './TwoFactorDisable.js'
 import TwoFactorReset from './TwoFactorReset.js'
 import MessageThread from './MessageThread.js'
 import InvitationForm from './InvitationForm.js'
+import StaffBoard from './StaffBoard.js'
 import TeamMembers from './TeamMembers.js'
 
 /** Every island, by the name of its file; the browser loads each from its own chunk. */
@@ -64,6 +65,7 @@ export const islands = {
   TwoFactorReset,
   MessageThread,
   InvitationForm,
+  StaffBoard,
   TeamMembers,
 }
 

@@ -12,7 +12,7 @@ const listPage = { preHandler: adminOnly, attachValidation: true, schema: { hide
 
 /** The administrators' dashboard and their user lists (spec §2, Admin pages). */
 const clientPages: FastifyPluginAsyncTypebox<{ clients: Clients; views: ClientsViews }> = async (app, { clients, views }) => {
-  const { AdminListPage, DashboardPage, SubAdminsPage } = views
+  const { AdminListPage, DashboardPage } = views
   app.get('/admin-dashboard', { preHandler: adminOnly, schema: { hide: true } }, async (_request, reply) =>
     reply.render(DashboardPage, { counts: await clients.getCounts(), mails: await clients.mailCounts(), overdueRequests: await clients.overdueRequests() }),
   )
@@ -34,8 +34,5 @@ const clientPages: FastifyPluginAsyncTypebox<{ clients: Clients; views: ClientsV
   app.get('/admin-dashboard/clients', listPage, async (request, reply) =>
     reply.render(AdminListPage, { kind: 'clients', title: 'Clients', lead: 'Les comptes acceptés par le cabinet.', ...(await userList(request, clients.listClients)) }),
   )
-
-  // A demo screen (spec §2): fixed sample entries, nothing stored.
-  app.get('/admin-dashboard/sub-admins', { preHandler: adminOnly, schema: { hide: true } }, async (_request, reply) => reply.render(SubAdminsPage, {}))
 }
 export default clientPages

@@ -16,8 +16,6 @@ export interface ClientsViews {
   ConfirmActionPage: Page<{ kind: 'new-users' | 'clients'; action: 'accept' | 'delete'; row: AccountRow; query: ListState; form?: FormState }>
   /** « Envoyer un document au client » on a page of its own, where the form posts without JavaScript (contract §8). */
   SendDocumentPage: Page<SendDocumentPageProps>
-  /** The demo screen of spec §2: its sample entries belong to the view, nothing is stored. */
-  SubAdminsPage: Page<object>
   /** `documents` is the page of the profile's documents shown (`page`, `pageSize`). */
   /** `photoForm`: the owner's photo form posted without JavaScript and answered again (contract §8). */
   ProfilePage: Page<{ profile: Profile; isOwner: boolean; documents: ListState; activity?: { items: JournalRow[]; total: number } | undefined; sessions?: DeviceSession[] | undefined; accessTokens?: AccessTokenView[] | undefined; twoFactor?: { enabled: boolean } | undefined; firmSent?: FirmSent | undefined; requests?: ClientRequests | undefined; photoForm?: FormState | undefined } & ProfileShown>

@@ -3,7 +3,9 @@ import type { Db } from '../../db/database.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import type { Identity } from '../identity/index.js'
 import type { Journal } from '../journal/index.js'
+import { createAssignments } from './assignment-service.js'
 import { createMembers } from './member-service.js'
+import { createStaff } from './staff-service.js'
 
 export interface TeamDeps {
   db: Db
@@ -18,6 +20,10 @@ export interface TeamDeps {
 export function createTeam(deps: TeamDeps) {
   return {
     deps,
+    /** The firm's people: the list, invitations, role changes, removals (`/api/staff`, the sub-admins screen). */
+    staff: createStaff(deps),
+    /** Who serves which client (`/api/users/:id/staff`, a client's « Suivi par »). */
+    assignments: createAssignments(deps),
     /** A company's people: its list, the owner's invitations and removals (`/api/company/members`, `/team`). */
     members: createMembers(deps),
   }

@@ -1,49 +1,79 @@
-import { showToast } from '../../client/toast.js'
-import { AvatarCell } from './cells.js'
-import { defineKind } from './types.js'
+import type { StaffPerson } from '../../../src/modules/team/staff-schemas.js'
+import { roleLabels, staffTexts, statusLabels } from '../../../src/modules/team/staff-validation.js'
+import type { Wire } from '../../../src/shared/wire.js'
+import { api } from '../../client/api.js'
+import { MailLink } from '../MailLink.js'
+import { When } from '../When.js'
+import { callApi, defineKind, type ActionOutcome, type RowAction } from './types.js'
 
-export interface SubAdminRow {
-  id: number
-  username: string
-  email: string
-  role: string
+/** One person of the firm, as GET /api/staff lists them (contract §9). */
+export type SubAdminRow = Wire<StaffPerson>
+
+/** PATCH /api/staff/:id: its answer is the person; the toast says what changed, then the list is fetched again. */
+async function changeRole(row: SubAdminRow, role: StaffPerson['role']): Promise<ActionOutcome> {
+  const result = await api<SubAdminRow>(`/api/staff/${row.id}`, { method: 'PATCH', body: { role } })
+  return result.ok ? { ok: true, message: staffTexts.roleChanged(row.username, role), effect: 'refresh' } : { ok: false, message: result.message }
 }
 
-/** The demo entries of the sub-admins screen (spec §2: a placeholder, no server calls). */
-export const SAMPLE_SUB_ADMINS: SubAdminRow[] = [
-  { id: 1, username: 'Yacine Meziane', email: 'y.meziane@cabinet-benali.dz', role: 'Comptable' },
-  { id: 2, username: 'Nadia Cherif', email: 'n.cherif@cabinet-benali.dz', role: 'Auditrice' },
-  { id: 3, username: 'Samir Bouzid', email: 's.bouzid@cabinet-benali.dz', role: 'Assistant' },
-]
+const makeAdmin: RowAction<SubAdminRow> = {
+  label: 'Nommer administrateur',
+  tone: 'neutral',
+  shown: (row) => row.role === 'staff',
+  confirm: (row) => ({
+    title: `Nommer ${row.username} administrateur ?`,
+    text: `${row.username} aura tous les droits : tous les clients, l’acceptation et la suppression des comptes, les types de documents, l’équipe du cabinet et le journal complet.`,
+    confirmLabel: 'Nommer administrateur',
+    tone: 'primary',
+  }),
+  run: (row) => changeRole(row, 'admin'),
+  form: 'make-admin',
+}
 
+const makeStaff: RowAction<SubAdminRow> = {
+  label: 'Passer collaborateur',
+  tone: 'neutral',
+  shown: (row) => row.role === 'admin',
+  confirm: (row) => ({
+    title: `Passer ${row.username} collaborateur ?`,
+    text: `${row.username} ne verra plus que les clients qui lui sont confiés. Ses sessions et ses jetons d’accès seront fermés : il devra se reconnecter.`,
+    confirmLabel: 'Passer collaborateur',
+    tone: 'primary',
+  }),
+  run: (row) => changeRole(row, 'staff'),
+  form: 'make-staff',
+}
+
+const remove: RowAction<SubAdminRow> = {
+  label: 'Retirer',
+  tone: 'danger',
+  confirm: (row) => ({
+    title: `Retirer ${row.username} de l’équipe ?`,
+    text:
+      row.status === 'invited'
+        ? 'Son invitation ne fonctionnera plus.'
+        : `${row.username} ne pourra plus se connecter : ses sessions et ses jetons d’accès sont fermés immédiatement et les clients qui lui étaient confiés ne le sont plus. Son nom reste dans le journal et les conversations.`,
+    confirmLabel: 'Retirer',
+  }),
+  run: (row) => callApi('DELETE', `/api/staff/${row.id}`),
+  form: 'remove',
+}
+
+/** The firm's people (contract §9): administrators and staff, invited or active; change role, remove. */
 export const subAdminsKind = defineKind<SubAdminRow>({
   path: '/admin-dashboard/sub-admins',
-  endpoint: null,
-  caption: 'Sous-administrateurs (démonstration)',
-  search: null,
-  dates: false,
-  empty: 'Aucun sous-administrateur.',
+  endpoint: '/api/staff',
+  caption: 'L’équipe du cabinet',
+  search: 'Nom ou e-mail',
+  dates: true,
+  empty: 'Personne ne correspond à cette recherche.',
   rowName: (row) => row.username,
   columns: [
-    { header: 'Photo', cell: () => <AvatarCell photo={null} />, className: 'admin-cell-photo' },
-    { header: 'Nom', cell: (row) => row.username },
-    { header: 'E-mail', cell: (row) => row.email },
-    { header: 'Rôle', cell: (row) => row.role },
+    { header: 'Nom', cell: (row) => row.username, className: 'admin-cell-text' },
+    { header: 'E-mail', cell: (row) => <MailLink address={row.email} />, className: 'admin-cell-text' },
+    { header: 'Rôle', cell: (row) => roleLabels[row.role] },
+    { header: 'Clients suivis', cell: (row) => row.clients },
+    { header: 'Statut', cell: (row) => <span className={row.status === 'active' ? 'badge badge-yes' : 'badge badge-invited'}>{statusLabels[row.status]}</span> },
+    { header: 'Dernière activité', cell: (row) => (row.lastSeenAt ? <When at={row.lastSeenAt} /> : 'Jamais') },
   ],
-  actions: [
-    {
-      label: 'Retirer le rôle',
-      tone: 'neutral',
-      run: async () => {
-        showToast('info', 'Démonstration : la gestion des rôles n’est pas encore disponible.')
-        return { ok: true, effect: 'none' }
-      },
-    },
-    {
-      label: 'Supprimer',
-      tone: 'danger',
-      confirm: (row) => ({ title: `Supprimer ${row.username} ?`, text: 'Cette entrée de démonstration sera retirée de la liste.', confirmLabel: 'Supprimer' }),
-      run: async () => ({ ok: true, message: 'Sous-administrateur supprimé.', effect: 'remove' }),
-    },
-  ],
+  actions: [makeAdmin, makeStaff, remove],
 })

@@ -1,12 +1,16 @@
+import type { SubAdminsPageProps } from '../../../src/modules/team/staff-views.js'
 import { page } from '../../../src/render/page.js'
-import { EMPTY_LIST_STATE } from '../../components/admin-lists/query.js'
-import { SAMPLE_SUB_ADMINS } from '../../components/admin-lists/sub-admins.js'
-import { AdminListPage } from './AdminListPage.js'
+import { AdminLayout } from '../../layout/AdminLayout.js'
+import { Island } from '../../runtime/Island.js'
 
 const title = 'Sous-admins'
-const lead = 'Écran de démonstration : ces entrées sont des exemples et ne sont pas enregistrées.'
+const lead = 'L’équipe du cabinet : les administrateurs, qui ont tous les droits, et les collaborateurs, qui suivent les clients qui leur sont confiés.'
 
-/** The sub-admins screen (spec §2): a demo list of fixed sample entries; nothing is stored. */
-export const SubAdminsPage = page<object>({ title, description: lead }, function SubAdminsPage() {
-  return <AdminListPage kind="sub-admins" title={title} lead={lead} items={SAMPLE_SUB_ADMINS} total={SAMPLE_SUB_ADMINS.length} query={EMPTY_LIST_STATE} />
+/** /admin-dashboard/sub-admins (contract §9): the firm's people, invitations, role changes and removals. */
+export const SubAdminsPage = page<SubAdminsPageProps>({ title, description: lead }, function SubAdminsPage(props) {
+  return (
+    <AdminLayout title={title} lead={lead}>
+      <Island name="StaffBoard" props={props} />
+    </AdminLayout>
+  )
 })

@@ -1,0 +1,83 @@
+import { useId, useState, type FormEvent } from 'react'
+import { checkInvitation } from '../../../src/modules/identity/validation.js'
+import type { StaffPerson } from '../../../src/modules/team/staff-schemas.js'
+import { checkStaffInvitation, roleLabels, staffTexts, STAFF_ROLES, SUB_ADMINS_PAGE } from '../../../src/modules/team/staff-validation.js'
+import { errorOf, type FormState } from '../../../src/shared/form-state.js'
+import { api, formErrorOf } from '../../client/api.js'
+import { showToast } from '../../client/toast.js'
+import { Field } from '../Field.js'
+import { describedBy, ErrorSummary, FieldError, refusalOf, useToastedFormErrors } from '../FormErrors.js'
+import { formValues, useHydrated } from '../useHydrated.js'
+
+export const inviteTexts = {
+  title: 'Inviter une personne',
+  lead: 'La personne reçoit un e-mail avec un lien, valable 7 jours, pour choisir son mot de passe. Inviter à nouveau une adresse encore invitée envoie un nouveau lien ; le précédent ne fonctionne plus.',
+  email: 'Adresse e-mail',
+  username: 'Nom',
+  usernameHint: 'Le nom affiché dans le portail ; la personne pourra le corriger en acceptant l’invitation.',
+  role: 'Rôle',
+  roleHint: 'Un collaborateur ne voit que les clients qui lui sont confiés ; un administrateur a tous les droits.',
+  submit: 'Envoyer l’invitation',
+  sending: 'Envoi…',
+} as const
+
+/**
+ * « Inviter une personne » in the firm's team (contract §9): the shared checks, then POST /api/staff.
+ * Without JavaScript (or before hydration) a plain post to the sub-admins page, answered by a 303
+ * with a flash or by the page again with `form` (contract §8).
+ */
+export function InviteStaffForm({ form: answered, onInvited }: { form?: FormState | undefined; onInvited: (person: StaffPerson) => void }) {
+  const hydrated = useHydrated()
+  const id = useId()
+  const errors = useToastedFormErrors(answered)
+  const [busy, setBusy] = useState(false)
+  const [version, setVersion] = useState(0)
+  const kept = (name: string) => (version === 0 ? answered?.values[name] : undefined)
+  const roleError = errorOf(errors.form, 'role')
+  const roleAria = describedBy(`${id}-role`, true, roleError)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const checked = checkStaffInvitation(formValues(event.currentTarget), checkInvitation)
+    if (!checked.ok) return errors.fail(refusalOf(checked))
+    errors.clear()
+    setBusy(true)
+    const result = await api<StaffPerson>('/api/staff', { body: checked.value })
+    setBusy(false)
+    if (!result.ok) return errors.fail([formErrorOf(result)])
+    showToast('success', result.status === 200 ? staffTexts.reinvited(checked.value.email) : staffTexts.invited(checked.value.email))
+    setVersion((n) => n + 1)
+    onInvited(result.data)
+  }
+
+  return (
+    <section className="staff-invite" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="request-form-title">
+        {inviteTexts.title}
+      </h2>
+      <p className="field-hint">{inviteTexts.lead}</p>
+      <form key={version} className="request-form staff-invite-form" method="post" action={SUB_ADMINS_PAGE} noValidate onSubmit={hydrated ? (event) => void submit(event) : undefined} aria-busy={busy} data-hydrated={hydrated || undefined}>
+        <ErrorSummary form={errors.form} attempt={errors.attempt} toasted={errors.attempt > 0} />
+        <Field label={inviteTexts.email} name="email" type="email" autoComplete="off" maxLength={254} defaultValue={kept('email')} error={errorOf(errors.form, 'email')} />
+        <Field label={inviteTexts.username} name="username" hint={inviteTexts.usernameHint} autoComplete="off" maxLength={100} defaultValue={kept('username')} error={errorOf(errors.form, 'username')} />
+        <div className="field">
+          <label htmlFor={`${id}-role`}>{inviteTexts.role}</label>
+          <select id={`${id}-role`} name="role" defaultValue={kept('role') ?? 'staff'} aria-invalid={roleError ? true : undefined} aria-describedby={roleAria.describedBy}>
+            {[...STAFF_ROLES].reverse().map((role) => (
+              <option key={role} value={role}>
+                {roleLabels[role]}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-role-hint`} className="field-hint">
+            {inviteTexts.roleHint}
+          </p>
+          <FieldError id={roleAria.errorId} message={roleError} />
+        </div>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? inviteTexts.sending : inviteTexts.submit}
+        </button>
+      </form>
+    </section>
+  )
+}
