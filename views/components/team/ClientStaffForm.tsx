@@ -13,8 +13,8 @@ export const clientStaffTexts = {
 
 export interface ClientStaffFormProps {
   clientId: number
-  /** The firm's people to choose from, by name. */
-  people: FirmChoice[]
+  /** The firm's people to choose from, by name (an invited one is marked when `status` says so). */
+  people: Array<Pick<FirmChoice, 'id' | 'username' | 'role'> & { status?: FirmChoice['status'] }>
   /** Who serves the client now: their boxes are ticked. */
   assigned: number[]
   /** The heading's level in its page (2 on its own page, 3 under a section of the client's). */
