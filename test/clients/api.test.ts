@@ -125,13 +125,13 @@ t.test('counts match the database after accept and delete', async (t) => {
   const b = await seedAccount(app)
   await seedAccount(app, { accepted: true })
   const counts = async () => (await injectAs(app, admin, '/api/users/counts')).json()
-  t.same(await counts(), { users: { unaccepted: 2, accepted: 1 }, documents: { unviewed: 0, viewed: 0 }, types: 0 })
+  t.same(await counts(), { users: { unaccepted: 2, accepted: 1, staff: 0 }, documents: { unviewed: 0, viewed: 0 }, types: 0 })
   await injectAs(app, admin, { method: 'POST', url: `/api/users/accept/${a.id}` })
-  t.same((await counts()).users, { unaccepted: 1, accepted: 2 })
+  t.same((await counts()).users, { unaccepted: 1, accepted: 2, staff: 0 })
   await injectAs(app, admin, { method: 'DELETE', url: `/api/users/profile/${b.id}` })
-  t.same((await counts()).users, { unaccepted: 0, accepted: 2 })
+  t.same((await counts()).users, { unaccepted: 0, accepted: 2, staff: 0 })
   await injectAs(app, a, { method: 'DELETE', url: `/api/users/profile/${a.id}` })
-  t.same((await counts()).users, { unaccepted: 0, accepted: 1 })
+  t.same((await counts()).users, { unaccepted: 0, accepted: 1, staff: 0 })
 })
 
 t.test('deleting a user leaves no file of theirs in UPLOAD_DIR, and no row', async (t) => {

@@ -4,7 +4,7 @@ import { fetchList } from '../client/list.js'
 import { AdminTable } from '../components/admin-lists/AdminTable.js'
 import { listKinds, type ListKindName } from '../components/admin-lists/index.js'
 import { EMPTY_LIST_STATE, DEFAULT_LIST_PAGE_SIZE, pageCount, searchOf, type ListState } from '../components/admin-lists/query.js'
-import type { AdminRow, RowAction } from '../components/admin-lists/types.js'
+import type { AdminRow, ListChoice, RowAction } from '../components/admin-lists/types.js'
 import { ConfirmDialog } from '../components/ConfirmDialog.js'
 import { ListToolbar, type ToolbarValues } from '../components/ListToolbar.js'
 import { Pager } from '../components/Pager.js'
@@ -17,6 +17,8 @@ export interface AdminListProps {
   items: AdminRow[]
   total: number
   query: ListState
+  /** The toolbar's selects made of the server's data (the clients list's « Suivi par »), after the kind's own. */
+  choices?: ListChoice[] | undefined
 }
 
 type Pending = { action: RowAction<AdminRow>; row: AdminRow }
@@ -27,8 +29,9 @@ type Pending = { action: RowAction<AdminRow>; row: AdminRow }
  * pages or forms posted to the server (contract §8); with it they fetch the JSON API, keep the URL in
  * step, and row actions run after a confirmation dialog, then the list refreshes (`data-hydrated`).
  */
-export default function AdminList({ kind: kindName, items, total: initialTotal, query }: AdminListProps) {
+export default function AdminList({ kind: kindName, items, total: initialTotal, query, choices: dataChoices = [] }: AdminListProps) {
   const kind = listKinds[kindName]
+  const choices = [...(kind.choices ?? []), ...dataChoices]
   const hydrated = useHydrated()
   const [rows, setRows] = useState(items)
   const [total, setTotal] = useState(initialTotal)
@@ -111,7 +114,7 @@ export default function AdminList({ kind: kindName, items, total: initialTotal, 
           defaultPageSize={DEFAULT_LIST_PAGE_SIZE}
           searchLabel={kind.search}
           dates={kind.dates}
-          choices={kind.choices}
+          choices={choices}
           onChange={(field, value) => setDraft((values) => ({ ...values, [field]: value }))}
           onChoice={(name, value) => setDraft((values) => ({ ...values, filters: { ...values.filters, [name]: value } }))}
           onSubmit={hydrated ? search : undefined}

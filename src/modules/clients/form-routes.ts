@@ -3,8 +3,10 @@ import type { ListState } from '../../http/list-pages.js'
 import { originOf } from '../../http/origin.js'
 import { registerRowForm, type RowFormGuards } from '../../http/row-forms.js'
 import type { FormState } from '../../shared/form-state.js'
-import { adminForm, adminOnly, type AccountSummary } from '../identity/index.js'
+import { adminForm, adminOnly } from '../identity/index.js'
+import { ClientListQuerySchema, type AccountRow } from './schemas.js'
 import { texts, type Clients } from './service.js'
+import { staffFilterOf } from './staff-filter.js'
 import type { ClientsViews } from './views.js'
 
 const NEW_USERS = '/admin-dashboard/new-users'
@@ -13,12 +15,13 @@ const CLIENTS = '/admin-dashboard/clients'
 /**
  * The user lists' actions without JavaScript (contract §8): accepting and deleting, each after its
  * confirmation page, with the API's service calls and messages (so the journal's entries are the same).
+ * Both are the administrators' alone (contract §9): a staff member is refused (403).
  */
 const clientForms: FastifyPluginAsync<{ clients: Clients; views: ClientsViews }> = async (app, { clients, views }) => {
   const guards: RowFormGuards = { page: adminOnly, form: adminForm }
   const confirm = (kind: 'new-users' | 'clients', action: 'accept' | 'delete') => ({
     find: clients.findAccount,
-    show: (reply: FastifyReply, props: { row: AccountSummary; query: ListState; form?: FormState }) => reply.render(views.ConfirmActionPage, { kind, action, ...props }),
+    show: (reply: FastifyReply, props: { row: AccountRow; query: ListState; form?: FormState }) => reply.render(views.ConfirmActionPage, { kind, action, ...props }),
   })
 
   registerRowForm(app, guards, {
@@ -34,6 +37,8 @@ const clientForms: FastifyPluginAsync<{ clients: Clients; views: ClientsViews }>
     registerRowForm(app, guards, {
       list,
       action: 'delete',
+      // The clients list's « Suivi par » filter is kept in the way back.
+      ...(kind === 'clients' ? { filtered: { querystring: ClientListQuerySchema, filters: staffFilterOf } } : {}),
       confirm: confirm(kind, 'delete'),
       act: async (id, request) => {
         await clients.deleteClient(request.user!, id, originOf(request))

@@ -3,21 +3,28 @@ import type { FastifyRequest } from 'fastify'
 import type { ListFilter, Page } from '../../db/lists.js'
 import { listQueryOf, listStateOf } from '../../http/list-pages.js'
 import { listFilter, ListQuerySchema } from '../../http/lists.js'
-import { adminOnly, type AccountSummary } from '../identity/index.js'
+import { adminOnly, firmOnly } from '../identity/index.js'
+import { ClientListQuerySchema, staffIdOf, type AccountRow } from './schemas.js'
 import type { Clients } from './service.js'
+import { STAFF_FILTER_LABEL, staffFilterOf } from './staff-filter.js'
 import type { ClientsViews } from './views.js'
 
 /** An admin list page: a bad query falls back to the defaults (never an error page). */
 const listPage = { preHandler: adminOnly, attachValidation: true, schema: { hide: true, querystring: ListQuerySchema } }
+/** The clients list: the firm's people (a staff member's own clients), with `?staffId=`. */
+const clientsPage = { preHandler: firmOnly, attachValidation: true, schema: { hide: true, querystring: ClientListQuerySchema } }
 
-/** The administrators' dashboard and their user lists (spec §2, Admin pages). */
+/** The back-office's dashboard and its user lists (spec §2, Admin pages; contract §9 for the firm's staff). */
 const clientPages: FastifyPluginAsyncTypebox<{ clients: Clients; views: ClientsViews }> = async (app, { clients, views }) => {
   const { AdminListPage, DashboardPage } = views
-  app.get('/admin-dashboard', { preHandler: adminOnly, schema: { hide: true } }, async (_request, reply) =>
-    reply.render(DashboardPage, { counts: await clients.getCounts(), mails: await clients.mailCounts(), overdueRequests: await clients.overdueRequests() }),
-  )
+  app.get('/admin-dashboard', { preHandler: firmOnly, schema: { hide: true } }, async (request, reply) => {
+    const viewer = request.user!
+    const administrator = viewer.role === 'admin'
+    const [counts, overdueRequests, mails] = await Promise.all([clients.getCounts(viewer), clients.overdueRequests(viewer), administrator ? clients.mailCounts() : undefined])
+    return reply.render(DashboardPage, { counts, mails, overdueRequests, administrator })
+  })
 
-  const userList = (request: FastifyRequest, list: (filter: ListFilter) => Promise<Page<AccountSummary>>) => {
+  const userList = (request: FastifyRequest, list: (filter: ListFilter) => Promise<Page<AccountRow>>) => {
     const query = listQueryOf(request)
     return list(listFilter(query)).then((page) => ({ ...page, query: listStateOf(query) }))
   }
@@ -27,12 +34,26 @@ const clientPages: FastifyPluginAsyncTypebox<{ clients: Clients; views: ClientsV
       kind: 'new-users',
       title: 'Nouveaux utilisateurs',
       lead: 'Comptes inscrits en attente d’acceptation. Un compte ne peut être accepté qu’une fois son e-mail vérifié.',
-      ...(await userList(request, clients.listNewUsers)),
+      ...(await userList(request, (filter) => clients.listNewUsers(request.user!, filter))),
     }),
   )
 
-  app.get('/admin-dashboard/clients', listPage, async (request, reply) =>
-    reply.render(AdminListPage, { kind: 'clients', title: 'Clients', lead: 'Les comptes acceptés par le cabinet.', ...(await userList(request, clients.listClients)) }),
-  )
+  app.get('/admin-dashboard/clients', clientsPage, async (request, reply) => {
+    const viewer = request.user!
+    const query = listQueryOf(request) as { staffId?: unknown }
+    const staffId = staffIdOf(query)
+    const [page, people] = await Promise.all([clients.listClients(viewer, listFilter(listQueryOf(request)), staffId), clients.firmPeople()])
+    const administrator = viewer.role === 'admin'
+    return reply.render(AdminListPage, {
+      // A staff member neither deletes nor accepts (contract §9): their list has no such action.
+      kind: administrator ? 'clients' : 'assigned-clients',
+      title: administrator ? 'Clients' : 'Mes clients',
+      lead: administrator ? 'Les comptes acceptés par le cabinet.' : 'Les clients que le cabinet vous a confiés.',
+      items: page.items,
+      total: page.total,
+      query: { ...listStateOf(listQueryOf(request)), filters: staffFilterOf(query) },
+      choices: [{ name: 'staffId', label: STAFF_FILTER_LABEL, options: [{ value: '', label: 'Tout le cabinet' }, ...people.map((person) => ({ value: String(person.id), label: person.username }))] }],
+    })
+  })
 }
 export default clientPages

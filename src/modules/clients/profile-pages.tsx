@@ -19,7 +19,8 @@ const FIRM_SENT_SHOWN = 50
 const REQUESTS_SHOWN = 10
 
 /**
- * /users/profile/:id (spec §2): the owner or an administrator; others get a 403 page, visitors /login
+ * /users/profile/:id (spec §2): the owner, an administrator, or a staff member serving the client
+ * (another client is a 404 page to them, contract §9); others get a 403 page, visitors /login
  * (access table). The owner's photo form posts to it without JavaScript (contract §8).
  */
 const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: ClientsViews }> = async (app, { clients, views }) => {
@@ -90,15 +91,23 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
     // Shown to the owner only (an administrator on a client's profile sees neither): « Qui a consulté
     // mes documents » (the first page of GET /api/users/activity), the sessions they can end and their access tokens.
     const [activity, sessions, accessTokens] = isOwner
-      ? await Promise.all([clients.profileActivity(profile.id, { page: 1, pageSize: ACTIVITY_SHOWN }), clients.deviceSessions(viewer.id, request.sessionId), clients.accessTokens(viewer.id)])
+      ? await Promise.all([clients.profileActivity(viewer, { page: 1, pageSize: ACTIVITY_SHOWN }), clients.deviceSessions(viewer.id, request.sessionId), clients.accessTokens(viewer.id)])
       : [undefined, undefined, undefined]
-    // An administrator on a client's profile may reset the client's two-factor (not an administrator's).
-    const twoFactor = viewer.isAdmin && !isOwner && !profile.isAdmin ? { enabled: await clients.twoFactorEnabled(profile.id) } : undefined
-    // An administrator on an accepted client's page sends them documents and sees what was sent (contract §7),
-    // asks for documents there and sees the client's requests.
+    // An administrator on a client's profile may reset the client's two-factor (not an administrator's; not a staff member: contract §9).
+    const twoFactor = viewer.role === 'admin' && !isOwner && !profile.isAdmin ? { enabled: await clients.twoFactorEnabled(profile.id) } : undefined
+    // The firm's people on an accepted client's page (a staff member's: one they serve, getProfile's check) send them
+    // documents and see what was sent (contract §7), ask for documents there, see the client's requests and who serves them.
     const forFirm = viewer.isAdmin && !isOwner && profile.isAccepted && !profile.isAdmin
-    const [firmSent, requests] = forFirm ? await Promise.all([clients.firmSent(profile.id, FIRM_SENT_SHOWN), clients.clientRequests(viewer, profile.id, REQUESTS_SHOWN)]) : [undefined, undefined]
-    return reply.render(views.ProfilePage, { profile, isOwner, documents: listStateOf(query), activity, sessions, accessTokens, twoFactor, firmSent, requests, ...shown })
+    const [firmSent, requests, staff, staffChoices] = forFirm
+      ? await Promise.all([
+          clients.firmSent(profile.id, FIRM_SENT_SHOWN),
+          clients.clientRequests(viewer, profile.id, REQUESTS_SHOWN),
+          clients.staffOf(profile.id),
+          // Only an administrator gives a client to someone (contract §9).
+          viewer.role === 'admin' ? clients.firmPeople() : undefined,
+        ])
+      : [undefined, undefined, undefined, undefined]
+    return reply.render(views.ProfilePage, { profile, isOwner, staff, staffChoices, documents: listStateOf(query), activity, sessions, accessTokens, twoFactor, firmSent, requests, ...shown })
   }
 }
 export default profilePages

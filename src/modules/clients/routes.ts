@@ -3,13 +3,17 @@ import { listFilter, listOf, ListQuerySchema, sendList } from '../../http/lists.
 import { operation } from '../../http/openapi.js'
 import { originOf } from '../../http/origin.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
-import { requireAdmin, requireUser } from '../identity/index.js'
-import { AccountSummarySchema, CountsSchema, ProfileSchema } from './schemas.js'
+import { requireAdmin, requireFirm, requireUser } from '../identity/index.js'
+import { AccountSummarySchema, ClientListQuerySchema, CountsSchema, ProfileSchema, staffIdOf } from './schemas.js'
 import { texts, type Clients } from './service.js'
 
 const AccountListSchema = listOf(AccountSummarySchema)
 
-/** /api/users/*: profiles, the administrators' lists, counts and acceptance (spec §7, contract §3). */
+/**
+ * /api/users/*: profiles, the back-office's lists, counts and acceptance (spec §7, contract §3 and
+ * §9). The clients list and the counts are the firm's people's, each within their scope; new users,
+ * accepting and deleting are the administrators' alone (a staff member is refused, 403).
+ */
 const clientRoutes: FastifyPluginAsyncTypebox<{ clients: Clients }> = async (app, { clients }) => {
   app.get('/api/users/profile/:id', {
     schema: { ...operation('getProfile', 'Profil, avec une page de ses documents (?page, ?pageSize)', 'user'), tags: ['users'], params: IdParamsSchema, querystring: ListQuerySchema, response: { 200: ProfileSchema, ...errorResponses(400, 401, 403, 404) } },
@@ -28,17 +32,17 @@ const clientRoutes: FastifyPluginAsyncTypebox<{ clients: Clients }> = async (app
   app.get('/api/users/users-profile', {
     schema: { ...operation('listNewUsers', 'Nouveaux utilisateurs, non acceptés (administrateurs)', 'user'), tags: ['users'], querystring: ListQuerySchema, response: { 200: AccountListSchema, ...errorResponses(400, 401, 403) } },
     preHandler: requireAdmin,
-  }, async (request, reply) => sendList(reply, await clients.listNewUsers(listFilter(request.query))))
+  }, async (request, reply) => sendList(reply, await clients.listNewUsers(request.user!, listFilter(request.query))))
 
   app.get('/api/users/clients-profile', {
-    schema: { ...operation('listClients', 'Clients acceptés (administrateurs)', 'user'), tags: ['users'], querystring: ListQuerySchema, response: { 200: AccountListSchema, ...errorResponses(400, 401, 403) } },
-    preHandler: requireAdmin,
-  }, async (request, reply) => sendList(reply, await clients.listClients(listFilter(request.query))))
+    schema: { ...operation('listClients', 'Clients acceptés, avec qui les suit (?staffId= : les clients d’une personne du cabinet) ; un collaborateur ne voit que les siens', 'user'), tags: ['users'], querystring: ClientListQuerySchema, response: { 200: AccountListSchema, ...errorResponses(400, 401, 403) } },
+    preHandler: requireFirm,
+  }, async (request, reply) => sendList(reply, await clients.listClients(request.user!, listFilter(request.query), staffIdOf(request.query))))
 
   app.get('/api/users/counts', {
-    schema: { ...operation('getCounts', 'Les compteurs du tableau de bord (administrateurs)', 'user'), tags: ['users'], response: { 200: CountsSchema, ...errorResponses(401, 403) } },
-    preHandler: requireAdmin,
-  }, async () => clients.getCounts())
+    schema: { ...operation('getCounts', 'Les compteurs du tableau de bord (le cabinet ; ceux d’un collaborateur portent sur ses clients)', 'user'), tags: ['users'], response: { 200: CountsSchema, ...errorResponses(401, 403) } },
+    preHandler: requireFirm,
+  }, async (request) => clients.getCounts(request.user!))
 
   app.post('/api/users/accept/:id', {
     schema: { ...operation('acceptUser', 'Accepte un nouvel utilisateur (administrateurs)', 'user'), tags: ['users'], params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409) } },

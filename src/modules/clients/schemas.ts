@@ -1,11 +1,30 @@
 import { Type, type Static } from 'typebox'
+import { ListQuerySchema } from '../../http/lists.js'
 import { OwnedDocumentSchema } from '../documents/index.js'
 import { AccountSchema } from '../identity/index.js'
 
-/** One row of the new-users and clients lists (spec §3: user lists also carry email), from identity's account. */
+/** A person of the firm as a client list names them (contract §9). */
+export const StaffNameSchema = Type.Object({ id: Type.Integer(), username: Type.String({ examples: ['Karim Benali'] }) }, { title: 'StaffName' })
+
+/**
+ * One row of the new-users and clients lists (spec §3: user lists also carry email), from identity's
+ * account, with the firm's people serving the client (contract §9; none for a user not yet accepted).
+ */
 const { isAdmin: _admin, ...rowFields } = AccountSchema.properties
-export const AccountSummarySchema = Type.Object(rowFields, { title: 'AccountSummary' })
+export const AccountSummarySchema = Type.Object({ ...rowFields, staff: Type.Array(StaffNameSchema) }, { title: 'AccountSummary' })
 export type AccountRow = Static<typeof AccountSummarySchema>
+
+/** The clients list's query (contract §9): the list parameters of §2 and `staffId`, one person's clients (blank: everyone's, a plain GET form). */
+export const ClientListQuerySchema = Type.Object({
+  ...ListQuerySchema.properties,
+  staffId: Type.Optional(Type.String({ pattern: '^([1-9][0-9]{0,9})?$', examples: ['12'] })),
+})
+export type ClientListQuery = Static<typeof ClientListQuerySchema>
+
+/** The person `?staffId=` names, if any. */
+export function staffIdOf(query: { staffId?: unknown }): number | undefined {
+  return typeof query.staffId === 'string' && /^[1-9][0-9]{0,9}$/.test(query.staffId) ? Number(query.staffId) : undefined
+}
 
 /** Spec §3 Profile: the account and a page of its documents (`documentsTotal` of them in all). */
 const { isVerified: _verified, ...profileFields } = AccountSchema.properties
@@ -18,9 +37,13 @@ export const ProfileSchema = Type.Object({
 }, { title: 'Profile' })
 export type Profile = Static<typeof ProfileSchema>
 
-/** Spec §3 Counts: users.unaccepted, users.accepted, documents.unviewed, documents.viewed, types. */
+/**
+ * Spec §3 Counts: users.unaccepted, users.accepted, documents.unviewed, documents.viewed, types;
+ * contract §9 adds users.staff (the firm's staff people, invited or active). A staff member's
+ * counts are over their clients.
+ */
 export const CountsSchema = Type.Object({
-  users: Type.Object({ unaccepted: Type.Integer(), accepted: Type.Integer() }),
+  users: Type.Object({ unaccepted: Type.Integer(), accepted: Type.Integer(), staff: Type.Integer() }),
   documents: Type.Object({ unviewed: Type.Integer(), viewed: Type.Integer() }),
   types: Type.Integer(),
 }, { title: 'Counts' })

@@ -3,7 +3,7 @@ import { HttpError } from '../../http/errors.js'
 import { IdParamsSchema } from '../../http/schemas.js'
 import type { FormState } from '../../shared/form-state.js'
 import { sendFormRoute, type Documents } from '../documents/index.js'
-import { adminOnly } from '../identity/index.js'
+import { firmOnly } from '../identity/index.js'
 import { texts, type Clients } from './service.js'
 import type { ClientsViews } from './views.js'
 
@@ -26,12 +26,14 @@ function clientIdOf(request: FastifyRequest): number {
 const sendPage: FastifyPluginAsync<{ clients: Clients; documents: Documents; views: ClientsViews }> = async (app, { clients, documents, views }) => {
   async function show(request: FastifyRequest, reply: FastifyReply, form?: FormState) {
     const id = clientIdOf(request)
+    // A staff member sends to the clients they serve only: another is no one (404, contract §9).
+    await clients.reachClient(request.user!, id)
     await documents.checkRecipient(id)
     const [client, sent] = await Promise.all([clients.findAccount(id), clients.firmSent(id, SENT_SHOWN)])
     return reply.render(views.SendDocumentPage, { client: { id: client.id, username: client.username, entreprise: client.entreprise }, sent, form })
   }
 
-  app.get(SEND_PAGE, { schema: { hide: true, params: IdParamsSchema }, attachValidation: true, preHandler: adminOnly }, (request, reply) => show(request, reply))
+  app.get(SEND_PAGE, { schema: { hide: true, params: IdParamsSchema }, attachValidation: true, preHandler: firmOnly }, (request, reply) => show(request, reply))
   app.post(SEND_PAGE, sendFormRoute(documents, show))
 }
 export default sendPage

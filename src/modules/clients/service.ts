@@ -7,12 +7,12 @@ import type { MailCounts, Outbox } from '../../jobs/outbox.js'
 import type { RequestOrigin } from '../../http/origin.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Documents } from '../documents/index.js'
-import type { AccessTokenView, AccountSummary, Identity, ProfilePhoto, SessionUser } from '../identity/index.js'
+import { isFirmScope, reaches, scopeOf, type AccessTokenView, type AccountSummary, type Identity, type PersonName, type ProfilePhoto, type Scope, type SessionUser } from '../identity/index.js'
 import { describeUserAgent } from '../../shared/user-agent.js'
 import type { Journal, JournalRow } from '../journal/index.js'
 import type { Requests } from '../requests/index.js'
 import { acceptanceMail } from './mails.js'
-import type { ClientRequests, Counts, DeviceSession, FirmSent, Profile } from './types.js'
+import type { AccountRow, ClientRequests, Counts, DeviceSession, FirmSent, Profile } from './types.js'
 
 export const texts = {
   accepted: 'Utilisateur accepté avec succès.',
@@ -24,6 +24,7 @@ export const texts = {
   notOwnProfile: 'Vous ne pouvez consulter que votre propre profil.',
   notOwnAccount: 'Vous ne pouvez supprimer que votre propre compte.',
   memberAccount: 'Votre compte fait partie de l’équipe de votre entreprise : seul son propriétaire peut vous en retirer.',
+  adminOnly: 'Accès réservé aux administrateurs.',
 } as const
 
 export interface ClientsDeps {
@@ -33,9 +34,10 @@ export interface ClientsDeps {
   outbox: Pick<Outbox, 'enqueue' | 'counts'>
   /** `twoFactor`: whether a user has it on (the administrator's reset button on their profile); `photos`: the profile's photo form. */
   identity: Pick<Identity, 'accounts' | 'sessions' | 'twoFactor' | 'accessTokens' | 'photos'>
-  documents: Pick<Documents, 'count' | 'countTypes' | 'listOwned' | 'listReceived' | 'maxUploadBytes' | 'removeAllOwnedBy' | 'storageUse'>
-  /** A deleted client's requests go with them; the dashboard counts overdue ones; the client's page asks for documents and answers open ones. */
-  requests: Pick<Requests, 'removeAllOwnedBy' | 'countOverdue' | 'list' | 'openFor' | 'types' | 'today'>
+  /** `count` within the viewer's scope: a staff member's dashboard counts their clients' documents (contract §9). */
+  documents: Pick<Documents, 'countTypes' | 'listOwned' | 'listReceived' | 'maxUploadBytes' | 'removeAllOwnedBy' | 'storageUse'> & { count(scope: Scope): Promise<{ unviewed: number; viewed: number }> }
+  /** A deleted client's requests go with them; the dashboard counts overdue ones (within the scope); the client's page asks for documents and answers open ones. */
+  requests: Pick<Requests, 'removeAllOwnedBy' | 'list' | 'openFor' | 'types' | 'today'> & { countOverdue(scope: Scope): Promise<number> }
   /** Acceptances and deletions are journaled in their transaction; the profile shows a client's activity. */
   journal: Pick<Journal, 'record' | 'activity'>
   log: FastifyBaseLogger
@@ -51,20 +53,47 @@ export function createClients({ db, storage, outbox, identity, documents, reques
     for (const key of keys) await storage.remove(key).catch((error: unknown) => log.error({ err: error, key }, 'file not removed'))
   }
 
+  /** Each row with the people serving it (contract §9 `staff`): one query for the page's ids. */
+  async function withStaff(page: Page<AccountSummary>): Promise<Page<AccountRow>> {
+    const staff = await accounts.staffOfClients(page.items.map((row) => row.id))
+    return { total: page.total, items: page.items.map((row) => ({ ...row, staff: staff.get(row.id) ?? [] })) }
+  }
+
+  /**
+   * The client `id` if `viewer` reaches them from the back-office: an administrator every account, a
+   * staff member their assigned clients only (another is 404, contract §9).
+   */
+  async function reachClient(viewer: SessionUser, id: number): Promise<void> {
+    const scope = scopeOf(viewer)
+    if (!isFirmScope(scope) || !(await reaches(db, scope, id))) throw new HttpError(404, texts.notFound)
+  }
+
   return {
-    listNewUsers: (filter: ListFilter): Promise<Page<AccountSummary>> => accounts.findPage(false, filter),
-    listClients: (filter: ListFilter): Promise<Page<AccountSummary>> => accounts.findPage(true, filter),
+    /** New users (not accepted) within the viewer's scope: a staff member has none (the route is the administrators' anyway). */
+    listNewUsers: async (viewer: SessionUser, filter: ListFilter): Promise<Page<AccountRow>> => withStaff(await accounts.findPage(false, filter, { scope: scopeOf(viewer) })),
+    /** Accepted clients within the viewer's scope (a staff member's assigned ones), `staffId`: one person's clients only. */
+    listClients: async (viewer: SessionUser, filter: ListFilter, staffId?: number): Promise<Page<AccountRow>> => withStaff(await accounts.findPage(true, filter, { scope: scopeOf(viewer), staffId })),
+    /** The firm's people, invited or active: who the clients list is filtered by, who an administrator may give a client to. */
+    firmPeople: () => accounts.firmPeople(),
+    /** Who serves a client (their page's « Suivi par »). */
+    staffOf: async (clientId: number): Promise<PersonName[]> => (await accounts.staffOfClients([clientId])).get(clientId) ?? [],
+    reachClient,
 
     /** One account as the users' lists show it (the back-office's confirmation pages), or a 404. */
-    async findAccount(id: number): Promise<AccountSummary> {
+    async findAccount(id: number): Promise<AccountRow> {
       const account = await accounts.findAccountSummary(id)
       if (!account) throw new HttpError(404, texts.notFound)
-      return account
+      return (await withStaff({ total: 1, items: [account] })).items[0]!
     },
 
-    async getCounts(): Promise<Counts> {
-      const [users, documentCounts, types] = await Promise.all([accounts.count(), documents.count(), documents.countTypes()])
-      return { users, documents: documentCounts, types }
+    /**
+     * The dashboard's counts (contract §9): a staff member's over their clients (counted rows), an
+     * administrator's the kept totals; `users.staff` is the firm's staff people, invited or active.
+     */
+    async getCounts(viewer: SessionUser): Promise<Counts> {
+      const scope = scopeOf(viewer)
+      const [users, staff, documentCounts, types] = await Promise.all([accounts.countIn(scope), accounts.countStaff(), documents.count(scope), documents.countTypes()])
+      return { users: { ...users, staff }, documents: documentCounts, types }
     },
 
     /**
@@ -72,6 +101,7 @@ export function createClients({ db, storage, outbox, identity, documents, reques
      * `pageSize`, whether the client downloaded each, and the largest file the send form takes.
      */
     async firmSent(userId: number, pageSize: number): Promise<FirmSent> {
+      // Asked once the viewer reaches the client (the profile's and the send page's reachClient).
       const [page, open] = await Promise.all([documents.listReceived(userId, { q: '', page: 1, pageSize }), requests.openFor(userId)])
       const openRequests = open.map((r) => ({ id: r.id, title: r.title, typeName: r.type.typeName, dueDate: r.dueDate, overdue: r.overdue }))
       return { ...page, maxBytes: documents.maxUploadBytes, openRequests }
@@ -96,8 +126,8 @@ export function createClients({ db, storage, outbox, identity, documents, reques
 
     /** Mails waiting to be sent and mails given up on (the administrators' dashboard). */
     mailCounts: (): Promise<MailCounts> => outbox.counts(),
-    /** Open requests past their due date (the dashboard's « Demandes en retard »). */
-    overdueRequests: (): Promise<number> => requests.countOverdue(),
+    /** Open requests past their due date (the dashboard's « Demandes en retard »), of the viewer's clients. */
+    overdueRequests: (viewer: SessionUser): Promise<number> => requests.countOverdue(scopeOf(viewer)),
 
     /** The administrator's view of a client's requests (their page): the latest ones, the types to ask for, today. */
     async clientRequests(viewer: SessionUser, userId: number, shown: number): Promise<ClientRequests> {
@@ -105,12 +135,17 @@ export function createClients({ db, storage, outbox, identity, documents, reques
       return { items: page.items, total: page.total, types: types.map((type) => ({ id: type.id, typeName: type.typeName })), today: requests.today() }
     },
 
-    /** The owner, or an administrator, may see a profile (with a page of its documents); anyone else learns nothing of it (403). */
-    /** What was done with a user's account and documents (the profile's « Qui a consulté mes documents »). */
-    profileActivity: (userId: number, page: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Page<JournalRow>> => journal.activity(userId, { q: '', ...page }),
+    /** What was done with the person's account and their company's documents (the profile's « Qui a consulté mes documents »). */
+    profileActivity: (person: Pick<SessionUser, 'id' | 'companyId'>, page: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Page<JournalRow>> => journal.activity(person, { q: '', ...page }),
 
+    /**
+     * The owner, an administrator, or a staff member serving the client may see a profile (with a
+     * page of its documents): another client learns nothing of it (403), a staff member not serving
+     * them finds nothing (404, contract §9).
+     */
     async getProfile(viewer: SessionUser, id: number, page: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Profile> {
       if (viewer.id !== id && !viewer.isAdmin) throw new HttpError(403, texts.notOwnProfile)
+      if (viewer.id !== id) await reachClient(viewer, id)
       const account = await accounts.findAccountSummary(id)
       if (!account) throw new HttpError(404, texts.notFound)
       const { isVerified: _verified, ...profile } = account
@@ -143,7 +178,8 @@ export function createClients({ db, storage, outbox, identity, documents, reques
     async deleteClient(actor: SessionUser, id: number, from: RequestOrigin | null = null): Promise<void> {
       // A company's member neither deletes the company nor their own account: its owner removes them (contract §9).
       if (actor.companyRole === 'member') throw new HttpError(403, texts.memberAccount)
-      if (actor.id !== id && !actor.isAdmin) throw new HttpError(403, texts.notOwnAccount)
+      // Only an administrator deletes another's account (contract §9: a staff member is refused, 403).
+      if (actor.id !== id && actor.role !== 'admin') throw new HttpError(403, actor.isAdmin ? texts.adminOnly : texts.notOwnAccount)
       const target = await accounts.findAccountSummary(id)
       if (!target) throw new HttpError(404, texts.notFound)
       if (target.isAdmin) throw new HttpError(403, texts.adminUntouchable)

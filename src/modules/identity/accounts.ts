@@ -142,9 +142,9 @@ export async function staffOfClients(db: Db, clientIds: number[]): Promise<Map<n
 }
 
 /** The firm's people, admin and staff, invited or active, by name (users_role): who a client list is filtered by. */
-export async function firmPeople(db: Db): Promise<Array<PersonName & { role: Role }>> {
-  const rows = await db.selectFrom('users').select(['id', 'username', 'role']).where('role', 'in', ['admin', 'staff']).where('status', 'in', ['invited', 'active']).orderBy('username').orderBy('id').execute()
-  return rows.map((row) => ({ id: fromDbId(row.id), username: row.username, role: row.role }))
+export async function firmPeople(db: Db): Promise<Array<PersonName & { role: 'admin' | 'staff'; status: 'invited' | 'active' }>> {
+  const rows = await db.selectFrom('users').select(['id', 'username', 'role', 'status']).where('role', 'in', ['admin', 'staff']).where('status', 'in', ['invited', 'active']).orderBy('username').orderBy('id').execute()
+  return rows.map((row) => ({ id: fromDbId(row.id), username: row.username, role: row.role === 'admin' ? 'admin' : 'staff', status: row.status === 'invited' ? 'invited' : 'active' }))
 }
 
 /** Accounts by id with their role (a message's author, contract §9: a client tells the firm's admin from its staff). */

@@ -2,13 +2,14 @@ import { archivedDocumentsKind, documentsKind, documentTypesKind, newDocumentsKi
 import { messagesKind } from './messages.js'
 import { requestsKind } from './requests.js'
 import { subAdminsKind } from './sub-admins.js'
-import { clientsKind, newUsersKind } from './users.js'
+import { assignedClientsKind, clientsKind, newUsersKind } from './users.js'
 
 /** Every kind of admin list by name; a new list is one file and one line here. */
 export const listKinds = {
   messages: messagesKind,
   'new-users': newUsersKind,
   clients: clientsKind,
+  'assigned-clients': assignedClientsKind,
   'sub-admins': subAdminsKind,
   'new-documents': newDocumentsKind,
   documents: documentsKind,

@@ -51,7 +51,15 @@ export const newUsersKind = defineKind<UserRow>({
   ],
 })
 
-/** Accepted clients: see the profile or delete. */
+/** Who serves the client (contract §9), by name; a dash for no one yet. */
+function StaffNames({ staff }: { staff: UserRow['staff'] }) {
+  return <>{staff.length === 0 ? '—' : staff.map((person) => person.username).join(', ')}</>
+}
+
+const clientColumns: Column<UserRow>[] = [...identityColumns, { header: 'Suivi par', cell: (row) => <StaffNames staff={row.staff} />, className: 'admin-cell-text' }]
+const seeProfile = { label: 'Voir le profil', tone: 'neutral' as const, href: (row: UserRow) => `/users/profile/${row.id}` }
+
+/** Accepted clients: who serves them, see the profile or delete. The toolbar's « Suivi par » comes from the page (the firm's people). */
 export const clientsKind = defineKind<UserRow>({
   path: '/admin-dashboard/clients',
   endpoint: '/api/users/clients-profile',
@@ -60,9 +68,19 @@ export const clientsKind = defineKind<UserRow>({
   dates: true,
   empty: 'Aucun client.',
   rowName: personLabel,
-  columns: identityColumns,
-  actions: [
-    { label: 'Voir le profil', tone: 'neutral', href: (row) => `/users/profile/${row.id}` },
-    deleteUser((row) => `${row.username} ne pourra plus être récupéré : son compte et ses documents seront supprimés.`),
-  ],
+  columns: clientColumns,
+  actions: [seeProfile, deleteUser((row) => `${row.username} ne pourra plus être récupéré : son compte et ses documents seront supprimés.`)],
+})
+
+/** A staff member's clients (contract §9): the same list, without deleting (the administrators' alone). */
+export const assignedClientsKind = defineKind<UserRow>({
+  path: '/admin-dashboard/clients',
+  endpoint: '/api/users/clients-profile',
+  caption: 'Mes clients',
+  search: 'Nom, e-mail ou entreprise',
+  dates: true,
+  empty: 'Aucun client ne vous est confié pour le moment.',
+  rowName: personLabel,
+  columns: clientColumns,
+  actions: [seeProfile],
 })

@@ -6,19 +6,22 @@ import { AdminLayout } from '../../layout/AdminLayout.js'
 /** What the dashboard counts (spec §3, Counts). */
 export type DashboardCounts = Counts
 
-/** The sub-admins screen is a demo: its card always shows 0 (spec §9). */
-const SUB_ADMIN_COUNT = 0
-
-function cardsOf(counts: DashboardCounts, overdueRequests: number) {
-  return [
-    { label: 'Nouveaux utilisateurs', hint: 'En attente d’acceptation', count: counts.users.unaccepted, href: '/admin-dashboard/new-users' },
-    { label: 'Clients', hint: 'Comptes acceptés', count: counts.users.accepted, href: '/admin-dashboard/clients' },
+/**
+ * The cards, each counting what its page lists: a staff member's are over their clients (contract
+ * §9), and the cards of the pages only an administrator opens (new users, the firm's people) are
+ * an administrator's. The sub-admins card is the firm's staff, invited or active.
+ */
+function cardsOf(counts: DashboardCounts, overdueRequests: number, administrator: boolean) {
+  const cards = [
+    { label: 'Nouveaux utilisateurs', hint: 'En attente d’acceptation', count: counts.users.unaccepted, href: '/admin-dashboard/new-users', administrator: true },
+    { label: administrator ? 'Clients' : 'Mes clients', hint: administrator ? 'Comptes acceptés' : 'Clients qui vous sont confiés', count: counts.users.accepted, href: '/admin-dashboard/clients' },
     { label: 'Nouveaux documents', hint: 'Pas encore consultés', count: counts.documents.unviewed, href: '/admin-dashboard/new-documents' },
     { label: 'Documents', hint: 'Déjà consultés', count: counts.documents.viewed, href: '/admin-dashboard/documents' },
-    { label: 'Sous-admins', hint: 'Démonstration', count: SUB_ADMIN_COUNT, href: '/admin-dashboard/sub-admins' },
+    { label: 'Sous-admins', hint: 'Collaborateurs du cabinet', count: counts.users.staff, href: '/admin-dashboard/sub-admins', administrator: true },
     { label: 'Types de documents', hint: 'Catégories proposées', count: counts.types, href: '/admin-dashboard/documents/types' },
     { label: requestTexts.overdueCard, hint: requestTexts.overdueHint, count: overdueRequests, href: '/admin-dashboard/requests?status=overdue' },
   ]
+  return cards.filter((card) => administrator || !card.administrator)
 }
 
 /** Mails of the outbox: waiting to be sent (retried for 24 h while the server refuses) and given up on. */
@@ -45,13 +48,14 @@ function MailPanel({ mails }: { mails: MailCounts }) {
   )
 }
 
-export const DashboardPage = page<{ counts: DashboardCounts; mails: MailCounts; overdueRequests: number }>(
+/** `mails`: the outbox's state, an administrator's (the sending server is theirs to check); `administrator`: every card. */
+export const DashboardPage = page<{ counts: DashboardCounts; mails?: MailCounts | undefined; overdueRequests: number; administrator: boolean }>(
   { title: 'Tableau de bord', description: 'Vue d’ensemble de l’espace d’administration.' },
-  function DashboardPage({ counts, mails, overdueRequests }) {
+  function DashboardPage({ counts, mails, overdueRequests, administrator }) {
     return (
-      <AdminLayout title="Tableau de bord" lead="Vue d’ensemble des comptes et des documents.">
+      <AdminLayout title="Tableau de bord" lead={administrator ? 'Vue d’ensemble des comptes et des documents.' : 'Vue d’ensemble de vos clients et de leurs documents.'}>
         <ul className="admin-cards">
-          {cardsOf(counts, overdueRequests).map((card) => (
+          {cardsOf(counts, overdueRequests, administrator).map((card) => (
             <li key={card.href}>
               <a className="admin-card" href={card.href}>
                 <span className="admin-card-count">{card.count}</span>
@@ -61,7 +65,7 @@ export const DashboardPage = page<{ counts: DashboardCounts; mails: MailCounts; 
             </li>
           ))}
         </ul>
-        <MailPanel mails={mails} />
+        {mails && <MailPanel mails={mails} />}
       </AdminLayout>
     )
   },

@@ -11,7 +11,7 @@ export function phoneWithZero(telephone: string): string {
 }
 
 /** Avatar, name with the verified badge and the company beneath, phone and join date; the owner changes the photo here. */
-export function ProfileHeader({ profile, isOwner, photoForm }: { profile: Profile; isOwner: boolean; photoForm?: FormState | undefined }) {
+export function ProfileHeader({ profile, isOwner, photoForm, staff }: { profile: Profile; isOwner: boolean; photoForm?: FormState | undefined; staff?: Array<{ id: number; username: string }> | undefined }) {
   const phone = phoneWithZero(profile.telephone)
   const photoUrl = profile.profilePhoto?.url ?? null
   return (
@@ -50,6 +50,13 @@ export function ProfileHeader({ profile, isOwner, photoForm }: { profile: Profil
               <When at={profile.createdAt} />
             </dd>
           </div>
+          {/* The firm's people on a client's page: who serves them (contract §9). */}
+          {staff && (
+            <div className="profile-staff">
+              <dt>Suivi par</dt>
+              <dd>{staff.length > 0 ? staff.map((person) => person.username).join(', ') : 'Personne pour le moment'}</dd>
+            </div>
+          )}
         </dl>
         {isOwner && (
           <div className="profile-actions">

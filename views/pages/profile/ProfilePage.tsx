@@ -1,4 +1,6 @@
 import type { AccessTokenView, ClientRequests as ClientRequestsData, DeviceSession, FirmSent, Profile } from '../../../src/modules/clients/types.js'
+import type { FirmPerson } from '../../../src/modules/clients/views.js'
+import { ClientStaffForm } from '../../components/team/ClientStaffForm.js'
 import { OWN_DELETE_PAGES } from '../../../src/modules/documents/validation.js'
 import { pageTexts as requestTexts } from '../../../src/modules/requests/texts.js'
 import { page } from '../../../src/render/page.js'
@@ -18,6 +20,10 @@ export interface ProfilePageProps {
   profile: Profile
   /** The logged-in user is this profile's owner (spec §2: photo upload, password, account deletion). */
   isOwner: boolean
+  /** Who serves the client (contract §9 « Suivi par »), for the firm's people on a client's page. */
+  staff?: Array<{ id: number; username: string }> | undefined
+  /** For an administrator: the firm's people to tick, the « Suivi par » form (posted to the team module's page). */
+  staffChoices?: FirmPerson[] | undefined
   /** Which page of the profile's documents is shown. */
   documents: ListState
   /** The owner's activity (journal entries about their account and documents): shown to the owner only. */
@@ -43,15 +49,15 @@ export interface ProfilePageProps {
 /** /users/profile/:id (spec §2 Profile page): the owner or an administrator. */
 export const ProfilePage = page<ProfilePageProps>(
   ({ profile }) => ({ title: `Profil de ${profile.username}`, description: 'Profil du client et ses documents.' }),
-  function ProfilePage({ profile, isOwner, documents, activity, sessions, accessTokens, twoFactor, firmSent, requests, photoForm, tokenForm, createdToken }) {
+  function ProfilePage({ profile, isOwner, staff, staffChoices, documents, activity, sessions, accessTokens, twoFactor, firmSent, requests, photoForm, tokenForm, createdToken }) {
     // An administrator's account is not deleted from its profile (the server refuses it too).
     const canDeleteAccount = isOwner && !profile.isAdmin
     return (
       <div className="profile-page">
         <div className="profile-banner" aria-hidden="true" />
         <div className="container profile-body">
-          <ProfileHeader profile={profile} isOwner={isOwner} photoForm={photoForm} />
-          {/* Only an administrator sees another's profile: the client's thread with the firm. */}
+          <ProfileHeader profile={profile} isOwner={isOwner} photoForm={photoForm} staff={staff} />
+          {/* Only the firm's people see another's profile: the client's thread with the firm. */}
           {!isOwner && !profile.isAdmin && profile.isAccepted && (
             <p className="profile-messages">
               <a href={`/admin-dashboard/clients/${profile.id}/messages`}>{messageTexts.profileMessagesLink}</a>
@@ -81,6 +87,14 @@ export const ProfilePage = page<ProfilePageProps>(
             </section>
           )}
           {firmSent && <FirmSentSection userId={profile.id} sent={firmSent} />}
+          {staff && staffChoices && (
+            <section className="profile-section" aria-labelledby="profile-staff-title">
+              <h2 id="profile-staff-title" className="profile-section-title">
+                Suivi du client
+              </h2>
+              <ClientStaffForm clientId={profile.id} people={staffChoices} assigned={staff.map((person) => person.id)} />
+            </section>
+          )}
           {isOwner && (
             <section className="profile-section" aria-labelledby="profile-security-title">
               <h2 id="profile-security-title" className="profile-section-title">
