@@ -12,6 +12,9 @@ const post = (app: FastifyInstance, as: SeededAccount | null, userId: number | s
 const read = (app: FastifyInstance, as: SeededAccount | null, userId: number | string, query = '', headers: Record<string, string> = {}) =>
   injectAs(app, as, { method: 'GET', url: `/api/messages/${userId}${query}`, headers })
 
+/** Who asks for an unread count: a company's owner (their company is themselves) or an administrator. */
+const reader = (account: { id: number }, role: 'admin' | 'client', isAccepted = true) => ({ id: account.id, isAdmin: role === 'admin', isAccepted, role, companyId: role === 'client' ? account.id : null })
+
 async function cast(t: T) {
   const { app, db } = await buildTestApp(t)
   const admin = await seedAccount(app, { admin: true, username: 'Cabinet Amrani' })
@@ -88,14 +91,14 @@ t.test('a message: 1 to 5,000 characters once trimmed, stored and answered as se
   t.equal(created.statusCode, 201)
   const message = created.json()
   t.equal(message.text, html.replace('\r\n', '\n'), 'stored as sent, line break normalised')
-  t.same(message.author, { id: client.id, username: 'SARL Atlas', isAdmin: false })
+  t.same(message.author, { id: client.id, username: 'SARL Atlas', isAdmin: false, role: 'client' })
   t.equal(message.readAt, null)
   t.ok(Number.isInteger(message.id))
   t.ok(!Number.isNaN(Date.parse(message.at)))
 
   const hidden = await post(app, admin, client.id, { text: 'Voir la facture\u202Efdp.exe et le lien\u200B' })
   t.equal(hidden.json().text, 'Voir la facturefdp.exe et le lien', 'format characters removed (they reverse what follows)')
-  t.same(hidden.json().author, { id: admin.id, username: 'Cabinet Amrani', isAdmin: true })
+  t.same(hidden.json().author, { id: admin.id, username: 'Cabinet Amrani', isAdmin: true, role: 'admin' })
   const joined = await post(app, client, client.id, { text: 'می‌خواهم 👩‍💼' })
   t.equal(joined.json().text, 'می‌خواهم 👩‍💼', 'joiners that words and emoji need are kept')
 
@@ -108,7 +111,7 @@ t.test('reading marks the other side’s messages only, and a GET from another s
   await post(app, client, client.id, { text: 'Question 1' })
   await post(app, client, client.id, { text: 'Question 2' })
   await post(app, admin, client.id, { text: 'Réponse' })
-  const unread = () => Promise.all([app.services.messages.unreadFor({ id: client.id, isAdmin: false, isAccepted: true }), app.services.messages.unreadFor({ id: admin.id, isAdmin: true, isAccepted: true })])
+  const unread = () => Promise.all([app.services.messages.unreadFor(reader(client, 'client')), app.services.messages.unreadFor(reader(admin, 'admin'))])
   t.same(await unread(), [1, 2], 'the client has one unread, the firm two')
 
   for (const site of ['cross-site', 'same-site']) {
@@ -147,13 +150,13 @@ t.test('unread counts: per client, and the firm’s total over every client', as
   await post(app, other, other.id, { text: 'c' })
   await post(app, admin, other.id, { text: 'd' })
   const { messages } = app.services
-  t.equal(await messages.unreadFor({ ...admin, isAdmin: true, isAccepted: true }), 3)
-  t.equal(await messages.unreadFor({ ...other, isAdmin: false, isAccepted: true }), 1)
-  t.equal(await messages.unreadFor({ ...client, isAdmin: false, isAccepted: true }), 0)
+  t.equal(await messages.unreadFor(reader(admin, 'admin')), 3)
+  t.equal(await messages.unreadFor(reader(other, 'client')), 1)
+  t.equal(await messages.unreadFor(reader(client, 'client')), 0)
   await read(app, second, other.id)
-  t.equal(await messages.unreadFor({ ...admin, isAdmin: true, isAccepted: true }), 1, 'one administrator’s reading is the firm’s')
-  t.equal(await messages.unreadFor({ ...other, isAdmin: false, isAccepted: true }), 1, 'the client’s own count is theirs')
-  t.equal(await messages.unreadFor({ id: 12345, isAdmin: false, isAccepted: false }), 0, 'an unaccepted user has none')
+  t.equal(await messages.unreadFor(reader(admin, 'admin')), 1, 'one administrator’s reading is the firm’s')
+  t.equal(await messages.unreadFor(reader(other, 'client')), 1, 'the client’s own count is theirs')
+  t.equal(await messages.unreadFor(reader({ id: 12345 }, 'client', false)), 0, 'an unaccepted user has none')
 })
 
 t.test('the navigation counts unread messages up to 100 (« 99+ »); the threads list counts each thread’s exactly', async (t) => {
@@ -163,9 +166,9 @@ t.test('the navigation counts unread messages up to 100 (« 99+ »); the threads
   await post(app, client, client.id, { text: 'Bonjour' }) // the thread's row; then many more at once
   await db.insertInto('messages').values(rows(client.id, 120)).execute()
   await post(app, other, other.id, { text: 'Une question' })
-  const firm = { ...admin, isAdmin: true, isAccepted: true }
+  const firm = reader(admin, 'admin')
   t.equal(await app.services.messages.unreadFor(firm), 100, 'counted up to 100, not 122')
-  t.equal(await app.services.messages.unreadFor({ ...client, isAdmin: false, isAccepted: true }), 0)
+  t.equal(await app.services.messages.unreadFor(reader(client, 'client')), 0)
 
   const page = await injectAs(app, admin, { method: 'GET', url: '/admin-dashboard/threads' })
   t.equal(page.statusCode, 200)
@@ -221,7 +224,7 @@ t.test('a message outlives its administrator’s account: it stays the firm’s'
   await post(app, admin, client.id, { text: 'Et de la mienne' })
   await db.transaction().execute((trx) => app.services.identity.accounts.deleteAccount(trx, leaving.id))
   const listed = (await read(app, client, client.id)).json()
-  t.same(listed.map((m: { author: unknown }) => m.author), [{ id: null, username: 'Le cabinet', isAdmin: true }, { id: admin.id, username: 'Cabinet Amrani', isAdmin: true }])
+  t.same(listed.map((m: { author: unknown }) => m.author), [{ id: null, username: 'Le cabinet', isAdmin: true, role: null }, { id: admin.id, username: 'Cabinet Amrani', isAdmin: true, role: 'admin' }])
 })
 
 t.test('GET /api/messages: every client’s thread for the firm, newest first, searched and paged like every list', async (t) => {

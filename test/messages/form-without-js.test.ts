@@ -115,7 +115,7 @@ t.test('refusals: a visitor logs in first and comes back; the wrong role is the 
   for (const who of [client, other]) {
     const res = await submit(app, thread, { text: 'a' }, who.cookie)
     isPage(t, res, 403, 'a client cannot write as the firm, in their thread or another’s')
-    t.match(res.body, 'Accès réservé aux administrateurs.')
+    t.match(res.body, 'Accès réservé au cabinet.')
   }
   isPage(t, await submit(app, '/messages', { text: 'a' }, waiting.cookie), 404, 'an account not accepted has no thread')
   for (const id of [String(waiting.id), String(admin.id), '999999', 'abc']) isPage(t, await submit(app, `/admin-dashboard/clients/${id}/messages`, { text: 'a' }, admin.cookie), 404, `no thread ${id}`)

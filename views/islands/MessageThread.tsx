@@ -11,8 +11,10 @@ import { useHydrated } from '../components/useHydrated.js'
 export interface MessageThreadProps {
   /** The client whose thread it is. */
   userId: number
-  /** Who reads: the client, or the firm (an administrator). */
+  /** Which side reads: the client company's people, or the firm's (admin or staff). */
   viewer: 'client' | 'firm'
+  /** The person reading: their own messages are « Vous » (contract §9: a side is several people). */
+  viewerId: number
   /** Page `page` of the thread (page 1: the latest), oldest first. */
   messages: ThreadMessage[]
   total: number
@@ -27,9 +29,9 @@ export interface MessageThreadProps {
  * One client's thread with the firm (contract §7): the messages, oldest first, older pages on
  * demand (a link without JavaScript), and the form, which posts to the API and shows the new
  * message at once (without JavaScript, or before hydration, it posts to the page itself). Texts are shown as text, links made safe by LinkedText; "Lu" under one's own
- * messages that the other side has read.
+ * messages (one's side's) that the other side has read.
  */
-export default function MessageThread({ userId, viewer, messages: first, total, page, pageSize, draft = '', error: refused = '' }: MessageThreadProps) {
+export default function MessageThread({ userId, viewer, viewerId, messages: first, total, page, pageSize, draft = '', error: refused = '' }: MessageThreadProps) {
   const ids = useId()
   const hydrated = useHydrated()
   const [messages, setMessages] = useState(first)
@@ -43,7 +45,13 @@ export default function MessageThread({ userId, viewer, messages: first, total, 
   const field = useRef<HTMLTextAreaElement>(null)
   // What was typed before the island hydrated is in the page, not yet in the state: take it over.
   useEffect(() => setText(field.current?.value ?? ''), [])
+  // A message of the reader's side sits on their side; « Vous » is theirs alone, a colleague's carries their name.
   const own = (message: ThreadMessage) => message.author.isAdmin === (viewer === 'firm')
+  function authorOf({ author }: ThreadMessage): string {
+    if (author.id === viewerId) return texts.you
+    // A firm's account since deleted is « Le cabinet » already.
+    return viewer === 'client' && author.isAdmin && author.id !== null ? texts.firmPerson(author.username) : author.username
+  }
   const hasOlder = oldest * pageSize < known
 
   async function loadOlder(event: MouseEvent<HTMLAnchorElement>) {
@@ -97,7 +105,7 @@ export default function MessageThread({ userId, viewer, messages: first, total, 
           {messages.map((message) => (
             <li key={message.id} className={own(message) ? 'thread-message thread-own' : 'thread-message'}>
               <p className="thread-meta">
-                <span className="thread-author">{own(message) ? texts.you : viewer === 'client' ? texts.firm : message.author.username}</span>{' '}
+                <span className="thread-author">{authorOf(message)}</span>{' '}
                 <When at={message.at} />
               </p>
               <p className="thread-text" dir="auto">

@@ -5,11 +5,12 @@ import type { Side } from './repository.js'
 import { texts } from './texts.js'
 
 /**
- * The mail telling one side that the other wrote: that there are new messages and where to read
+ * The mail telling one side that the other wrote (the firm's address; of a company's people, `person`,
+ * the one the firm's message answers): that there are new messages and where to read
  * them, never their text (docs/decisions.md, "Messages"). The same mail whether it tells of one
  * message or of several grouped, so a waiting one needs no rewriting.
  */
-export function noticeMail(settings: { publicUrl: string; firmEmail: string }, to: Side, client: Pick<AccountSummary, 'id' | 'username' | 'email'>): Mail {
+export function noticeMail(settings: { publicUrl: string; firmEmail: string }, to: Side, client: Pick<AccountSummary, 'id' | 'username'>, person: Pick<AccountSummary, 'email'>): Mail {
   if (to === 'firm') {
     return {
       to: settings.firmEmail,
@@ -18,7 +19,7 @@ export function noticeMail(settings: { publicUrl: string; firmEmail: string }, t
     }
   }
   return {
-    to: client.email,
+    to: person.email,
     subject: texts.clientMailSubject,
     ...actionMail({ greeting: texts.mailGreeting, lines: [...texts.clientMailLines], action: texts.clientMailAction, url: `${settings.publicUrl}/messages`, footer: texts.mailFooter }),
   }

@@ -10,7 +10,7 @@ import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { IdSchema } from '../../http/schemas.js'
 import type { Page } from '../../render/page.js'
 import { failedAt } from '../../shared/validation.js'
-import { adminForm, adminOnly, userForm, userOnly } from '../identity/index.js'
+import { firmForm, firmOnly, userForm, userOnly } from '../identity/index.js'
 import { messageLimit } from './routes.js'
 import type { Messages } from './service.js'
 import { texts } from './texts.js'
@@ -39,7 +39,7 @@ const messagePages: FastifyPluginAsyncTypebox<{ messages: Messages; views: Messa
   async function threadProps(request: FastifyRequest, userId: number): Promise<ThreadPageProps> {
     const filter = { ...listFilter(listQueryOf(request)), q: '', from: undefined, to: undefined }
     const page = await messages.readThread(request.user!, userId, filter, { markRead: request.method !== 'HEAD' && isOwnSiteRequest(request) })
-    return { client: { id: page.client.id, username: page.client.username, entreprise: page.client.entreprise }, messages: page.items, total: page.total, page: filter.page, pageSize: filter.pageSize }
+    return { client: { id: page.client.id, username: page.client.username, entreprise: page.client.entreprise }, viewerId: request.user!.id, messages: page.items, total: page.total, page: filter.page, pageSize: filter.pageSize }
   }
 
   /** The thread `userIdOf(request)`'s form, on `view`: back to the thread's page, `back`, once sent. */
@@ -66,25 +66,29 @@ const messagePages: FastifyPluginAsyncTypebox<{ messages: Messages; views: Messa
   /** A visitor's post (a session that ended) logs in first, then comes back to the thread. */
   const samePage = (request: FastifyRequest) => request.url
 
+  /** A company's person's thread: the company's (contract §9: its owner and members share it). */
+  const ownThread = (request: FastifyRequest) => request.user!.companyId ?? request.user!.id
+
   app.get('/messages', { ...paged, preHandler: userOnly }, async (request, reply) => {
     // The firm has no thread of its own: its threads are the clients'.
     if (request.user!.isAdmin) return reply.redirect('/admin-dashboard/threads', 303)
-    return reply.render(views.ClientThreadPage, await threadProps(request, request.user!.id))
+    return reply.render(views.ClientThreadPage, await threadProps(request, ownThread(request)))
   })
-  const clientForm = threadForm(views.ClientThreadPage, (request) => request.user!.id, () => '/messages')
+  const clientForm = threadForm(views.ClientThreadPage, ownThread, () => '/messages')
   // The firm has no thread of its own to write in: the 403 page says where it writes.
   const clientsOnly = userForm(samePage, (user) => (user.isAdmin ? texts.firmWritesInThreads : undefined))
   app.post('/messages', { ...paged, config: limit, preHandler: [clientsOnly, clientForm.preHandler], handler: clientForm.handler, errorHandler: clientForm.errorHandler })
 
-  app.get('/admin-dashboard/clients/:id/messages', { ...clientThread, preHandler: adminOnly }, async (request, reply) =>
+  // The firm's people: a staff member the threads of the clients they serve (another is the 404 page, contract §9).
+  app.get('/admin-dashboard/clients/:id/messages', { ...clientThread, preHandler: firmOnly }, async (request, reply) =>
     reply.render(views.AdminThreadPage, await threadProps(request, threadIdOf(request))),
   )
-  const firmForm = threadForm(views.AdminThreadPage, threadIdOf, (request) => `/admin-dashboard/clients/${threadIdOf(request)}/messages`)
-  app.post('/admin-dashboard/clients/:id/messages', { ...clientThread, config: limit, preHandler: [adminForm(samePage), firmForm.preHandler], handler: firmForm.handler, errorHandler: firmForm.errorHandler })
+  const firmThreadForm = threadForm(views.AdminThreadPage, threadIdOf, (request) => `/admin-dashboard/clients/${threadIdOf(request)}/messages`)
+  app.post('/admin-dashboard/clients/:id/messages', { ...clientThread, config: limit, preHandler: [firmForm(samePage), firmThreadForm.preHandler], handler: firmThreadForm.handler, errorHandler: firmThreadForm.errorHandler })
 
-  app.get('/admin-dashboard/threads', { ...paged, preHandler: adminOnly }, async (request, reply) => {
+  app.get('/admin-dashboard/threads', { ...paged, preHandler: firmOnly }, async (request, reply) => {
     const query = listQueryOf(request)
-    const page = await messages.listThreads(listFilter(query))
+    const page = await messages.listThreads(request.user!, listFilter(query))
     return reply.render(views.ThreadsPage, { threads: page.items, total: page.total, query: listStateOf(query) })
   })
 }

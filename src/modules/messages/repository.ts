@@ -3,7 +3,7 @@ import { isMysql, type Db } from '../../db/database.js'
 import { fetchPage, textIds, textMatches, withinDays, type ListFilter, type Page, type SearchIndex } from '../../db/lists.js'
 import { fromDbBool, fromDbId, fromDbTime, toDbTime } from '../../db/values.js'
 import type { MailBatch } from '../../jobs/batched-mail.js'
-import type { IdsMatching } from '../identity/index.js'
+import { clientIn, type IdsMatching, type Scope } from '../identity/index.js'
 
 /** A message as stored; the service adds its author's name. */
 export interface MessageRow {
@@ -15,7 +15,7 @@ export interface MessageRow {
   readAt: Date | null
 }
 
-/** Which side writes or reads: the client of the thread, or the firm (any administrator). */
+/** Which side writes or reads: the client company of the thread (its people), or the firm (its people). */
 export type Side = 'client' | 'firm'
 
 const COLUMNS = ['id', 'created_at', 'author_id', 'from_firm', 'text', 'read_at'] as const
@@ -66,14 +66,15 @@ export async function markRead(db: Db, userId: number, reader: Side, at: Date): 
 }
 
 /**
- * How many messages `reader` has not read, in one thread (`userId`, one range of
- * messages_thread_unread) or, for the firm, in all of them (one range of messages_unread), counted
+ * How many messages `reader` has not read, in one thread (a company's scope, one range of
+ * messages_thread_unread), a staff member's clients' (a range per client) or, for an administrator,
+ * in all of them (one range of messages_unread), counted
  * up to `cap` only: the navigation's badge shows « 99+ » past 99, and counting every unread message
  * of a busy firm (50,000 in the bench) took 5 ms of the event loop on each of its pages.
  */
-export async function countUnread(db: Db, reader: Side, cap: number, userId?: number): Promise<number> {
-  let unread = db.selectFrom('messages').where('from_firm', '=', reader === 'firm' ? 0 : 1).where('read_at', 'is', null)
-  if (userId !== undefined) unread = unread.where('user_id', '=', userId)
+export async function countUnread(db: Db, reader: Side, cap: number, scope: Scope): Promise<number> {
+  // Within the reader's scope (contract §9): a company's thread, a staff member's clients' (an IN on client_staff's key), or every one.
+  const unread = db.selectFrom('messages').where('from_firm', '=', reader === 'firm' ? 0 : 1).where('read_at', 'is', null).where(clientIn(scope, 'messages.user_id'))
   const some = unread.select(sql<number>`1`.as('one')).limit(cap).as('some')
   const row = await db.selectFrom(some).select(sql<number | string>`count(*)`.as('n')).executeTakeFirst()
   return Number(row?.n ?? 0)
@@ -111,6 +112,12 @@ export async function saveThreadMail(trx: Db, userId: number, to: Side, batch: M
   await trx.updateTable('message_threads').set(set).where('user_id', '=', userId).execute()
 }
 
+/** Who wrote the thread's latest message of the client's side (the person a firm's answer is mailed to), if anyone. */
+export async function lastClientAuthor(db: Db, userId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('messages').select('author_id').where('user_id', '=', userId).where('from_firm', '=', 0).orderBy('id', 'desc').limit(1).executeTakeFirst()
+  return row?.author_id === null || row === undefined ? undefined : fromDbId(row.author_id)
+}
+
 /** The thread's latest message, once written in the thread's transaction (the list's preview and search). */
 export async function setLastMessage(trx: Db, userId: number, messageId: number): Promise<void> {
   await trx.updateTable('message_threads').set({ last_message_id: messageId }).where('user_id', '=', userId).execute()
@@ -126,13 +133,13 @@ export interface ThreadRow {
 }
 
 /**
- * Threads, the most recently written first (index message_threads_last), with the firm's unread
- * counts. `q` finds a thread by its client (`clients`: name, e-mail, company, through the users'
+ * Threads within the scope (contract §9: a staff member's clients'), the most recently written first
+ * (index message_threads_last), with the firm's unread counts. `q` finds a thread by its client (`clients`: name, e-mail, company, through the users'
  * index) or by its last message (through the messages' index, that message only); `from`/`to`, the
  * day of the last message.
  */
-export async function findThreadsPage(db: Db, filter: ListFilter, clients?: IdsMatching): Promise<Page<ThreadRow>> {
-  let query = db.selectFrom('message_threads').where(withinDays('message_threads.last_message_at', filter.from, filter.to))
+export async function findThreadsPage(db: Db, scope: Scope, filter: ListFilter, clients?: IdsMatching): Promise<Page<ThreadRow>> {
+  let query = db.selectFrom('message_threads').where(withinDays('message_threads.last_message_at', filter.from, filter.to)).where(clientIn(scope, 'message_threads.user_id'))
   if (filter.q) {
     const texts = await textIds(db, MESSAGE_TEXTS, filter.q)
     const byText = sql<SqlBool>`message_threads.last_message_id in ${texts}`

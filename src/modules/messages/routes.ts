@@ -5,7 +5,7 @@ import { operation } from '../../http/openapi.js'
 import { QUARTER_HOUR_MS, userLimit } from '../../http/rate-limit.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { errorResponses } from '../../http/schemas.js'
-import { requireAdmin, requireUser } from '../identity/index.js'
+import { requireFirm, requireUser } from '../identity/index.js'
 import { PostBodySchema, ThreadMessageSchema, ThreadParamsSchema, ThreadSummarySchema } from './schemas.js'
 import type { Messages } from './service.js'
 import { checkMessage } from './validation.js'
@@ -14,19 +14,20 @@ import { checkMessage } from './validation.js'
 export const messageLimit = (perUser: number) => userLimit(perUser, QUARTER_HOUR_MS, 'messages')
 
 /**
- * GET and POST /api/messages/:userId: the thread's client or an administrator (contract §7); GET
- * /api/messages, every client's thread for the firm, as /admin-dashboard/threads lists them.
+ * GET and POST /api/messages/:userId: the company's thread (`userId`, the company's id), for its
+ * people, an administrator, or a staff member serving it (contract §7, §9); GET /api/messages, the
+ * clients' threads for the firm within its scope, as /admin-dashboard/threads lists them.
  */
 const messageRoutes: FastifyPluginAsyncTypebox<{ messages: Messages }> = async (app, { messages }) => {
   app.get('/api/messages', {
     schema: {
-      ...operation('listThreads', 'Les conversations des clients, la plus récemment écrite d’abord, avec les messages non lus du cabinet (administrateurs)', 'user'),
+      ...operation('listThreads', 'Les conversations des clients, la plus récemment écrite d’abord, avec les messages non lus du cabinet (le cabinet ; un collaborateur, celles de ses clients)', 'user'),
       tags: ['messages'],
       querystring: ListQuerySchema,
       response: { 200: listOf(ThreadSummarySchema), ...errorResponses(400, 401, 403) },
     },
-    preHandler: requireAdmin,
-  }, async (request, reply) => sendList(reply, await messages.listThreads(listFilter(request.query))))
+    preHandler: requireFirm,
+  }, async (request, reply) => sendList(reply, await messages.listThreads(request.user!, listFilter(request.query))))
 
   app.get('/api/messages/:userId', {
     schema: {
@@ -48,7 +49,7 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ messages: Messages }> = async (
     preHandler: requireUser,
     config: messageLimit(app.config.rateLimits.messagePerUser),
   }, async (request, reply) => {
-    // Who may write comes before what is written: another client's thread is 403 whatever the text.
+    // Who may write comes before what is written: another client's thread is 403 (404 to staff) whatever the text.
     await messages.threadOf(request.user!, request.params.userId)
     const checked = checkMessage(request.body)
     if (!checked.ok) throw refusedForm(checked)

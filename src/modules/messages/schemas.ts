@@ -10,11 +10,20 @@ export const PostBodySchema = Type.Object({
   text: Type.Optional(Type.String({ maxLength: TEXT_MAX * 4, examples: ['Bonjour, voici le relevé demandé.'] })),
 }, { title: 'NewThreadMessage' })
 
-/** One message of a thread (contract §7). `author.id` is null for an administrator's account since deleted. */
+/**
+ * One message of a thread (contract §7): its author is the person who wrote it, a company's owner
+ * or member, or the firm's admin or staff (`role`, contract §9). `author.id` and `role` are null for a
+ * firm's account since deleted (« Le cabinet »).
+ */
 export const ThreadMessageSchema = Type.Object({
   id: Type.Integer(),
   at: DateTimeSchema,
-  author: Type.Object({ id: Type.Union([Type.Integer(), Type.Null()]), username: Type.String(), isAdmin: Type.Boolean() }),
+  author: Type.Object({
+    id: Type.Union([Type.Integer(), Type.Null()]),
+    username: Type.String(),
+    isAdmin: Type.Boolean(),
+    role: Type.Union([Type.Literal('admin'), Type.Literal('staff'), Type.Literal('client'), Type.Null()]),
+  }),
   text: Type.String(),
   readAt: NullableDateTimeSchema,
 }, { title: 'ThreadMessage' })

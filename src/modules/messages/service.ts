@@ -5,7 +5,7 @@ import { transaction } from '../../db/transaction.js'
 import { HttpError } from '../../http/errors.js'
 import { enqueueBatched } from '../../jobs/batched-mail.js'
 import type { Outbox } from '../../jobs/outbox.js'
-import type { AccountSummary, Identity, SessionUser } from '../identity/index.js'
+import { isFirmScope, onlyClientOf, reaches, scopeOf, type AccountSummary, type Identity, type SessionUser } from '../identity/index.js'
 import { noticeMail } from './mails.js'
 import * as repo from './repository.js'
 import type { ThreadMessage } from './schemas.js'
@@ -27,35 +27,60 @@ export interface MessagesDeps {
 
 export type ThreadSummary = repo.ThreadRow & { username: string; entreprise: string }
 
-/** Who reads or writes a thread: its client or an administrator. */
-export type Reader = Pick<SessionUser, 'id' | 'isAdmin' | 'isAccepted'>
+/** Who reads or writes a thread: a company's person (owner or member), or the firm's (admin or staff). */
+export type Reader = Pick<SessionUser, 'id' | 'isAdmin' | 'isAccepted' | 'role' | 'companyId'>
 /** Who writes: their name goes with the message. */
 export type Writer = Reader & Pick<SessionUser, 'username'>
 
-/** Messages: one thread per accepted client, between the client and the firm (contract §7). */
+/** Messages: one thread per accepted client company, between the company's people and the firm's (contract §7, §9). */
 export function createMessages({ db, outbox, identity, clock, settings }: MessagesDeps) {
   const { accounts } = identity
 
   /**
-   * The thread's client, if `reader` may open it: the client themselves or an administrator. Another
-   * user hears 403 whether or not the thread exists (as for profiles); a thread that does not exist
-   * (unknown user, an administrator, an account not accepted yet) is 404.
+   * The thread's client (the company, `userId`), if `reader` may open it: the company's people,
+   * an administrator, or a staff member serving it. Another client hears 403 whether or not the
+   * thread exists (as for profiles); to a staff member a client they do not serve is no thread (404,
+   * contract §9); a thread that does not exist (unknown user, the firm's account, an account not
+   * accepted yet, a member's own id: the company's is the thread's) is 404.
    */
   async function threadOf(reader: Reader, userId: number, trx: Db = db): Promise<{ client: AccountSummary; side: repo.Side }> {
-    if (!reader.isAdmin && reader.id !== userId) throw new HttpError(403, texts.notYours)
+    const scope = scopeOf(reader)
+    if (!isFirmScope(scope) && onlyClientOf(scope) !== userId) throw new HttpError(403, texts.notYours)
+    if (!(await reaches(trx, scope, userId))) throw new HttpError(404, texts.noThread)
     const client = await accounts.findAccountSummary(userId, trx)
     if (!client || client.isAdmin || !client.isAccepted) throw new HttpError(404, texts.noThread)
-    return { client, side: reader.isAdmin ? 'firm' : 'client' }
+    // A member's own id is an account but no company (a staff member's assignments hold companies only).
+    if (scope.kind === 'firm' && (await accounts.companyPeople(userId, trx)).length === 0) throw new HttpError(404, texts.noThread)
+    return { client, side: isFirmScope(scope) ? 'firm' : 'client' }
   }
 
-  /** The firm's messages name their administrator (the firm, once that account is gone); the client's, the client. */
+  /**
+   * Each message with its author (contract §9: `role` tells the firm's admin from its staff): the
+   * person who wrote it, the firm (once that account is gone) for the firm's, the company for a
+   * client's whose author is gone.
+   */
   async function withAuthors(rows: repo.MessageRow[], client: AccountSummary): Promise<ThreadMessage[]> {
-    const admins = await accounts.summariesByIds(rows.flatMap((row) => (row.fromFirm && row.authorId !== null ? [row.authorId] : [])))
+    const people = await accounts.peopleByIds(rows.flatMap((row) => (row.authorId !== null ? [row.authorId] : [])))
+    const company = { id: client.id, username: client.username, isAdmin: false, role: 'client' as const }
     return rows.map((row) => {
-      const admin = row.fromFirm && row.authorId !== null ? admins.get(row.authorId) : undefined
-      const author = row.fromFirm ? { id: admin?.id ?? null, username: admin?.username ?? texts.firm, isAdmin: true } : { id: client.id, username: client.username, isAdmin: false }
+      const person = row.authorId !== null ? people.get(row.authorId) : undefined
+      const author = person
+        ? { id: person.id, username: person.username, isAdmin: row.fromFirm, role: person.role }
+        : row.fromFirm
+          ? { id: null, username: texts.firm, isAdmin: true, role: null }
+          : company
       return { id: row.id, at: row.at, author, text: row.text, readAt: row.readAt }
     })
+  }
+
+  /**
+   * Who a firm's message is mailed to (contract §9): the person it answers, the author of the
+   * thread's latest client message while they are still one of the company's active people; else
+   * the company's owner.
+   */
+  async function answeredPerson(trx: Db, client: AccountSummary): Promise<Pick<AccountSummary, 'id' | 'username' | 'email'>> {
+    const [people, lastAuthor] = await Promise.all([accounts.companyPeople(client.id, trx), repo.lastClientAuthor(trx, client.id)])
+    return people.find((person) => person.id === lastAuthor) ?? people.find((person) => person.companyRole === 'owner') ?? client
   }
 
   return {
@@ -85,28 +110,33 @@ export function createMessages({ db, outbox, identity, clock, settings }: Messag
         const row = await repo.insertMessage(trx, { userId, authorId: author.id, side, text, at })
         await repo.setLastMessage(trx, userId, row.id)
         const to: repo.Side = side === 'firm' ? 'client' : 'firm'
-        const mail = noticeMail(settings, to, client)
+        const mail = noticeMail(settings, to, client, to === 'client' ? await answeredPerson(trx, client) : client)
         const outcome = await enqueueBatched(trx, { outbox, now: at, intervalMs: MESSAGE_MAIL_INTERVAL_MS }, thread[to], async () => mail)
         if (outcome.kind !== 'merged') await repo.saveThreadMail(trx, userId, to, outcome.batch)
         // The author is known: no lookup outside the transaction (SQLite has one connection).
-        return { id: row.id, at: row.at, author: { id: author.id, username: author.username, isAdmin: author.isAdmin }, text: row.text, readAt: null }
+        return { id: row.id, at: row.at, author: { id: author.id, username: author.username, isAdmin: side === 'firm', role: author.role }, text: row.text, readAt: null }
       })
     },
 
     /**
-     * The firm's list of threads, the most recent first, with each client's name and the firm's
-     * unread count; `q` over the client's name, e-mail and company and the last message.
+     * The firm's list of threads within the viewer's scope (a staff member's clients'), the most
+     * recent first, with each client's name and the firm's unread count; `q` over the client's name,
+     * e-mail and company and the last message.
      */
-    async listThreads(filter: ListFilter): Promise<Page<ThreadSummary>> {
-      const page = await repo.findThreadsPage(db, filter, filter.q ? await accounts.idsMatching(filter.q, { email: true }) : undefined)
+    async listThreads(viewer: Reader, filter: ListFilter): Promise<Page<ThreadSummary>> {
+      const page = await repo.findThreadsPage(db, scopeOf(viewer), filter, filter.q ? await accounts.idsMatching(filter.q, { email: true }) : undefined)
       const names = await accounts.summariesByIds(page.items.map((row) => row.userId))
       return { total: page.total, items: page.items.map((row) => ({ ...row, username: names.get(row.userId)?.username ?? '', entreprise: names.get(row.userId)?.entreprise ?? '' })) }
     },
 
-    /** The unread count the navigation shows, up to BADGE_CAP: a client's from the firm, the firm's from every client. */
+    /**
+     * The unread count the navigation shows, up to BADGE_CAP: a company's people's from the firm (in
+     * their company's thread), the firm's from the clients of the viewer's scope (a staff member's own).
+     */
     async unreadFor(user: Reader): Promise<number> {
-      if (user.isAdmin) return repo.countUnread(db, 'firm', BADGE_CAP)
-      return user.isAccepted ? repo.countUnread(db, 'client', BADGE_CAP, user.id) : 0
+      const scope = scopeOf(user)
+      if (isFirmScope(scope)) return repo.countUnread(db, 'firm', BADGE_CAP, scope)
+      return user.isAccepted ? repo.countUnread(db, 'client', BADGE_CAP, scope) : 0
     },
   }
 }

@@ -44,6 +44,8 @@ export const texts = {
   loadingOlder: 'Chargement…',
   you: 'Vous',
   firm: 'Le cabinet',
+  /** A firm's message as the client reads it: who wrote it, of the firm (contract §9: the admin from the staff). */
+  firmPerson: (username: string) => `${username} (cabinet)`,
   read: 'Lu',
   sentAt: 'Envoyé le',
   formLabel: 'Votre message',

@@ -6,6 +6,8 @@ import type { ThreadSummary } from './service.js'
 /** What a thread page shows: page `page` of the thread (page 1: the latest), oldest first. */
 export interface ThreadPageProps {
   client: { id: number; username: string; entreprise: string }
+  /** Who reads: their own messages are « Vous », the others' of their side carry their name (contract §9). */
+  viewerId: number
   messages: ThreadMessage[]
   total: number
   page: number

@@ -7,30 +7,30 @@ import { When } from '../../components/When.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
 import { Island } from '../../runtime/Island.js'
 
-/** /messages (contract §7): the client's thread with the firm, and the form to write. */
+/** /messages (contract §7): the company's thread with the firm (its owner's and members', §9), and the form to write. */
 export const ClientThreadPage = page<ThreadPageProps>(
   { title: texts.clientTitle, description: texts.clientDescription },
-  function ClientThreadPage({ client, messages, total, page, pageSize, draft, error }) {
+  function ClientThreadPage({ client, viewerId, messages, total, page, pageSize, draft, error }) {
     return (
       <section className="container thread-page">
         <h1 className="thread-title">{texts.clientTitle}</h1>
         <p className="thread-lead">{texts.clientLead}</p>
-        <Island name="MessageThread" props={{ userId: client.id, viewer: 'client', messages, total, page, pageSize, draft, error }} />
+        <Island name="MessageThread" props={{ userId: client.id, viewer: 'client', viewerId, messages, total, page, pageSize, draft, error }} />
       </section>
     )
   },
 )
 
-/** /admin-dashboard/clients/:id/messages (contract §7): one client's thread, for the firm. */
+/** /admin-dashboard/clients/:id/messages (contract §7): one client's thread, for the firm's people. */
 export const AdminThreadPage = page<ThreadPageProps>(
   ({ client }) => ({ title: texts.adminTitle(personLabel(client)), description: texts.adminDescription }),
-  function AdminThreadPage({ client, messages, total, page, pageSize, draft, error }) {
+  function AdminThreadPage({ client, viewerId, messages, total, page, pageSize, draft, error }) {
     return (
       <AdminLayout title={texts.adminTitle(personLabel(client))} lead={texts.adminLead}>
         <p className="thread-profile">
           <a href={`/users/profile/${client.id}`}>{texts.profileLink}</a>
         </p>
-        <Island name="MessageThread" props={{ userId: client.id, viewer: 'firm', messages, total, page, pageSize, draft, error }} />
+        <Island name="MessageThread" props={{ userId: client.id, viewer: 'firm', viewerId, messages, total, page, pageSize, draft, error }} />
       </AdminLayout>
     )
   },
