@@ -35,7 +35,7 @@ import pageStore from './render/page-store.js'
 import shellRoutes from './render/shell-routes.js'
 import catalog, { site } from './modules/catalog/index.js'
 import journalPlugin, { createJournal, type Journal, type EntryCompanies } from './modules/journal/index.js'
-import identityPlugin, { adminOnly, createIdentity, requireAdmin, requireUser, sessionCookieName, type Identity } from './modules/identity/index.js'
+import identityPlugin, { createIdentity, firmOnly, requireFirm, requireUser, sessionCookieName, type Identity } from './modules/identity/index.js'
 import contactPlugin, { createContact, type Contact } from './modules/contact/index.js'
 import documentsPlugin, { createDocuments, type Documents, type RequestAnswers } from './modules/documents/index.js'
 import clientsPlugin, { createClients, type Clients } from './modules/clients/index.js'
@@ -289,7 +289,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(teamPlugin, { team, views: { TeamPage, ConfirmMemberPage: ConfirmProfilePage, SubAdminsPage, ConfirmActionPage, ClientStaffPage } })
   // Identity's guards are handed in: identity records into the journal, so the journal cannot import it.
   const people = { companiesOf: async (ids: number[]) => new Map([...(await identity.accounts.summariesByIds(ids))].map(([id, account]) => [id, account.entreprise])) }
-  await app.register(journalPlugin, { journal, views: { JournalPage }, guards: { requireAdmin, requireUser, adminOnly }, people })
+  await app.register(journalPlugin, { journal, views: { JournalPage }, guards: { requireFirm, requireUser, firmOnly }, people })
   return app
 }
 

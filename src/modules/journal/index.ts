@@ -15,7 +15,7 @@ export default fp(
 )
 
 // The module's public face: other modules record through `Journal.record`, in their own transaction.
-export { createJournal, type Journal, type JournalActor, type JournalDeps, type JournalEvent, type JournalSubject, type ListedEntry, type EntryCompanies } from './service.js'
+export { createJournal, type Journal, type JournalActor, type JournalDeps, type JournalEvent, type JournalReader, type JournalSubject, type ListedEntry, type EntryCompanies } from './service.js'
 export { actionLabels, JOURNAL_ACTIONS, type JournalAction, type SubjectType } from './actions.js'
 export type { JournalRow } from './repository.js'
 export type { JournalGuards } from './routes.js'

@@ -1,7 +1,11 @@
-import { sql, type Expression, type SqlBool } from 'kysely'
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { Db } from '../../db/database.js'
+import type { Database } from '../../db/schema.js'
 import { containsAny, fetchPage, withinDays, type ListFilter, type Page } from '../../db/lists.js'
 import { fromDbId, fromDbTime, toDbTime } from '../../db/values.js'
+// The access policy's own file: it imports no module, so identity (which records here) and the
+// journal do not import each other's services; the journal's SQL is narrowed by the one policy.
+import { clientIn, type Scope } from '../identity/scope.js'
 import { DELETION_OF, type JournalAction, type SubjectType } from './actions.js'
 import type { JournalEntry } from './schemas.js'
 import { matchesWords, wordsOf } from './search.js'
@@ -27,6 +31,16 @@ export interface JournalFilter extends ListFilter {
   actorId?: number | undefined
   /** The user whose account or documents the entries are about (a client's activity). */
   ownerId?: number | undefined
+  /**
+   * With `ownerId`, a member's company (contract §9): its documents' and messages' entries too,
+   * not its owner's own account's.
+   */
+  companyId?: number | undefined
+  /**
+   * Who reads (contract §9): a staff member reads the entries about their clients and about
+   * themselves (their doings, their account); an administrator every entry. Absent: every entry.
+   */
+  reader?: { scope: Scope; id: number } | undefined
   /**
    * `q` over the actor's username, the action and the subject's label only, never an actor's
    * e-mail (a client's activity must not tell which staff address matches). Each word is found
@@ -65,6 +79,7 @@ export async function insertEntry(db: Db, entry: NewEntry): Promise<number> {
  */
 function keptTotal(db: Db, filter: JournalFilter, searched: boolean): (() => Promise<number>) | undefined {
   if (searched || filter.from || filter.to || filter.ownerId !== undefined || (filter.action && filter.actorId !== undefined)) return undefined
+  if (filter.reader && filter.reader.scope.kind !== 'firm') return undefined
   const total = sql<number | string>`coalesce(sum(n), 0)`.as('total')
   const { action, actorId } = filter
   const query =
@@ -83,12 +98,38 @@ function shownWordsMatch(db: Db, q: string): Expression<SqlBool> | undefined {
   return sql<SqlBool>`(${sql.join(words.map((word) => containsAny(db, ['journal.actor_label', 'journal.action', 'journal.subject_label'], word)), sql` and `)})`
 }
 
+/** Subjects a company's people share (contract §9): its documents and its thread's messages; its owner's account is the owner's. */
+const COMPANY_SUBJECTS = ['document', 'message'] as const
+
+/** The entries about `ownerId`'s account and documents, and, for a member, about their company's documents and messages (journal_owner_at). */
+function ownedBy(ownerId: number, companyId: number | undefined) {
+  return (eb: ExpressionBuilder<Database, 'journal'>) =>
+    companyId === undefined || companyId === ownerId
+      ? eb('journal.owner_id', '=', ownerId)
+      : eb.or([eb('journal.owner_id', '=', ownerId), eb.and([eb('journal.owner_id', '=', companyId), eb('journal.subject_type', 'in', [...COMPANY_SUBJECTS])])])
+}
+
+/**
+ * What a reader of the firm may read (contract §9): entries about the scope's clients (the policy's
+ * `IN` on journal.owner_id), and about the reader: what they did, what was done to their account.
+ */
+function readableBy(reader: { scope: Scope; id: number }) {
+  return (eb: ExpressionBuilder<Database, 'journal'>) =>
+    eb.or([
+      clientIn(reader.scope, 'journal.owner_id')(eb),
+      eb('journal.actor_id', '=', reader.id),
+      eb('journal.owner_id', '=', reader.id),
+      eb.and([eb('journal.subject_type', '=', 'user'), eb('journal.subject_id', '=', reader.id)]),
+    ])
+}
+
 /** Newest first; each filter has its index (action, actor, owner: each with `at`); `q` goes through the full-text index. */
 export async function findEntries(db: Db, filter: JournalFilter): Promise<Page<JournalRow>> {
   let query = db.selectFrom('journal').where(withinDays('journal.at', filter.from, filter.to))
   if (filter.action) query = query.where('journal.action', '=', filter.action)
   if (filter.actorId !== undefined) query = query.where('journal.actor_id', '=', filter.actorId)
-  if (filter.ownerId !== undefined) query = query.where('journal.owner_id', '=', filter.ownerId)
+  if (filter.ownerId !== undefined) query = query.where(ownedBy(filter.ownerId, filter.companyId))
+  if (filter.reader && filter.reader.scope.kind !== 'firm') query = query.where(readableBy(filter.reader))
   const search = !filter.q ? undefined : filter.withoutEmails ? shownWordsMatch(db, filter.q) : await matchesWords(db, filter.q)
   if (search) query = query.where(search)
   const page = await fetchPage(db, 

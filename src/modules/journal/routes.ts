@@ -5,31 +5,41 @@ import { errorResponses } from '../../http/schemas.js'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { journalFilter } from './filters.js'
 import { JournalEntrySchema, JournalQuerySchema } from './schemas.js'
-import type { Journal } from './service.js'
+import { scopeOf } from '../identity/scope.js'
+import type { Journal, JournalReader } from './service.js'
 
 /**
  * Identity's guards, handed in by app.ts: identity records into the journal, so the journal cannot
  * import identity (the arrow would point both ways).
  */
 export interface JournalGuards {
-  requireAdmin: (request: FastifyRequest) => Promise<void>
+  /** The firm's people, admin and staff (each reads within their scope, contract §9). */
+  requireFirm: (request: FastifyRequest) => Promise<void>
   requireUser: (request: FastifyRequest) => Promise<void>
-  adminOnly: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+  firmOnly: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
+}
+
+/** The journal's reader: the request's person, through the one access policy. */
+export function readerOf(request: FastifyRequest): JournalReader {
+  return { scope: scopeOf(request.user), id: request.user!.id }
 }
 
 const EntryListSchema = listOf(JournalEntrySchema)
 
-/** GET /api/journal (administrators) and GET /api/users/activity (the logged-in user), contract §6. Reads write nothing. */
+/**
+ * GET /api/journal (the firm: an administrator every entry, a staff member their clients' and their
+ * own, contract §9) and GET /api/users/activity (the logged-in person), contract §6. Reads write nothing.
+ */
 const journalRoutes: FastifyPluginAsyncTypebox<{ journal: Journal; guards: JournalGuards }> = async (app, { journal, guards }) => {
-  const { requireAdmin, requireUser } = guards
+  const { requireFirm, requireUser } = guards
   app.get('/api/journal', {
-    schema: { ...operation('listJournal', 'Journal : qui a fait quoi, les plus récents d’abord (?action=, ?actorId= ; administrateurs)', 'user'), tags: ['journal'], querystring: JournalQuerySchema, response: { 200: EntryListSchema, ...errorResponses(400, 401, 403) } },
-    preHandler: requireAdmin,
-  }, async (request, reply) => sendList(reply, await journal.list(journalFilter(request.query))))
+    schema: { ...operation('listJournal', 'Journal : qui a fait quoi, les plus récents d’abord (?action=, ?actorId= ; le cabinet : un collaborateur lit ce qui touche ses clients et lui-même)', 'user'), tags: ['journal'], querystring: JournalQuerySchema, response: { 200: EntryListSchema, ...errorResponses(400, 401, 403) } },
+    preHandler: requireFirm,
+  }, async (request, reply) => sendList(reply, await journal.list(journalFilter(request.query), readerOf(request))))
 
   app.get('/api/users/activity', {
-    schema: { ...operation('listMyActivity', 'Ce qui a été fait de mon compte et de mes documents', 'user'), tags: ['users'], querystring: ListQuerySchema, response: { 200: EntryListSchema, ...errorResponses(400, 401) } },
+    schema: { ...operation('listMyActivity', 'Ce qui a été fait de mon compte et de mes documents (ceux de mon entreprise pour un membre)', 'user'), tags: ['users'], querystring: ListQuerySchema, response: { 200: EntryListSchema, ...errorResponses(400, 401) } },
     preHandler: requireUser,
-  }, async (request, reply) => sendList(reply, await journal.activity(request.user!.id, listFilter(request.query))))
+  }, async (request, reply) => sendList(reply, await journal.activity(request.user!, listFilter(request.query))))
 }
 export default journalRoutes

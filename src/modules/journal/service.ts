@@ -49,6 +49,9 @@ export interface JournalDeps {
   companies?: EntryCompanies
 }
 
+/** Who reads the journal: their access scope (identity's policy) and their own id (their entries). */
+export type JournalReader = NonNullable<JournalFilter['reader']>
+
 /** An entry for a page: the contract's entry, and whether its subject still has a page. */
 export type ListedEntry = JournalRow & { subjectLive: boolean; actorLive: boolean }
 
@@ -100,20 +103,25 @@ export function createJournal({ db, clock, companies: entryCompanies }: JournalD
       })
     },
 
-    /** GET /api/journal: newest first, with the list filters, one action, one actor. */
-    list: (filter: JournalFilter): Promise<Page<repo.JournalRow>> => repo.findEntries(db, filter),
+    /**
+     * GET /api/journal: newest first, with the list filters, one action, one actor; `reader`'s
+     * entries only (contract §9: a staff member's clients' and their own, an administrator's all).
+     */
+    list: (filter: JournalFilter, reader: JournalReader): Promise<Page<repo.JournalRow>> => repo.findEntries(db, { ...filter, reader }),
 
     /** The same, each entry saying whether its subject and actor still exist (the page links only those). */
-    listForPage: async (filter: JournalFilter): Promise<Page<ListedEntry>> => withLiveness(await repo.findEntries(db, filter)),
+    listForPage: async (filter: JournalFilter, reader: JournalReader): Promise<Page<ListedEntry>> => withLiveness(await repo.findEntries(db, { ...filter, reader })),
 
     /**
-     * GET /api/users/activity: the entries about a user's account and documents. What the firm's
-     * staff are stays theirs (security review of issue 15): an entry shows its IP only when the user
-     * did it themself, and `q` never matches an actor's e-mail.
+     * GET /api/users/activity: the entries about a person's account and their documents; a
+     * company's member also sees their company's documents and messages (contract §9: its space is
+     * theirs), never the owner's own account. What the firm's staff are stays theirs (security
+     * review of issue 15): an entry shows its IP only when the person did it themself, and `q`
+     * never matches an actor's e-mail.
      */
-    async activity(userId: number, filter: Omit<JournalFilter, 'ownerId' | 'actorId' | 'withoutEmails'>): Promise<Page<repo.JournalRow>> {
-      const page = await repo.findEntries(db, { ...filter, ownerId: userId, withoutEmails: true })
-      return { total: page.total, items: page.items.map((entry) => (entry.actor?.id === userId ? entry : { ...entry, ip: null })) }
+    async activity(person: { id: number; companyId?: number | null | undefined }, filter: Omit<JournalFilter, 'ownerId' | 'companyId' | 'actorId' | 'withoutEmails' | 'reader'>): Promise<Page<repo.JournalRow>> {
+      const page = await repo.findEntries(db, { ...filter, ownerId: person.id, companyId: person.companyId ?? undefined, withoutEmails: true })
+      return { total: page.total, items: page.items.map((entry) => (entry.actor?.id === person.id ? entry : { ...entry, ip: null })) }
     },
   }
 }

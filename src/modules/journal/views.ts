@@ -20,5 +20,6 @@ export interface JournalPeople {
 
 /** The page journal renders, handed to it by app.ts (src/ never imports views/). */
 export interface JournalViews {
-  JournalPage: Page<{ entries: ListedEntry[]; total: number; query: JournalState; actions: Array<{ value: JournalAction; label: string }>; companies: Record<number, string> }>
+  /** `whole`: an administrator reads every entry; a staff member their clients' and their own (contract §9). */
+  JournalPage: Page<{ entries: ListedEntry[]; total: number; query: JournalState; actions: Array<{ value: JournalAction; label: string }>; companies: Record<number, string>; whole: boolean }>
 }

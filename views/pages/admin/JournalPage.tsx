@@ -13,6 +13,8 @@ export interface JournalPageProps {
   actions: Array<{ value: JournalAction; label: string }>
   /** The company of each person still there, by id (issue 17). */
   companies: Record<number, string>
+  /** Every entry (an administrator); else a staff member's: their clients' and their own (contract §9). */
+  whole: boolean
 }
 
 const PATH = '/admin-dashboard/journal'
@@ -35,11 +37,18 @@ function hrefWith(query: JournalState, change: Partial<JournalState>): string {
 /** /admin-dashboard/journal (contract §6): who did what, newest first; plain HTML, no script. */
 export const JournalPage = page<JournalPageProps>(
   { title: 'Journal', description: 'Qui a fait quoi sur le portail, les plus récents d’abord.' },
-  function JournalPage({ entries, total, query, actions, companies }) {
+  function JournalPage({ entries, total, query, actions, companies, whole }) {
     const last = Math.max(1, Math.ceil(total / query.pageSize))
     const person = query.actorId ? entries.find((e) => e.actor?.id === query.actorId)?.actor?.username ?? `n° ${query.actorId}` : undefined
     return (
-      <AdminLayout title="Journal" lead="Connexions, documents ouverts, comptes acceptés ou supprimés : chaque action, avec sa personne, son objet et son adresse IP.">
+      <AdminLayout
+        title="Journal"
+        lead={
+          whole
+            ? 'Connexions, documents ouverts, comptes acceptés ou supprimés : chaque action, avec sa personne, son objet et son adresse IP.'
+            : 'Ce qui touche vos clients et votre propre compte : chaque action, avec sa personne, son objet et son adresse IP.'
+        }
+      >
         <form className="list-toolbar" method="get" action={PATH} role="search" aria-label="Filtrer le journal">
           <label className="list-toolbar-field list-toolbar-search">
             <span>Recherche</span>
