@@ -191,6 +191,15 @@ t.test('DELETE /api/staff/:id: status removed, sessions, tokens and assignments 
   t.equal(await sessionStatus(app, client), 200, 'the client was not touched')
 })
 
+t.test('an invited administrator made staff keeps their link: only an active person’s sessions and tokens end', async (t) => {
+  const invited = (await invite(admin, { email: 'bientot-admin@cabinet.dz', username: 'Bientôt Admin', role: 'admin' })).json<Listed>()
+  const res = await patch(admin, invited.id, { role: 'staff' })
+  t.equal(res.statusCode, 200)
+  t.match(res.json(), { role: 'staff', status: 'invited' })
+  const unused = await db.selectFrom('user_tokens').select('id').where('user_id', '=', invited.id).where('purpose', '=', 'invitation').where('used_at', 'is', null).execute()
+  t.equal(unused.length, 1, 'the invitation still works')
+})
+
 t.test('removing an invited person kills their link', async (t) => {
   const invited = (await invite(admin, { email: 'pas-encore@cabinet.dz', username: 'Pas Encore', role: 'staff' })).json<Listed>()
   t.equal((await remove(admin, invited.id)).statusCode, 200)

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
 import { HttpError } from '../../http/errors.js'
 import { operation } from '../../http/openapi.js'
 import { originOf } from '../../http/origin.js'
@@ -7,7 +8,6 @@ import { requireAdmin, requireFirm } from '../identity/index.js'
 import type { Team } from './service.js'
 import { AssignmentSchema, PersonNameSchema } from './staff-schemas.js'
 import { assignmentTexts } from './staff-validation.js'
-import { Type } from 'typebox'
 
 const tags = ['users']
 const StaffOfClientSchema = Type.Array(PersonNameSchema)

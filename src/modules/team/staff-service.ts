@@ -65,13 +65,14 @@ export function createStaff({ db, identity, journal }: StaffDeps) {
       return { person: await find(id), renewed: renewed && !reopened }
     },
 
-    /** `admin` ↔ `staff`. Narrowing an administrator to staff ends their sessions and tokens: they come back with their new rights. */
+    /** `admin` ↔ `staff`. Narrowing an active administrator to staff ends their sessions and tokens: they come back with their new rights. */
     async changeRole(id: number, role: StaffRole, by: JournalActor, from: RequestOrigin | null): Promise<{ person: StaffPerson; changed: boolean }> {
       const changed = await transaction(db, async (trx) => {
         const person = await lockForChange(trx, id, role === 'staff')
         if (person.role === role) return false
         await repo.setRole(trx, id, role)
-        if (role === 'staff') await identity.retireAccess(trx, id)
+        // An invited person holds no session yet, and their link must keep working.
+        if (role === 'staff' && person.status === 'active') await identity.retireAccess(trx, id)
         await journal.record(trx, { action: 'staff.role_changed', actor: by, subject: { type: 'user', id, label: person.username }, from })
         return true
       })
