@@ -30,8 +30,6 @@ export interface DocumentRecord {
   fromFirm: boolean
   /** The client's first download of a firm-sent document. */
   downloadedAt: Date | null
-  /** The company's person who sent it (contract §9); null for what the firm sent. */
-  uploadedBy: number | null
 }
 
 export type DocumentState = 'new' | 'viewed' | 'archived'
@@ -185,11 +183,10 @@ const COLUMNS = [
   'documents.created_at',
   'documents.from_firm',
   'documents.downloaded_at',
-  'documents.uploaded_by',
 ] as const
 
 /** A documents row joined with its type's name (none for a firm-sent one), as COLUMNS selects it. */
-type Row = Omit<Selectable<DocumentsTable>, 'type_id' | 'viewed_at' | 'archived_at' | 'sent_by'> & { type_name: string | null }
+type Row = Omit<Selectable<DocumentsTable>, 'type_id' | 'viewed_at' | 'archived_at' | 'sent_by' | 'uploaded_by'> & { type_name: string | null }
 
 function toRecord(row: Row): DocumentRecord {
   return {
@@ -207,7 +204,6 @@ function toRecord(row: Row): DocumentRecord {
     createdAt: fromDbTime(row.created_at),
     fromFirm: fromDbBool(row.from_firm),
     downloadedAt: row.downloaded_at === null ? null : fromDbTime(row.downloaded_at),
-    uploadedBy: row.uploaded_by === null ? null : fromDbId(row.uploaded_by),
   }
 }
 
@@ -233,7 +229,11 @@ export async function findDocumentByKey(db: Db, scope: Scope, storageKey: string
   return row && toRecord(row)
 }
 
-/** Who uploaded each of these documents (requests list their answers' uploaders), by document id. */
+/**
+ * Who of the company uploaded each of these documents, by document id (null: the firm sent it): read
+ * apart from COLUMNS, by the primary key, for the page's rows (the lists' own queries stay those of
+ * the schema before migration 0031).
+ */
 export async function uploadersOf(db: Db, ids: number[]): Promise<Map<number, number | null>> {
   if (ids.length === 0) return new Map()
   const rows = await db.selectFrom('documents').select(['id', 'uploaded_by']).where('id', 'in', [...new Set(ids)]).execute()
@@ -260,20 +260,39 @@ function inState(state: DocumentState): Expression<SqlBool> {
  * search indexes' shortcuts and the kept totals are the whole firm's: an administrator's alone.
  */
 export async function findDocumentsPage(db: Db, state: DocumentState, filter: ListFilter, senders?: IdsMatching, scope: Scope = FIRM_SCOPE): Promise<Page<DocumentRecord>> {
-  const firm = scope.kind === 'firm'
-  if (firm && isMysql(db) && [...filter.q].length === 3) return findTrigramPage(db, state, filter)
-  const phrase = firm && !isMysql(db) && filter.q ? ftsPhrase(LISTED_BY, filter.q) : undefined
+  if (scope.kind !== 'firm') return findScopedPage(db, scope, state, filter, senders)
+  if (isMysql(db) && [...filter.q].length === 3) return findTrigramPage(db, state, filter)
+  const phrase = !isMysql(db) && filter.q ? ftsPhrase(LISTED_BY, filter.q) : undefined
   if (phrase) return findIndexedPage(db, state, filter, `${phrase} AND {state} : "${STATE_WORDS[state]}"`)
-  let query = withType(db).where(inState(state)).where(clientIn(scope, 'documents.user_id')).where(withinDays('documents.created_at', filter.from, filter.to))
-  if (filter.q) {
-    const typed = db.selectFrom('document_types').select('document_types.id').where(await textMatches(db, TYPE_NAMES, filter.q))
-    const sets = [await textIds(db, DOCUMENT_NAMES, filter.q), db.selectFrom('documents').select('documents.id').where('documents.type_id', 'in', typed)]
-    if (senders) sets.push(db.selectFrom('documents').select('documents.id').where('documents.user_id', 'in', senders))
-    query = query.where(idIn('documents.id', sets))
-  }
-  const total = firm && unfiltered(filter) ? () => countInState(db, state) : undefined
+  let query = withType(db).where(inState(state)).where(withinDays('documents.created_at', filter.from, filter.to))
+  if (filter.q) query = query.where(await searched(db, filter.q, senders))
+  const total = unfiltered(filter) ? () => countInState(db, state) : undefined
   const page = await fetchPage(db, query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter, total)
   return { total: page.total, items: page.items.map(toRecord) }
+}
+
+/** `q` in the document's name, its type's name or its sender's (`senders`), as a condition on documents.id. */
+async function searched(db: Db, q: string, senders?: IdsMatching): Promise<Expression<SqlBool>> {
+  const typed = db.selectFrom('document_types').select('document_types.id').where(await textMatches(db, TYPE_NAMES, q))
+  const sets = [await textIds(db, DOCUMENT_NAMES, q), db.selectFrom('documents').select('documents.id').where('documents.type_id', 'in', typed)]
+  if (senders) sets.push(db.selectFrom('documents').select('documents.id').where('documents.user_id', 'in', senders))
+  return idIn('documents.id', sets)
+}
+
+/**
+ * A narrower scope's page (a staff member's clients, contract §9): the total and the page's ids are
+ * read in the documents_user_state index alone (migration 0032: each client one range, in state
+ * then date order), so neither the count nor the sort reads a row; then the page's own rows by id.
+ * The search indexes' shortcuts and the kept totals are the whole firm's: an administrator's alone.
+ */
+async function findScopedPage(db: Db, scope: Scope, state: DocumentState, filter: ListFilter, senders?: IdsMatching): Promise<Page<DocumentRecord>> {
+  let query = db.selectFrom('documents').where(inState(state)).where(clientIn(scope, 'documents.user_id')).where(withinDays('documents.created_at', filter.from, filter.to))
+  if (filter.q) query = query.where(await searched(db, filter.q, senders))
+  const page = await fetchPage(db, query, (q) => q.select('documents.id').orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter)
+  const ids = page.items.map((row) => fromDbId(row.id))
+  if (ids.length === 0) return { total: page.total, items: [] }
+  const found = new Map((await readRows(db, withType(db).select(COLUMNS).where('documents.id', 'in', ids))).map((row) => [fromDbId(row.id), toRecord(row)]))
+  return { total: page.total, items: ids.flatMap((id) => found.get(id) ?? []) }
 }
 
 /** SQLite: what an administrator's list finds a document by, in its index (migration 0023). */

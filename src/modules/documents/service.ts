@@ -114,12 +114,16 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
   const recordOn = (trx: Db, action: JournalAction, actor: SessionUser, record: Pick<DocumentRecord, 'id' | 'originalName' | 'userId'>, from: RequestOrigin | null) =>
     journal.record(trx, { action, actor, subject: { type: 'document', id: record.id, label: record.originalName, ownerId: record.userId }, from })
 
-  /** The names of the documents' owners and uploaders, read once for a page. */
+  /** The names of a page's owners and of who uploaded each document (contract §9), read once for the page. */
   async function peopleOf(records: DocumentRecord[]) {
-    return accounts.summariesByIds(records.flatMap((r) => (r.uploadedBy === null ? [r.userId] : [r.userId, r.uploadedBy])))
+    const uploaders = await repo.uploadersOf(db, records.filter((r) => !r.fromFirm).map((r) => r.id))
+    const names = await accounts.summariesByIds([...records.map((r) => r.userId), ...[...uploaders.values()].filter((id): id is number => id !== null)])
+    return { get: (id: number) => names.get(id), uploaders }
   }
-  const uploaderOf = (r: DocumentRecord, people: Awaited<ReturnType<typeof peopleOf>>): Uploader =>
-    r.fromFirm || r.uploadedBy === null ? null : { id: r.uploadedBy, username: people.get(r.uploadedBy)?.username ?? '' }
+  const uploaderOf = (r: DocumentRecord, people: Awaited<ReturnType<typeof peopleOf>>): Uploader => {
+    const by = r.fromFirm ? null : (people.uploaders.get(r.id) ?? null)
+    return by === null ? null : { id: by, username: people.get(by)?.username ?? '' }
+  }
 
   /** A client's documents as their own table shows them. */
   async function ownedViews(records: DocumentRecord[]): Promise<OwnedDocument[]> {
@@ -217,15 +221,19 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
 
   /**
    * Contract §7: the firm sends only to an accepted client (404 for no account, 409 otherwise);
-   * §9: a staff member only to a client assigned to them (another is unknown to them: 404).
+   * §9: a staff member only to a client assigned to them (another is unknown to them: 404), and
+   * only to a company (a member's own id names none: 404). Answers the company's active people,
+   * whom its mail goes to.
    */
-  async function recipient(scope: Scope, userId: number, trx: Db = db): Promise<{ email: string }> {
+  async function recipient(scope: Scope, userId: number, trx: Db = db): Promise<Array<{ email: string }>> {
     if (!(await reaches(trx, scope, userId))) throw new HttpError(404, messages.recipientMissing)
     const account = await accounts.findAccountSummary(userId, trx)
     if (!account) throw new HttpError(404, messages.recipientMissing)
     if (account.isAdmin) throw new HttpError(409, messages.recipientIsAdmin)
     if (!account.isAccepted) throw new HttpError(409, messages.recipientNotAccepted)
-    return account
+    const people = await accounts.companyPeople(userId, trx)
+    if (people.length === 0) throw new HttpError(404, messages.recipientMissing)
+    return people
   }
 
   async function recordSend(admin: SessionUser, userId: number, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined, from: RequestOrigin | null): Promise<number> {
@@ -247,14 +255,14 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     const scope = scopeOf(admin)
     return insertOrExplain(doc, admin, from, async (trx, insert) => {
       // Checked again with the row: the client may have been deleted (or unassigned) while the file arrived.
-      await recipient(scope, userId, trx)
+      const people = await recipient(scope, userId, trx)
       // Answering one of the client's open requests closes it in the same transaction; a refusal leaves no row.
       // The document keeps no type (what the firm sends has none), so deleting the type leaves it in the client's space.
       const claimed = requestId === undefined ? undefined : await requests.claim(trx, requestId, userId, scope.kind === 'staff' ? 'staff' : 'firm')
       const id = await insert()
       await claimed?.fulfil({ id, fileName: doc.name, typeName: '' })
       // The send's mail, naming the request it answers, to each active person of the company (contract §9).
-      for (const person of await accounts.companyPeople(userId, trx)) await outbox.enqueue(trx, sentDocumentMail(settings.publicUrl, person.email, doc, claimed?.title))
+      for (const person of people) await outbox.enqueue(trx, sentDocumentMail(settings.publicUrl, person.email, doc, claimed?.title))
       return id
     })
   }
