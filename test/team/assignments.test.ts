@@ -141,6 +141,10 @@ t.test('the « Suivi par » form without JavaScript: a page of boxes, a 303 back
   t.equal((await submit(app, url, {}, admin.cookie)).statusCode, 303, 'no box ticked')
   t.same(await assignedIds(client.id), [], 'nobody serves it')
 
+  const profile = await injectAs(app, admin, `/users/profile/${client.id}`)
+  t.ok(new RegExp(`<form class="client-staff-form"[^>]* action="${url}" method="post"`).test(profile.body), 'the client’s page holds the same form, posting here')
+  t.match(profile.body, 'id="profile-staff-title"', 'where the 303 leads')
+
   const refused = await submit(app, url, { staffIds: String(client.id) }, admin.cookie)
   isPage(t, refused, 400, 'someone not of the firm')
   t.match(summaryOf(refused.body), 'Une des personnes choisies ne fait pas partie de l’équipe du cabinet.', 'the page again, the error in place')
