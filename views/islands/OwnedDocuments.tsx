@@ -63,7 +63,7 @@ export default function OwnedDocuments(props: OwnedDocumentsProps) {
                 <a href={row.url} target="_blank" rel="noopener">
                   {row.name}
                 </a>
-                {byColleague(row) && <span className="profile-uploader"> — déposé par {byColleague(row)}</span>}
+                {byColleague(row) && <span className="profile-uploader">{` — déposé par ${byColleague(row)}`}</span>}
               </td>
               <td data-label="Type">{row.typeName}</td>
               <td data-label="Date">

@@ -38,7 +38,7 @@ function FileIcon() {
 /** Contract §9: a company's member uploads for the company; the firm sees who did. */
 export function UploadedBy({ row }: { row: Pick<DocumentRow, 'user' | 'uploadedBy'> }) {
   if (!row.uploadedBy || row.uploadedBy.id === row.user.id) return null
-  return <span className="person-company document-uploader">déposé par {row.uploadedBy.username}</span>
+  return <span className="person-company document-uploader">{`déposé par ${row.uploadedBy.username}`}</span>
 }
 
 const columns = (download: boolean): Column<DocumentRow>[] => [
