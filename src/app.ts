@@ -35,7 +35,7 @@ import pageStore from './render/page-store.js'
 import shellRoutes from './render/shell-routes.js'
 import catalog, { site } from './modules/catalog/index.js'
 import journalPlugin, { createJournal, type Journal, type EntryCompanies } from './modules/journal/index.js'
-import identityPlugin, { createIdentity, firmOnly, requireFirm, requireUser, sessionCookieName, type Identity } from './modules/identity/index.js'
+import identityPlugin, { clientIn, createIdentity, firmOnly, requireFirm, requireUser, scopeOf, sessionCookieName, type Identity } from './modules/identity/index.js'
 import contactPlugin, { createContact, type Contact } from './modules/contact/index.js'
 import documentsPlugin, { createDocuments, type Documents, type RequestAnswers } from './modules/documents/index.js'
 import clientsPlugin, { createClients, type Clients } from './modules/clients/index.js'
@@ -289,7 +289,13 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(teamPlugin, { team, views: { TeamPage, ConfirmMemberPage: ConfirmProfilePage, SubAdminsPage, ConfirmActionPage, ClientStaffPage } })
   // Identity's guards are handed in: identity records into the journal, so the journal cannot import it.
   const people = { companiesOf: async (ids: number[]) => new Map([...(await identity.accounts.summariesByIds(ids))].map(([id, account]) => [id, account.entreprise])) }
-  await app.register(journalPlugin, { journal, views: { JournalPage }, guards: { requireFirm, requireUser, firmOnly }, people })
+  // And identity's access policy (contract §9): a staff member reads their clients' entries, an administrator every one.
+  const clientsOf = (user: Parameters<typeof scopeOf>[0]) => {
+    const scope = scopeOf(user)
+    return scope.kind === 'firm' ? undefined : (column: string) => clientIn(scope, column)
+  }
+  const policy = { clientsOf }
+  await app.register(journalPlugin, { journal, views: { JournalPage }, guards: { requireFirm, requireUser, firmOnly }, policy, people })
   return app
 }
 

@@ -3,9 +3,6 @@ import type { Db } from '../../db/database.js'
 import type { Database } from '../../db/schema.js'
 import { containsAny, fetchPage, withinDays, type ListFilter, type Page } from '../../db/lists.js'
 import { fromDbId, fromDbTime, toDbTime } from '../../db/values.js'
-// The access policy's own file: it imports no module, so identity (which records here) and the
-// journal do not import each other's services; the journal's SQL is narrowed by the one policy.
-import { clientIn, type Scope } from '../identity/scope.js'
 import { DELETION_OF, type JournalAction, type SubjectType } from './actions.js'
 import type { JournalEntry } from './schemas.js'
 import { matchesWords, wordsOf } from './search.js'
@@ -40,13 +37,25 @@ export interface JournalFilter extends ListFilter {
    * Who reads (contract §9): a staff member reads the entries about their clients and about
    * themselves (their doings, their account); an administrator every entry. Absent: every entry.
    */
-  reader?: { scope: Scope; id: number } | undefined
+  reader?: JournalReader | undefined
   /**
    * `q` over the actor's username, the action and the subject's label only, never an actor's
    * e-mail (a client's activity must not tell which staff address matches). Each word is found
    * inside one of them; only with `ownerId`, whose index bounds the rows read.
    */
   withoutEmails?: boolean | undefined
+}
+
+/** A where clause keeping the rows whose `column` is one of a reader's clients (identity's clientIn, bound to their scope). */
+export type ClientsIn = (column: string) => (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>
+
+/**
+ * A reader of the journal (contract §9): their id (the entries about them), and `clients`, the
+ * clients whose entries they read, from identity's one policy; absent, every client's (an administrator).
+ */
+export interface JournalReader {
+  id: number
+  clients?: ClientsIn | undefined
 }
 
 /** An entry as pages see it: the contract's shape, and whose account or document it is about. */
@@ -79,7 +88,7 @@ export async function insertEntry(db: Db, entry: NewEntry): Promise<number> {
  */
 function keptTotal(db: Db, filter: JournalFilter, searched: boolean): (() => Promise<number>) | undefined {
   if (searched || filter.from || filter.to || filter.ownerId !== undefined || (filter.action && filter.actorId !== undefined)) return undefined
-  if (filter.reader && filter.reader.scope.kind !== 'firm') return undefined
+  if (filter.reader?.clients) return undefined
   const total = sql<number | string>`coalesce(sum(n), 0)`.as('total')
   const { action, actorId } = filter
   const query =
@@ -110,13 +119,13 @@ function ownedBy(ownerId: number, companyId: number | undefined) {
 }
 
 /**
- * What a reader of the firm may read (contract §9): entries about the scope's clients (the policy's
- * `IN` on journal.owner_id), and about the reader: what they did, what was done to their account.
+ * What a reader of the firm may read (contract §9): entries about their clients (the policy's `IN`
+ * on journal.owner_id), and about the reader: what they did, what was done to their account.
  */
-function readableBy(reader: { scope: Scope; id: number }) {
+function readableBy(reader: { id: number; clients: ClientsIn }) {
   return (eb: ExpressionBuilder<Database, 'journal'>) =>
     eb.or([
-      clientIn(reader.scope, 'journal.owner_id')(eb),
+      reader.clients('journal.owner_id')(eb),
       eb('journal.actor_id', '=', reader.id),
       eb('journal.owner_id', '=', reader.id),
       eb.and([eb('journal.subject_type', '=', 'user'), eb('journal.subject_id', '=', reader.id)]),
@@ -129,7 +138,8 @@ export async function findEntries(db: Db, filter: JournalFilter): Promise<Page<J
   if (filter.action) query = query.where('journal.action', '=', filter.action)
   if (filter.actorId !== undefined) query = query.where('journal.actor_id', '=', filter.actorId)
   if (filter.ownerId !== undefined) query = query.where(ownedBy(filter.ownerId, filter.companyId))
-  if (filter.reader && filter.reader.scope.kind !== 'firm') query = query.where(readableBy(filter.reader))
+  const clients = filter.reader?.clients
+  if (filter.reader && clients) query = query.where(readableBy({ id: filter.reader.id, clients }))
   const search = !filter.q ? undefined : filter.withoutEmails ? shownWordsMatch(db, filter.q) : await matchesWords(db, filter.q)
   if (search) query = query.where(search)
   const page = await fetchPage(db, 

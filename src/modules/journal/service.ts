@@ -4,7 +4,7 @@ import type { Page } from '../../db/lists.js'
 import type { RequestOrigin } from '../../http/origin.js'
 import type { JournalAction, SubjectType } from './actions.js'
 import * as repo from './repository.js'
-import type { JournalFilter, JournalRow } from './repository.js'
+import type { JournalFilter, JournalReader, JournalRow } from './repository.js'
 import { searchTextOf } from './search.js'
 
 /** Who did it: a logged-in user (or the account a credential proved), null for nobody known. */
@@ -49,8 +49,7 @@ export interface JournalDeps {
   companies?: EntryCompanies
 }
 
-/** Who reads the journal: their access scope (identity's policy) and their own id (their entries). */
-export type JournalReader = NonNullable<JournalFilter['reader']>
+export type { ClientsIn, JournalReader } from './repository.js'
 
 /** An entry for a page: the contract's entry, and whether its subject still has a page. */
 export type ListedEntry = JournalRow & { subjectLive: boolean; actorLive: boolean }
