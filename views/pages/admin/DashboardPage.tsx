@@ -8,8 +8,8 @@ export type DashboardCounts = Counts
 
 /**
  * The cards, each counting what its page lists: a staff member's are over their clients (contract
- * §9), and the cards of the pages only an administrator opens (new users, the firm's people) are
- * an administrator's. The sub-admins card is the firm's staff, invited or active.
+ * §9), and the cards of the pages only an administrator opens (new users, the firm's people, the
+ * document types) are an administrator's. The sub-admins card is the firm's staff, invited or active.
  */
 function cardsOf(counts: DashboardCounts, overdueRequests: number, administrator: boolean) {
   const cards = [
@@ -18,7 +18,7 @@ function cardsOf(counts: DashboardCounts, overdueRequests: number, administrator
     { label: 'Nouveaux documents', hint: 'Pas encore consultés', count: counts.documents.unviewed, href: '/admin-dashboard/new-documents' },
     { label: 'Documents', hint: 'Déjà consultés', count: counts.documents.viewed, href: '/admin-dashboard/documents' },
     { label: 'Sous-admins', hint: 'Collaborateurs du cabinet', count: counts.users.staff, href: '/admin-dashboard/sub-admins', administrator: true },
-    { label: 'Types de documents', hint: 'Catégories proposées', count: counts.types, href: '/admin-dashboard/documents/types' },
+    { label: 'Types de documents', hint: 'Catégories proposées', count: counts.types, href: '/admin-dashboard/documents/types', administrator: true },
     { label: requestTexts.overdueCard, hint: requestTexts.overdueHint, count: overdueRequests, href: '/admin-dashboard/requests?status=overdue' },
   ]
   return cards.filter((card) => administrator || !card.administrator)
