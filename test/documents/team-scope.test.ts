@@ -179,8 +179,10 @@ t.test('a company’s member uploads into the company’s space; the owner and t
   const { staff, mine, member, theirs } = await firm()
   t.equal((await upload(app, member, { type: 'Bilan', userId: member.id, content: PDF })).statusCode, 403, 'the member’s own id is refused, as another user’s')
   t.equal((await upload(app, member, { type: 'Bilan', userId: theirs.id, content: PDF })).statusCode, 403)
+  const outboxBefore = Number((await db.selectFrom('outbox').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0)
   const res = await upload(app, member, { type: 'Bilan', userId: mine.id, content: PDF, filename: 'par-le-membre.pdf' })
   t.equal(res.statusCode, 201, 'the company’s id')
+  t.same((await db.selectFrom('outbox').select('subject').where('id', '>', outboxBefore).execute()).map((r) => r.subject), [`Nouveau document — ${mine.username}`], 'the firm’s mail names the company')
   const id = res.json().id as number
   const row = await db.selectFrom('documents').select(['user_id', 'uploaded_by']).where('id', '=', id).executeTakeFirstOrThrow()
   t.same([Number(row.user_id), Number(row.uploaded_by)], [mine.id, member.id], 'in the company’s space, uploaded by the member')
