@@ -79,7 +79,9 @@ export function createMessages({ db, outbox, identity, clock, settings }: Messag
    * the company's owner.
    */
   async function answeredPerson(trx: Db, client: AccountSummary): Promise<Pick<AccountSummary, 'id' | 'username' | 'email'>> {
-    const [people, lastAuthor] = await Promise.all([accounts.companyPeople(client.id, trx), repo.lastClientAuthor(trx, client.id)])
+    // One after the other: the post's transaction holds one connection.
+    const people = await accounts.companyPeople(client.id, trx)
+    const lastAuthor = await repo.lastClientAuthor(trx, client.id)
     return people.find((person) => person.id === lastAuthor) ?? people.find((person) => person.companyRole === 'owner') ?? client
   }
 
