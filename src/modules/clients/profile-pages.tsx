@@ -107,7 +107,7 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
           viewer.role === 'admin' ? clients.firmPeople() : undefined,
         ])
       : [undefined, undefined, undefined, undefined]
-    return reply.render(views.ProfilePage, { profile, isOwner, staff, staffChoices, documents: listStateOf(query), activity, sessions, accessTokens, twoFactor, firmSent, requests, ...shown })
+    return reply.render(views.ProfilePage, { profile, isOwner, isMember: isOwner && viewer.companyRole === 'member', staff, staffChoices, documents: listStateOf(query), activity, sessions, accessTokens, twoFactor, firmSent, requests, ...shown })
   }
 }
 export default profilePages

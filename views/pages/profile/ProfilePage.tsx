@@ -20,6 +20,8 @@ export interface ProfilePageProps {
   profile: Profile
   /** The logged-in user is this profile's owner (spec §2: photo upload, password, account deletion). */
   isOwner: boolean
+  /** The owner is a company's member (contract §9): the owner removes them, they delete no account. */
+  isMember?: boolean | undefined
   /** Who serves the client (contract §9 « Suivi par »), for the firm's people on a client's page. */
   staff?: Array<{ id: number; username: string }> | undefined
   /** For an administrator: the firm's people to tick, the « Suivi par » form (posted to the team module's page). */
@@ -49,9 +51,9 @@ export interface ProfilePageProps {
 /** /users/profile/:id (spec §2 Profile page): the owner or an administrator. */
 export const ProfilePage = page<ProfilePageProps>(
   ({ profile }) => ({ title: `Profil de ${profile.username}`, description: 'Profil du client et ses documents.' }),
-  function ProfilePage({ profile, isOwner, staff, staffChoices, documents, activity, sessions, accessTokens, twoFactor, firmSent, requests, photoForm, tokenForm, createdToken }) {
+  function ProfilePage({ profile, isOwner, isMember, staff, staffChoices, documents, activity, sessions, accessTokens, twoFactor, firmSent, requests, photoForm, tokenForm, createdToken }) {
     // An administrator's account is not deleted from its profile (the server refuses it too).
-    const canDeleteAccount = isOwner && !profile.isAdmin
+    const canDeleteAccount = isOwner && !profile.isAdmin && !isMember
     return (
       <div className="profile-page">
         <div className="profile-banner" aria-hidden="true" />
