@@ -1,6 +1,6 @@
 // Issue 17, "axe clean everywhere, admin pages too": with a realistic state (an administrator, an
 // accepted client with documents in every state, a request, a message thread, a document the firm
-// sent, new users waiting, a contact message, a journal), every page of the portal, opened as the
+// sent, new users waiting, a contact message, a journal, a collaborator serving the client and a colleague it invited), every page of the portal, opened as the
 // role it is for, has no axe violation in the light and the dark theme, 1280 and 390 px wide; the
 // phone menu and the back-office's sidebar, opened, too. One browser, a context per role, all
 // side by side; each page is loaded once and judged four times (the theme switched as the toggle does
@@ -32,6 +32,9 @@ interface Seeded {
   documents: { fresh: number; viewed: number; typeId: number }
   secondStep: { id: number; email: string; resetLink: string }
   requestId: number
+  /** Contract §9: a collaborator serving the client (their invitation accepted), and a colleague the client invited, not yet. */
+  staff: { email: string }
+  memberInvitation: string
 }
 let seeded: Seeded
 
@@ -102,7 +105,16 @@ async function seed(): Promise<Seeded> {
 
   // A visitor's message to the firm, longer than its cell shows at once.
   await call(server.url, '', 'POST', '/api/users/contact', { name: 'Nadia Cherif', email: 'nadia@example.dz', telephone: '0551234567', message: `Bonjour,\n\n${'je souhaite un rendez-vous pour ma déclaration G50 et le bilan de mon entreprise. '.repeat(6)}\n\nCordialement,\nNadia` })
-  return { client: { id, email: client.email }, waiting: { verifyLink: verifyLink.toString() }, pending: { id: pendingId, email: pending.email }, documents: { fresh, viewed, typeId: type!.id }, secondStep: { ...secondStep, id: yacineId, resetLink }, requestId: request.id }
+  // The firm's team and the client's (contract §9): a collaborator who accepted and serves the client,
+  // a colleague the client invited, whose link stays unused (its page is the visitor's).
+  const staff = { email: 'nadia-axe@example.dz' }
+  const person = (await (await call(server.url, admin, 'POST', '/api/staff', { email: staff.email, username: 'Nadia Ouali', role: 'staff' })).json()) as { id: number }
+  const staffLink = await mailedLink(staff.email, /^\/invitations\/[^/]+$/)
+  await call(server.url, '', 'POST', `/api/invitations/${staffLink.pathname.split('/').pop()}`, { username: 'Nadia Ouali', password: PASSWORD, confirmPassword: PASSWORD })
+  await call(server.url, admin, 'PUT', `/api/users/${id}/staff`, { staffIds: [person.id] })
+  await call(server.url, own, 'POST', '/api/company/members', { email: 'yacine-equipe-axe@example.dz', username: 'Yacine Saidi' })
+  const memberInvitation = (await mailedLink('yacine-equipe-axe@example.dz', /^\/invitations\/[^/]+$/)).pathname
+  return { staff, memberInvitation, client: { id, email: client.email }, waiting: { verifyLink: verifyLink.toString() }, pending: { id: pendingId, email: pending.email }, documents: { fresh, viewed, typeId: type!.id }, secondStep: { ...secondStep, id: yacineId, resetLink }, requestId: request.id }
 }
 
 /** A page to judge: its address and what shows it is ready (its islands hydrated, its data in place). */
@@ -201,7 +213,7 @@ async function sweep(t: Test, role: string, visits: Visit[], logInAs?: { email: 
 
 /** A visitor (the mailed links' pages too), then one half-way through a two-factor login. */
 async function visitor(t: Test): Promise<void> {
-  const { waiting, secondStep } = seeded
+  const { waiting, secondStep, memberInvitation } = seeded
   await sweep(t, 'visitor', [
     { path: '/', ready: '#contact form' },
     { path: '/services', ready: 'main h1' },
@@ -211,6 +223,8 @@ async function visitor(t: Test): Promise<void> {
     { path: new URL(secondStep.resetLink).pathname, ready: 'form[data-hydrated]' },
     { path: '/reset-password/999/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', ready: 'text=Lien Invalide' },
     { path: new URL(waiting.verifyLink).pathname, ready: 'text=E-mail vérifié' },
+    { path: memberInvitation, ready: 'form[data-hydrated]' },
+    { path: '/invitations/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', ready: 'text=Ce lien d’invitation est invalide' },
     { path: '/nexiste-pas', ready: '.error-page h1:text-is("404")' },
   ])
   const { page, problems } = await openPage(browser, t)
@@ -237,6 +251,8 @@ function client(t: Test): Promise<void> {
       { path: `/users/profile/${client.id}`, ready: '.profile-verified' },
       { path: '/users/profile/password', ready: 'main form' },
       { path: '/users/profile/two-factor', ready: '.twofactor-qr svg' },
+      // The company's team, with the colleague invited (contract §9).
+      { path: '/team', ready: '.team-members[data-hydrated] .team-table tbody tr + tr' },
       // The page standing in for the dialog of a document's deletion without JavaScript.
       { path: `/users/profile/documents/${documents.fresh}/delete`, ready: 'main form' },
       // The administrator's profile: the 403 page.
@@ -296,8 +312,24 @@ function administrator(t: Test): Promise<void> {
     { path: `/admin-dashboard/requests/${requestId}/cancel`, ready: 'main form' },
     { path: `/admin-dashboard/clients/${client.id}/ask`, ready: '.client-requests tr' },
     { path: `/admin-dashboard/clients/${client.id}/send`, ready: 'form.upload-form' },
+    // Who serves the client, on its own page (contract §9).
+    { path: `/admin-dashboard/clients/${client.id}/staff`, ready: 'form.client-staff-form' },
   ]
   return Promise.all([sweep(t, 'administrator', lists, ADMIN), sweep(t, 'administrator', others, ADMIN, { menus: false })]).then(() => undefined)
+}
+
+/** A collaborator (contract §9): the back-office as they see it, their one client's rows only. */
+function collaborator(t: Test): Promise<void> {
+  return sweep(
+    t,
+    'collaborator',
+    [
+      { path: '/admin-dashboard', ready: '.admin-cards' },
+      { path: '/admin-dashboard/clients', ready: '.admin-table tbody tr' },
+      { path: '/admin-dashboard/new-documents', ready: '.admin-table tbody tr' },
+    ],
+    { email: seeded.staff.email, password: PASSWORD },
+  )
 }
 
 // About 180 pages, themes and widths: 3.5 minutes alone, more than the browser files' 6 minutes once
@@ -308,6 +340,6 @@ t.test('every page is axe clean, as its role, in both themes, on a laptop and a 
   seeded = await seed()
   const started = Date.now()
   // The roles side by side, each in its own context (its own renderer): the cores are shared.
-  await Promise.all([visitor(t), client(t), pendingUser(t), administrator(t)])
+  await Promise.all([visitor(t), client(t), pendingUser(t), administrator(t), collaborator(t)])
   t.comment(`the sweep took ${Math.round((Date.now() - started) / 1000)} s`)
 })

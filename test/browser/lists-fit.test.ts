@@ -1,7 +1,8 @@
 // Issue 17, "Lists for a firm's day": on a laptop (1280 and 1366 px wide) every admin list with rows
 // (the contact inbox, the sub-admins, the document types and a client's page too) shows each action whole, inside the window and inside its table's box, without scrolling
 // sideways, even with long names, companies, file names and descriptions; each row names the client's
-// company beside the client; on a phone the rows are still cards.
+// company beside the client (and who serves them, contract §9); on a phone the rows are still cards. The
+// company's own team page (/team) fits the same way for its owner.
 import t from 'tap'
 import type { Browser, Page } from 'playwright-core'
 import type { TestSmtp } from '../helpers/smtp.js'
@@ -15,6 +16,11 @@ const LONG_NAME = 'Amina Haddad-Benmoussa Oulhadj-Boukhelifa de la Casbah'
 const LONG_COMPANY = 'Société Nationale de Transports et de Logistique Ezzahra-Méditerranée Import-Export SARL'
 const OTHER_COMPANY = 'Boulangerie Pâtisserie du Vieux Port'
 const LONG_FILE = (n: number) => `Declaration_fiscale_annuelle_G50_exercice_2025_version_definitive_signee_par_le_gerant_${n}.pdf`
+// Contract §9: the firm's collaborator who serves the client (the clients list's « Suivi par », a sub-admins row) and a colleague of the client's (its /team).
+const LONG_STAFF = 'Nadia Ouali-Benyahia Ait Abdesselam de Tizi Ouzou'
+const LONG_STAFF_EMAIL = 'nadia.ouali-benyahia.ait-abdesselam@cabinet-benali-expertise-comptable.example.dz'
+const LONG_MEMBER = 'Yacine Saidi-Bouabdallah Ould Kaddour de Tlemcen'
+const LONG_MEMBER_EMAIL = 'yacine.saidi-bouabdallah.ould-kaddour@transports-ezzahra-mediterranee.example.dz'
 const LONG_DESCRIPTION = 'Relevés_bancaires_trimestriels_consolidés_de_toutes_les_agences_et_sous-comptes_du_groupe ' + 'avec annexes '.repeat(20)
 
 let server: RunningServer
@@ -32,6 +38,9 @@ async function seed(): Promise<void> {
   await register(server.url, smtp, { username: LONG_NAME, email: 'amina-boulangerie@example.dz', password: PASSWORD, entreprise: OTHER_COMPANY }, { follow: 'api' })
   await call(server.url, admin, 'POST', `/api/users/accept/${clientId}`)
   const client = await apiSession(server.url, 'amina-transports@example.dz', PASSWORD)
+  const staff = (await (await call(server.url, admin, 'POST', '/api/staff', { email: LONG_STAFF_EMAIL, username: LONG_STAFF, role: 'staff' })).json()) as { id: number }
+  await call(server.url, admin, 'PUT', `/api/users/${clientId}/staff`, { staffIds: [staff.id] })
+  await call(server.url, client, 'POST', '/api/company/members', { email: LONG_MEMBER_EMAIL, username: LONG_MEMBER })
   const ids: number[] = []
   for (let n = 1; n <= 3; n++) {
     const body = new FormData()
@@ -115,6 +124,8 @@ t.test('on a laptop every action is whole, inside the window and its table; each
       if (list.path === 'client') await page.locator('.received-table tbody tr').waitFor()
       t.same(await outOfBounds(page), [], `${width} px, ${path}`)
       if (list.company) t.ok(await page.locator('.admin-table tbody tr .person-company', { hasText: list.company }).count(), `${list.path}: the company beside the client`)
+      if (list.path === '/admin-dashboard/clients') t.ok(await page.locator('.admin-table tbody tr', { hasText: LONG_STAFF }).count(), 'the clients list: « Suivi par » names the collaborator')
+      if (list.path === '/admin-dashboard/sub-admins') t.ok(await page.locator('.admin-table tbody tr', { hasText: LONG_STAFF_EMAIL }).count(), 'the sub-admins: the collaborator’s row')
     }
   }
   t.same(problems, [], 'no script error')
@@ -142,4 +153,17 @@ t.test('on a phone the rows are cards, their actions inside the window', async (
   t.equal(await page.locator('.admin-table td.admin-actions').first().evaluate((cell) => getComputedStyle(cell).display), 'grid', 'each cell carries its header')
   const outside = await page.evaluate(() => [...document.querySelectorAll('.admin-action')].filter((a) => a.getBoundingClientRect().right > window.innerWidth).length)
   t.equal(outside, 0, 'no action beyond the window')
+})
+
+t.test('the company’s team (/team): its owner’s « Retirer » whole on a laptop, nothing wider than a phone', async (t) => {
+  const { page, problems } = await openPage(browser, t)
+  await logIn(page, server.url, 'amina-transports@example.dz', PASSWORD)
+  for (const width of [1280, 1366, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.goto(`${server.url}/team`)
+    await page.locator('.team-members[data-hydrated] .team-table tbody tr', { hasText: LONG_MEMBER_EMAIL }).getByRole('button', { name: `Retirer ${LONG_MEMBER} de l’équipe` }).waitFor()
+    if (width > 390) t.same(await outOfBounds(page), [], `${width} px, /team`)
+    else t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), '390 px, /team: nothing wider than the phone')
+  }
+  t.same(problems, [], 'no script error')
 })
