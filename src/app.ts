@@ -194,7 +194,7 @@ export function createServices(config: Config, ports: Ports, log: FastifyBaseLog
   const clients = createClients({ db, storage, outbox, identity, documents, requests, journal, log, settings: firm })
   const contact = createContact({ db, outbox, journal, settings: firm })
   const messages = createMessages({ db, outbox, identity, clock, settings: firm })
-  const team = createTeam({ db, identity, journal, outbox, clock, settings: firm })
+  const team = createTeam({ db, identity, journal, outbox, clock, settings: { ...firm, adminEmail: config.admin?.email } })
   return { journal, identity, documents, requests, clients, contact, messages, team }
 }
 

@@ -127,8 +127,20 @@ const ACCOUNT_PREFIXES = ['/api/auth/', '/api/password', '/api/users/2fa/']
 /** Under those prefixes, what a token may still do: tell a script whom it acts as. */
 const ALLOWED_TO_TOKENS = new Set(['GET /api/auth/status'])
 
-/** Account routes outside those prefixes (spec §7's paths are fixed), as `METHOD pattern`. */
-const ACCOUNT_ROUTES = new Set(['DELETE /api/users/profile/:id'])
+/**
+ * Account routes outside those prefixes (spec §7's paths are fixed), as `METHOD pattern`; and who may
+ * open or close someone's access (contract §9): a leaked token must not mint an administrator with a
+ * password of its own, remove the firm's people or a company's, or choose who serves a client.
+ */
+const ACCOUNT_ROUTES = new Set([
+  'DELETE /api/users/profile/:id',
+  'POST /api/staff',
+  'PATCH /api/staff/:id',
+  'DELETE /api/staff/:id',
+  'PUT /api/users/:id/staff',
+  'POST /api/company/members',
+  'DELETE /api/company/members/:id',
+])
 
 /** The matched route's pattern (the router has decoded the path), else the path as sent. */
 function routeOf(request: FastifyRequest): string {

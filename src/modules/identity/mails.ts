@@ -132,7 +132,7 @@ export function invitationMail(publicUrl: string, to: string, invitation: { user
     subject: `Invitation au portail client — ${invitation.team}`,
     ...actionMail({
       greeting: `Bonjour ${invitation.username},`,
-      lines: [`${invitation.invitedBy} vous invite à rejoindre ${invitation.team} sur le portail client du cabinet.`, 'Choisissez votre mot de passe avec le lien ci-dessous (valable 7 jours, utilisable une seule fois).'],
+      lines: [`${invitation.invitedBy} vous invite à rejoindre ${invitation.team} sur le portail client.`, 'Choisissez votre mot de passe avec le lien ci-dessous (valable 7 jours, utilisable une seule fois).'],
       action: 'Accepter l’invitation',
       url: `${publicUrl}/invitations/${token}`,
       footer: 'Si vous ne vous attendiez pas à cette invitation, ignorez simplement ce message.',

@@ -26,7 +26,7 @@ const assignmentRoutes: FastifyPluginAsyncTypebox<{ team: Team }> = async (app, 
 
   app.put('/api/users/:id/staff', {
     schema: {
-      ...operation('assignClientStaff', 'Choisit qui suit ce client : la liste complète, éventuellement vide (administrateurs)', 'user'),
+      ...operation('assignClientStaff', 'Choisit qui suit ce client : la liste complète, éventuellement vide (administrateurs)', 'session'),
       description: 'Seul un client accepté peut être confié (409 sinon) ; chaque identifiant doit être celui d’une personne du cabinet, invitée ou active (400 sinon).',
       tags,
       params: IdParamsSchema,

@@ -28,7 +28,7 @@ const memberRoutes: FastifyPluginAsyncTypebox<{ team: Team; views: TeamViews }> 
 
   app.post('/api/company/members', {
     schema: {
-      ...operation('inviteCompanyMember', 'Invite un collaborateur dans l’équipe (le propriétaire) ; une personne encore invitée reçoit un nouveau lien (200)', 'user'),
+      ...operation('inviteCompanyMember', 'Invite un collaborateur dans l’équipe (le propriétaire) ; une personne encore invitée reçoit un nouveau lien (200)', 'session'),
       tags,
       body: NewMemberBodySchema,
       response: { 200: CompanyMemberSchema, 201: CompanyMemberSchema, ...errorResponses(400, 401, 403, 409, 429) },
@@ -44,7 +44,7 @@ const memberRoutes: FastifyPluginAsyncTypebox<{ team: Team; views: TeamViews }> 
   })
 
   app.delete('/api/company/members/:id', {
-    schema: { ...operation('removeCompanyMember', 'Retire un membre de l’équipe : son accès, ses sessions et ses jetons prennent fin (le propriétaire)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: { ...operation('removeCompanyMember', 'Retire un membre de l’équipe : son accès, ses sessions et ses jetons prennent fin (le propriétaire)', 'session'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409) } },
     preHandler: requireUser,
   }, async (request) => {
     const member = await members.remove(request.user!, request.params.id, originOf(request))

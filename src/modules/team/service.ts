@@ -13,7 +13,7 @@ export interface TeamDeps {
   journal: Pick<Journal, 'record'>
   outbox: Pick<Outbox, 'enqueue'>
   clock: Clock
-  settings: { publicUrl: string }
+  settings: { publicUrl: string; adminEmail?: string | undefined }
 }
 
 /** The firm's team and the companies' teams (contract §9). */

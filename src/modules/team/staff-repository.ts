@@ -69,11 +69,11 @@ export async function firmChoices(db: Db): Promise<FirmChoice[]> {
  * A firm person about to change, locked until the caller's transaction ends (MariaDB; on SQLite a
  * writing transaction is alone already), or undefined when there is none of that id.
  */
-export async function lockFirmPerson(trx: Db, id: number): Promise<{ id: number; username: string; role: StaffRole; status: 'invited' | 'active' } | undefined> {
-  let query = firmPeople(trx).where('users.id', '=', id).select(['users.id', 'users.username', 'users.role', 'users.status'])
+export async function lockFirmPerson(trx: Db, id: number): Promise<{ id: number; username: string; email: string; role: StaffRole; status: 'invited' | 'active' } | undefined> {
+  let query = firmPeople(trx).where('users.id', '=', id).select(['users.id', 'users.username', 'users.email', 'users.role', 'users.status'])
   if (isMysql(trx)) query = query.forUpdate()
   const row = await query.executeTakeFirst()
-  return row && { id: fromDbId(row.id), username: row.username, role: row.role === 'admin' ? 'admin' : 'staff', status: row.status === 'invited' ? 'invited' : 'active' }
+  return row && { id: fromDbId(row.id), username: row.username, email: row.email, role: row.role === 'admin' ? 'admin' : 'staff', status: row.status === 'invited' ? 'invited' : 'active' }
 }
 
 /**

@@ -29,7 +29,7 @@ const routes: FastifyPluginAsyncTypebox<{ team: Team; views: TeamViews }> = asyn
 
   app.post('/api/staff', {
     schema: {
-      ...operation('inviteStaff', 'Invite une personne dans l’équipe du cabinet : un e-mail avec un lien valable 7 jours (administrateurs)', 'user'),
+      ...operation('inviteStaff', 'Invite une personne dans l’équipe du cabinet : un e-mail avec un lien valable 7 jours (administrateurs)', 'session'),
       description: 'Inviter à nouveau une adresse encore invitée envoie un nouveau lien (200) et le précédent ne fonctionne plus ; une adresse qui a déjà un compte est refusée (409).',
       tags,
       body: NewStaffSchema,
@@ -45,7 +45,7 @@ const routes: FastifyPluginAsyncTypebox<{ team: Team; views: TeamViews }> = asyn
 
   app.patch('/api/staff/:id', {
     schema: {
-      ...operation('changeStaffRole', 'Change le rôle d’une personne du cabinet (administrateurs)', 'user'),
+      ...operation('changeStaffRole', 'Change le rôle d’une personne du cabinet (administrateurs)', 'session'),
       description: 'Le dernier administrateur actif ne peut pas devenir collaborateur (409). Un administrateur devenu collaborateur voit ses sessions et ses jetons fermés.',
       tags,
       params: IdParamsSchema,
@@ -61,7 +61,7 @@ const routes: FastifyPluginAsyncTypebox<{ team: Team; views: TeamViews }> = asyn
 
   app.delete('/api/staff/:id', {
     schema: {
-      ...operation('removeStaff', 'Retire une personne de l’équipe du cabinet : ses accès, sessions et jetons sont fermés (administrateurs)', 'user'),
+      ...operation('removeStaff', 'Retire une personne de l’équipe du cabinet : ses accès, sessions et jetons sont fermés (administrateurs)', 'session'),
       description: 'Son nom reste dans le journal et les conversations ; les clients qu’elle suivait ne lui sont plus confiés. Le dernier administrateur actif ne peut pas être retiré (409).',
       tags,
       params: IdParamsSchema,

@@ -17,6 +17,8 @@ export interface StaffDeps {
   db: Db
   identity: Pick<Identity, 'invitations' | 'retireAccess'>
   journal: Pick<Journal, 'record'>
+  /** ADMIN_EMAIL: start-up makes sure that administrator exists (contract §1), so the team cannot demote or remove them. */
+  settings?: { adminEmail?: string | undefined }
 }
 
 /** Who acts: the journal's actor, with the address an invitation's mail and entry name. */
@@ -28,7 +30,7 @@ export type TeamActor = JournalActor & { email: string }
  * administrators acting at once cannot leave the firm without one. Ending a person's sessions and
  * tokens is identity's (`retireAccess`), in the change's transaction.
  */
-export function createStaff({ db, identity, journal }: StaffDeps) {
+export function createStaff({ db, identity, journal, settings }: StaffDeps) {
   async function find(id: number): Promise<StaffPerson> {
     const person = await repo.findFirmPerson(db, id)
     if (!person) throw new HttpError(404, staffTexts.notFound)
@@ -45,6 +47,8 @@ export function createStaff({ db, identity, journal }: StaffDeps) {
     const person = await repo.lockFirmPerson(trx, id)
     if (!person) throw new HttpError(404, staffTexts.notFound)
     if (narrowing && admins.length <= 1 && admins.includes(id)) throw new HttpError(409, staffTexts.lastAdmin)
+    // The next start would make them an active administrator again, with ADMIN_PASSWORD (security review).
+    if (narrowing && settings?.adminEmail !== undefined && person.email === settings.adminEmail.trim().toLowerCase()) throw new HttpError(409, staffTexts.configuredAdmin)
     return person
   }
 

@@ -22,6 +22,7 @@ export const staffTexts = {
   roleInvalid: 'Le rôle doit être « admin » (administrateur) ou « staff » (collaborateur).',
   notFound: 'Cette personne ne fait pas partie de l’équipe du cabinet.',
   lastAdmin: 'Le cabinet doit garder au moins un administrateur actif : nommez d’abord un autre administrateur.',
+  configuredAdmin: 'Ce compte est l’administrateur défini dans la configuration du portail (ADMIN_EMAIL) : il ne peut être ni rétrogradé ni retiré ici. Changez d’abord ADMIN_EMAIL.',
   invited: (email: string) => `Invitation envoyée à ${email}. Le lien est valable 7 jours.`,
   reinvited: (email: string) => `Une nouvelle invitation a été envoyée à ${email} : le lien précédent ne fonctionne plus.`,
   roleChanged: (username: string, role: StaffRoleName) => `${username} est désormais ${role === 'admin' ? 'administrateur' : 'collaborateur'}.`,
@@ -60,10 +61,13 @@ export function checkStaffInvitation(input: Record<string, unknown>, checkInvita
   return { ok: false, message: errors[0]!.message, errors }
 }
 
+/** More people than any firm has: a longer list is refused before any query (SQLite's bound on a query's parameters). */
+const MAX_STAFF_IDS = 500
+
 /** The ids of the people who serve a client, as a form posts them (one `staffIds` per box ticked, or none). */
 export function checkStaffIds(value: unknown): Checked<{ staffIds: number[] }> {
   const listed = value === undefined ? [] : Array.isArray(value) ? value : [value]
   const ids = listed.map((item) => (typeof item === 'number' ? item : /^[1-9][0-9]{0,9}$/.test(text(item)) ? Number(text(item)) : NaN))
-  const valid = ids.every((id) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647)
+  const valid = ids.length <= MAX_STAFF_IDS && ids.every((id) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647)
   return checkedBy([[!valid, assignmentTexts.staffUnknown, 'staffIds']], () => ({ staffIds: [...new Set(ids)] }))
 }
