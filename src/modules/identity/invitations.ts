@@ -4,7 +4,7 @@ import { transaction } from '../../db/transaction.js'
 import { HttpError } from '../../http/errors.js'
 import type { RequestOrigin } from '../../http/origin.js'
 import type { Outbox } from '../../jobs/outbox.js'
-import { nowDb } from '../../db/values.js'
+import { nowDb, toDbTime } from '../../db/values.js'
 import type { Journal } from '../journal/index.js'
 import { deleteAccount } from './accounts.js'
 import { invitationMail } from './mails.js'
@@ -54,6 +54,28 @@ export interface InvitationDeps {
   firmName: string
 }
 
+/**
+ * Whose an address is (security review of issue 29): `taken` by a verified account or by an invitation
+ * still valid; a `registration` not verified yet (anyone's typing); `free` when nobody holds it, or only
+ * an invitation that lapsed or was withdrawn before it was accepted — such a row holds nothing (no
+ * password, no document, no message) and gives way, so that no invitation reserves an address forever.
+ */
+export async function holderOf(db: Db, account: repo.UserAccount | undefined, now: Date): Promise<'free' | 'registration' | 'taken'> {
+  if (!account) return 'free'
+  if (account.isVerified) return 'taken'
+  if (account.status === 'active') return 'registration'
+  if (account.status === 'removed') return 'free'
+  const live = await db
+    .selectFrom('user_tokens')
+    .select('id')
+    .where('user_id', '=', account.id)
+    .where('purpose', '=', 'invitation')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', toDbTime(now))
+    .executeTakeFirst()
+  return live ? 'taken' : 'free'
+}
+
 function sameSide(account: repo.UserAccount, side: InvitationSide): boolean {
   if (side.role === 'client') return account.role === 'client' && account.companyId === side.companyId
   return account.role !== 'client'
@@ -91,7 +113,9 @@ export function createInvitations(deps: InvitationDeps) {
           await repo.retireTokens(trx, id, 'invitation')
           await trx.updateTable('users').set({ username, updated_at: nowDb(), ...(side.role !== 'client' ? { role: side.role } : {}) }).where('id', '=', id).execute()
         } else {
-          if (existing && (existing.isVerified || existing.status !== 'active')) throw new HttpError(409, invitationTexts.duplicate).under('email')
+          // A company's owner never takes over someone's registration: only the firm may (it is the firm's portal).
+          const holder = await holderOf(trx, existing, clock.now())
+          if (holder === 'taken' || (holder === 'registration' && side.role === 'client')) throw new HttpError(409, invitationTexts.duplicate).under('email')
           if (existing) await deleteAccount(trx, existing.id)
           id = await repo.insertUser(trx, {
             username,

@@ -10,7 +10,7 @@ import type { RequestOrigin } from '../../http/origin.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Journal } from '../journal/index.js'
 import { accountsFace } from './accounts.js'
-import { createInvitations } from './invitations.js'
+import { createInvitations, holderOf } from './invitations.js'
 import { createAccessTokens } from './access-tokens.js'
 import { itself, tooManyAttempts } from './journaled.js'
 import { newClientMail, passwordChangedMail, resetMail, verificationMail } from './mails.js'
@@ -86,15 +86,6 @@ export class AdminPasswordRefused extends Error {
 }
 
 export type NewAccount = Registration & { isVerified: boolean; isAccepted: boolean; isAdmin: boolean } & Pick<repo.NewUser, 'role' | 'status' | 'companyId'>
-
-/**
- * An address that is someone's: a verified account, an invitation waiting (contract §9: the firm or
- * a company reserved it) or a removed person's (kept for the journal). An unverified registration is
- * anyone's typing, and gives way.
- */
-function isTaken(account: repo.UserAccount | undefined): boolean {
-  return account !== undefined && (account.isVerified || account.status !== 'active')
-}
 
 /** Identity: credentials, one-time links, sessions, the accounts face and the profile photo. */
 export function createIdentity(deps: IdentityDeps) {
@@ -212,13 +203,14 @@ export function createIdentity(deps: IdentityDeps) {
      * its link and its mail are written in one transaction: all three or none.
      */
     async register(input: Registration, from: RequestOrigin | null = null): Promise<void> {
-      if (isTaken(await repo.findAccountByEmail(db, input.email))) throw new HttpError(409, texts.duplicate).under('email')
+      // A verified account's address, or one a valid invitation reserves (contract §9), is someone's; the rest gives way.
+      if ((await holderOf(db, await repo.findAccountByEmail(db, input.email), clock.now())) === 'taken') throw new HttpError(409, texts.duplicate).under('email')
       const passwordHash = await passwords.hash(input.password)
       try {
         await transaction(db, async (trx) => {
           // Read again inside the transaction: the pending account may have been verified meanwhile.
           const existing = await repo.findAccountByEmail(trx, input.email)
-          if (isTaken(existing)) throw new HttpError(409, texts.duplicate).under('email')
+          if ((await holderOf(trx, existing, clock.now())) === 'taken') throw new HttpError(409, texts.duplicate).under('email')
           if (existing) await accounts.deleteAccount(trx, existing.id)
           const id = await repo.insertUser(trx, { ...input, passwordHash })
           await sendVerification(trx, { id, email: input.email })
