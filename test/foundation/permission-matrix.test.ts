@@ -353,6 +353,7 @@ const rows: Row[] = [
   { route: 'GET /reset-password/:userId/:token', url: ({ fx }) => `/reset-password/${fx.a.owner.id}/${TOKEN}`, expect: GUEST_PAGE },
   { route: 'POST /reset-password/:userId/:token', url: ({ fx }) => `/reset-password/${fx.a.owner.id}/${TOKEN}`, body: () => form({ newPassword: '', confirmPassword: '' }), expect: PUBLIC },
   { route: 'GET /users/:userId/verify/:token', url: ({ fx }) => `/users/${fx.a.owner.id}/verify/${TOKEN}`, expect: GUEST_PAGE },
+  { route: 'POST /users/:userId/verify/:token', url: ({ fx }) => `/users/${fx.a.owner.id}/verify/${TOKEN}`, body: () => form(), expect: GUEST_PAGE },
 
   // -- One's own account: two-factor, sessions, tokens, photo, password (contract §3, §6, §8).
   { route: 'POST /api/auth/2fa/setup', url: fixed('/api/auth/2fa/setup'), expect: SELF_API },

@@ -1,25 +1,61 @@
-import { useEffect } from 'react'
+import { useState, type FormEvent } from 'react'
+import type { VerifyPageProps } from '../../src/modules/identity/views.js'
+import { api, formErrorOf } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { AuthNotice } from '../components/AuthNotice.js'
-import { Spinner } from '../components/Spinner.js'
-import { useLinkCheck } from '../components/useLinkCheck.js'
+import { ErrorSummary, useToastedFormErrors } from '../components/FormErrors.js'
+import { useHydrated } from '../components/useHydrated.js'
 
-/** E-mail verification page (spec §2): checking, then the confirmation or 'E-mail non trouvé'. */
-export default function VerifyEmail({ userId, token, wellFormed }: { userId: string; token: string; wellFormed: boolean }) {
-  const check = useLinkCheck(`/api/auth/${encodeURIComponent(userId)}/verify/${encodeURIComponent(token)}`, wellFormed)
-  const failure = typeof check === 'object' && !check.ok ? check.message : undefined
-  useEffect(() => {
-    if (failure) showToast('error', failure)
-  }, [failure])
+/** The link's refusal as the API and the page's form answer it (a spent or forged link). */
+const INVALID = 400
 
-  if (check === 'checking') return <Spinner label="Vérification de votre adresse e-mail…" />
-  if (check !== 'malformed' && check.ok) {
+/**
+ * E-mail verification page (spec §2): a confirming button, never a call on load (mail scanners
+ * prefetch links and some run scripts). Without JavaScript it posts to the page (303 to /login with
+ * the message); with it, the island asks the API on the click and shows the confirmation here.
+ */
+export default function VerifyEmail({ userId, token, wellFormed, invalid, form: answered }: VerifyPageProps) {
+  const hydrated = useHydrated()
+  const { form, attempt, fail, clear } = useToastedFormErrors(invalid ? undefined : answered)
+  const [busy, setBusy] = useState(false)
+  const [outcome, setOutcome] = useState<{ verified: string } | 'invalid' | null>(invalid ? 'invalid' : null)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    clear()
+    setBusy(true)
+    const result = await api(`/api/auth/${encodeURIComponent(userId)}/verify/${encodeURIComponent(token)}`)
+    setBusy(false)
+    if (result.ok) {
+      const message = result.data.message ?? 'Votre adresse e-mail a été vérifiée avec succès. Vous pouvez maintenant vous connecter.'
+      showToast('success', message)
+      return setOutcome({ verified: message })
+    }
+    if (result.status !== INVALID) return fail([formErrorOf(result)])
+    showToast('error', result.message)
+    setOutcome('invalid')
+  }
+
+  if (!wellFormed || outcome === 'invalid') return <InvalidLink />
+  if (outcome) {
     return (
       <AuthNotice tone="success" title="E-mail vérifié" href="/login" action="Se connecter">
-        {(check.data as { message?: string }).message ?? 'Votre adresse e-mail a été vérifiée avec succès. Vous pouvez maintenant vous connecter.'}
+        {outcome.verified}
       </AuthNotice>
     )
   }
+  return (
+    <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action={`/users/${encodeURIComponent(userId)}/verify/${encodeURIComponent(token)}`} onSubmit={submit} aria-busy={busy}>
+      <ErrorSummary form={form} several={false} attempt={attempt} toasted={attempt > 0} />
+      <p>Confirmez votre adresse e-mail pour activer votre compte.</p>
+      <button type="submit" className="button button-primary auth-submit" disabled={busy}>
+        {busy ? 'Vérification…' : 'Vérifier mon adresse e-mail'}
+      </button>
+    </form>
+  )
+}
+
+function InvalidLink() {
   return (
     <AuthNotice tone="error" title="E-mail non trouvé" href="/registration" action="S’inscrire">
       Ce lien de vérification est invalide ou a expiré.

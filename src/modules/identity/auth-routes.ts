@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { refusedForm } from '../../http/errors.js'
-import { ipLimit, QUARTER_HOUR_MS as QUARTER } from '../../http/rate-limit.js'
 import { originOf } from '../../http/origin.js'
 import { operation } from '../../http/openapi.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
@@ -60,7 +59,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
 
   app.get('/api/auth/:userId/verify/:token', {
     schema: { ...operation('verifyEmail', 'Vérifie l’adresse e-mail (lien du mail d’inscription)', 'public'), tags: ['auth'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 429) } },
-    config: ipLimit(limits.tokenPerIp, QUARTER),
+    config: shared.verify,
   }, async (request) => ({ message: await identity.verifyEmail(request.params.userId, request.params.token, originOf(request)) }))
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { HttpError } from '../../http/errors.js'
 import { formPost } from '../../http/form-post.js'
 import { originOf } from '../../http/origin.js'
 import { formLimit } from '../../http/rate-limit.js'
@@ -7,7 +8,7 @@ import { takeReturn } from '../../http/return-to.js'
 import type { Page } from '../../render/page.js'
 import { CHANGE_PASSWORD_PAGE, type FormProps, type FormState } from '../../shared/form-state.js'
 import { TWO_FACTOR_PAGE } from './access.js'
-import { userForm, userOnly } from './guards.js'
+import { guestOnly, userForm, userOnly } from './guards.js'
 import { identityLimits } from './limits.js'
 import { passwordStep, secondStep } from './login-http.js'
 import { texts, type Identity } from './service.js'
@@ -66,6 +67,18 @@ const identityForms: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
     act: async ({ password }, request) => {
       await identity.resetPassword((request.params as LinkProps).token, password, originOf(request))
       return { to: '/login', message: texts.resetDone }
+    },
+  }) })
+
+  // The verification link's button (its GET spends nothing): a spent or forged link is the page again, at 400.
+  app.post('/users/:userId/verify/:token', { schema: { hide: true, params: LinkParamsSchema }, attachValidation: true, preHandler: guestOnly, config: formLimit(limits.verify), ...formPost({
+    check: () => ({ ok: true, value: null }),
+    keep: [],
+    show: (request, reply, form) => reply.render(views.VerifyEmailPage, { ...linkProps(request.params as LinkProps, request.validationError), invalid: reply.statusCode === 400, form }),
+    act: async (_none, request) => {
+      if (request.validationError) throw new HttpError(400, texts.verifyInvalid)
+      const { userId, token } = request.params as LinkProps
+      return { to: '/login', message: await identity.verifyEmail(Number(userId), token, originOf(request)) }
     },
   }) })
 

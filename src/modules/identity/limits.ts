@@ -14,6 +14,7 @@ export function identityLimits(limits: RateLimits) {
     resetLink: ipLimit(limits.tokenPerIp, QUARTER, 'reset-link'),
     reset: ipLimit(limits.tokenPerIp, QUARTER, 'reset-password'),
     change: ipLimit(limits.tokenPerIp, QUARTER, 'change-password'),
+    verify: ipLimit(limits.tokenPerIp, QUARTER, 'verify-email'),
     invitation: ipLimit(limits.tokenPerIp, QUARTER, 'invitation'),
   }
 }

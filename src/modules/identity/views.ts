@@ -15,6 +15,12 @@ export interface LinkProps {
  */
 export type ResetPageProps = LinkProps & FormProps & { usable: boolean }
 
+/**
+ * The verification page: its link and a confirming button (a GET spends nothing, so that mail
+ * scanners' prefetches verify nothing); `invalid` once its form was refused as a spent or forged link.
+ */
+export type VerifyPageProps = LinkProps & FormProps & { invalid?: boolean }
+
 /** /users/profile/password: the change of password as a page, for browsers without JavaScript (the profile's dialog needs it). */
 export type ChangePasswordPageProps = FormProps & { profileUrl: string }
 
@@ -27,7 +33,7 @@ export interface IdentityViews {
   LoginPage: Page<FormProps>
   ForgotPasswordPage: Page<FormProps>
   ResetPasswordPage: Page<ResetPageProps>
-  VerifyEmailPage: Page<LinkProps>
+  VerifyEmailPage: Page<VerifyPageProps>
   InvitationPage: Page<InvitationPageProps>
   TwoFactorLoginPage: Page<FormProps & { recovery?: boolean }>
   ChangePasswordPage: Page<ChangePasswordPageProps>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { page } from '../../../src/render/page.js'
 import { Island } from '../../runtime/Island.js'
-import type { ChangePasswordPageProps, InvitationPageProps, LinkProps, ResetPageProps } from '../../../src/modules/identity/views.js'
+import type { ChangePasswordPageProps, InvitationPageProps, ResetPageProps, VerifyPageProps } from '../../../src/modules/identity/views.js'
 import type { FormProps } from '../../../src/shared/form-state.js'
 
 /** The card every auth page sits in: heading, one line of lead text, then its island. */
@@ -50,7 +50,7 @@ export const ResetPasswordPage = page<ResetPageProps>({ title: 'Nouveau mot de p
   )
 })
 
-export const VerifyEmailPage = page<LinkProps>({ title: 'Vérification de l’e-mail', description: 'Confirmation de votre adresse e-mail.' }, function VerifyEmailPage(props) {
+export const VerifyEmailPage = page<VerifyPageProps>({ title: 'Vérification de l’e-mail', description: 'Confirmation de votre adresse e-mail.' }, function VerifyEmailPage(props) {
   return (
     <AuthCard title="Vérification de l’e-mail">
       <Island name="VerifyEmail" props={props} />
