@@ -181,7 +181,8 @@ export function createServices(config: Config, ports: Ports, log: FastifyBaseLog
   // Entries are found by the companies of their actor and owner, which identity knows: bound once it exists.
   const entryCompanies: EntryCompanies = { companiesOf: async () => new Map() }
   const journal = createJournal({ db, clock, companies: entryCompanies })
-  const identity = createIdentity({ db, storage, outbox, jobs, clock, attempts, journal, log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount, passwordCost: config.passwordCost, totpKey: config.totpKey } })
+  // A member who joins a company is reminded of its open requests, which requests writes: bound once it exists.
+  const identity = createIdentity({ db, storage, outbox, jobs, clock, attempts, journal, joined: (trx, member) => requests.addPerson(trx, member), log, settings: { ...firm, admin: config.admin, loginPerAccount: config.rateLimits.loginPerAccount, passwordCost: config.passwordCost, totpKey: config.totpKey } })
   entryCompanies.companiesOf = async (trx, ids) => new Map([...(await identity.accounts.summariesByIds(ids, trx))].map(([id, account]) => [id, account.entreprise]))
   // Requests are built on documents (their types) and answered by documents' uploads: documents is
   // handed requests' answers through a port bound once requests exists, so the arrow stays requests → documents.
@@ -194,7 +195,7 @@ export function createServices(config: Config, ports: Ports, log: FastifyBaseLog
   const clients = createClients({ db, storage, outbox, identity, documents, requests, journal, log, settings: firm })
   const contact = createContact({ db, outbox, journal, settings: firm })
   const messages = createMessages({ db, outbox, identity, clock, settings: firm })
-  const team = createTeam({ db, identity, journal, outbox, clock, settings: { ...firm, adminEmail: config.admin?.email } })
+  const team = createTeam({ db, identity, journal, outbox, requests, clock, settings: { ...firm, adminEmail: config.admin?.email } })
   return { journal, identity, documents, requests, clients, contact, messages, team }
 }
 

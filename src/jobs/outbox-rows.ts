@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js'
+import { isMysql, type Db } from '../db/database.js'
 import { onCommit } from '../db/transaction.js'
 import { fromDbId, toDbTime } from '../db/values.js'
 import { createSealer, UnsealError } from '../crypto/sealing.js'
@@ -38,6 +38,12 @@ export interface OutboxRows {
    * marked dropped instead, and not sent unless its send had already begun; answers how many went.
    */
   discardPending(db: Db, ids: number[]): Promise<number>
+  /**
+   * Of the mails of `ids` not sent yet, those addressed to `recipient` (exactly: a person who left a
+   * team, whose reminders go); read as they are now, locked on MariaDB until the caller's transaction
+   * ends, so that a row committed after the caller's snapshot is seen too.
+   */
+  pendingTo(db: Db, ids: number[], recipient: string): Promise<number[]>
   counts(): Promise<MailCounts>
 }
 
@@ -102,6 +108,14 @@ export function outboxRows({ db, now, sealer, wake }: { db: Db; now: () => Date;
         .where('claimed_until', '>=', stamp)
         .executeTakeFirst()
       return Number(result.numDeletedRows) + Number(held.numUpdatedRows)
+    },
+
+    async pendingTo(trx, ids, recipient) {
+      if (ids.length === 0) return []
+      let query = trx.selectFrom('outbox').select(['id', 'recipient']).where('id', 'in', ids).where('status', '=', 'pending')
+      if (isMysql(trx)) query = query.forUpdate()
+      // Compared here, byte for byte: MariaDB's column compares without case or accents.
+      return (await query.execute()).filter((row) => row.recipient === recipient).map((row) => fromDbId(row.id))
     },
 
     async counts() {

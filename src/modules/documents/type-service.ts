@@ -28,7 +28,8 @@ export function documentTypes({ db, jobs, journal, requests, removeFiles }: Docu
 
   return {
     listTypes: (filter: ListFilter): Promise<Page<DocumentType>> => repo.findTypesPage(db, filter),
-    allTypes: (): Promise<DocumentType[]> => repo.findAllTypes(db),
+    /** In the caller's transaction when one is given (a request's reminders written for a person who joins its company). */
+    allTypes: (trx: Db = db): Promise<DocumentType[]> => repo.findAllTypes(trx),
     /** One type (the back-office's confirmation page), or a 404. */
     async findType(id: number): Promise<DocumentType> {
       const type = await repo.findType(db, id)

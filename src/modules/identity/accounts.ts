@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.js'
+import { isMysql, type Db } from '../../db/database.js'
 import { fetchPage, textMatches, unfiltered, withinDays, type ListFilter, type Page } from '../../db/lists.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb } from '../../db/values.js'
 import { parsePhoto, photoKeyOf } from './photo/value.js'
@@ -165,14 +165,17 @@ export interface CompanyPerson extends PersonName {
  * The company's active people, its owner first (contract §9): who the firm's mails about the
  * company go to. One query on users' primary key and users_company; empty for an id that is no company.
  */
-export async function companyPeople(db: Db, companyId: number): Promise<CompanyPerson[]> {
-  const rows = await db
+export async function companyPeople(db: Db, companyId: number, options: { lock?: boolean } = {}): Promise<CompanyPerson[]> {
+  let query = db
     .selectFrom('users')
     .select(['id', 'username', 'email', 'company_id'])
     .where((eb) => eb.or([eb('id', '=', companyId), eb('company_id', '=', companyId)]))
     .where('status', '=', 'active')
     .where('role', '=', 'client')
-    .execute()
+  // `lock`: the company's rows, read as they are now and locked until the caller's transaction ends
+  // (MariaDB; SQLite's writing transaction is alone): a member joining or leaving meanwhile waits.
+  if (options.lock && isMysql(db)) query = query.forUpdate()
+  const rows = await query.execute()
   const people = rows.map((row): CompanyPerson => ({ id: fromDbId(row.id), username: row.username, email: row.email, companyRole: row.company_id === null ? 'owner' : 'member' }))
   // A member's own id names no company: its row alone matched, and it is no owner.
   if (!people.some((person) => person.companyRole === 'owner')) return []
@@ -218,7 +221,15 @@ export async function deleteAccount(db: Db, id: number): Promise<{ photoKey: str
  * own deletion, contract §9); answers the storage keys of their photos, to remove after the commit.
  */
 export async function deleteCompanyMembers(db: Db, companyId: number): Promise<string[]> {
-  const members = await db.selectFrom('users').select('id').where('company_id', '=', companyId).execute()
+  let query = db.selectFrom('users').select('id').where('company_id', '=', companyId)
+  if (isMysql(db)) {
+    // The company's row first, then its members as they are now, both locked until the deletion
+    // commits (SQLite's writing transaction is alone): an invitation into the company, which locks
+    // that row first too, either went before and its member is read here, or waits and finds it gone.
+    await db.selectFrom('users').select('id').where('id', '=', companyId).forUpdate().execute()
+    query = query.forUpdate()
+  }
+  const members = await query.execute()
   const keys: string[] = []
   for (const member of members) {
     const deleted = await deleteAccount(db, fromDbId(member.id))
@@ -261,7 +272,7 @@ export function accountsFace(db: Db) {
     firmPeople: () => firmPeople(db),
     peopleByIds: (ids: number[], trx: Db = db) => peopleByIds(trx, ids),
     /** In the caller's transaction when one is given (a message's mail is written in its post's). */
-    companyPeople: (companyId: number, trx: Db = db) => companyPeople(trx, companyId),
+    companyPeople: (companyId: number, trx: Db = db, options: { lock?: boolean } = {}) => companyPeople(trx, companyId, options),
     /** When each of these accounts was last seen (its sessions' latest request), by id. */
     lastSeen: (ids: number[], trx: Db = db) => lastSeenByIds(trx, ids),
     accept: (id: number, trx: Db = db) => acceptAccount(trx, id),

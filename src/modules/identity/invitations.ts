@@ -33,6 +33,18 @@ export interface NewInvitation {
   /** `staff.invited` or `member.invited`: the journal's entry, in the invitation's transaction. */
   action: 'staff.invited' | 'member.invited'
   from: RequestOrigin | null
+  /**
+   * Runs first in the invitation's transaction (the team's check that the company is still there,
+   * read and locked as it is now); what it throws refuses the invitation, nothing written.
+   */
+  first?: (trx: Db) => Promise<void>
+}
+
+/** A company's member whose invitation was accepted: who, and which company they joined. */
+export interface JoinedMember {
+  id: number
+  email: string
+  companyId: number
 }
 
 /** What the invitation's page shows before the password is chosen. */
@@ -52,6 +64,8 @@ export interface InvitationDeps {
   publicUrl: string
   /** The firm's name in the mails and on the page (staff invitations). */
   firmName: string
+  /** Told in the acceptance's transaction that a company's member joined (app.ts: the company's open requests remind them too). */
+  joined: (trx: Db, member: JoinedMember) => Promise<void>
 }
 
 /**
@@ -104,6 +118,7 @@ export function createInvitations(deps: InvitationDeps) {
     async invite(invitation: NewInvitation): Promise<{ id: number; renewed: boolean }> {
       const { email, username, side } = invitation
       return transaction(db, async (trx) => {
+        await invitation.first?.(trx)
         const existing = await repo.findAccountByEmail(trx, email)
         let id: number
         let renewed = false
@@ -161,6 +176,8 @@ export function createInvitations(deps: InvitationDeps) {
         if (Number(opened.numUpdatedRows) !== 1) throw new HttpError(400, invitationTexts.invalid)
         const person = { id: found.account.id, username: answer.username, email: found.account.email }
         await journal.record(trx, { action: 'invitation.accepted', actor: person, subject: { type: 'user', id: person.id, label: person.username }, from })
+        const { companyId } = found.account
+        if (found.account.role === 'client' && companyId !== null) await deps.joined(trx, { id: person.id, email: person.email, companyId })
         return person.id
       })
     },

@@ -10,7 +10,7 @@ import type { RequestOrigin } from '../../http/origin.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Journal } from '../journal/index.js'
 import { accountsFace } from './accounts.js'
-import { createInvitations, holderOf } from './invitations.js'
+import { createInvitations, holderOf, type InvitationDeps } from './invitations.js'
 import { createAccessTokens } from './access-tokens.js'
 import { itself, tooManyAttempts } from './journaled.js'
 import { newClientMail, passwordChangedMail, resetMail, verificationMail } from './mails.js'
@@ -64,6 +64,8 @@ export interface IdentityDeps {
   attempts: AttemptLimiter
   /** Logins, failures, logouts, password changes, registrations and verifications, each in its event's transaction. */
   journal: Pick<Journal, 'record'>
+  /** A company's member who accepted their invitation, in its transaction (app.ts: requests adds them to the company's reminders). */
+  joined: InvitationDeps['joined']
   log: FastifyBaseLogger
   settings: {
     publicUrl: string
@@ -194,7 +196,7 @@ export function createIdentity(deps: IdentityDeps) {
     /** Personal access tokens: `Authorization: Bearer` for scripts (issue 17, contract §8). */
     accessTokens,
     /** Invitations to the firm's team and to a company's (contract §9). */
-    invitations: createInvitations({ db, outbox, clock, journal, passwords, publicUrl: settings.publicUrl, firmName: 'l’équipe du cabinet' }),
+    invitations: createInvitations({ db, outbox, clock, journal, passwords, publicUrl: settings.publicUrl, firmName: 'l’équipe du cabinet', joined: deps.joined }),
 
     /**
      * A verified address has one account (409). An unverified one is anyone's typing: a new

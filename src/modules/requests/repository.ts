@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely'
-import type { Db } from '../../db/database.js'
+import { isMysql, type Db } from '../../db/database.js'
 import { fetchPage, idIn, textIds, withinDays, type ListFilter, type Page, type SearchIndex } from '../../db/lists.js'
 import { fromDbId, fromDbTime, toDbTime } from '../../db/values.js'
 import { clientIn, type IdsMatching, type Scope } from '../identity/index.js'
@@ -106,6 +106,17 @@ export async function findOpenFor(db: Db, within: Scope, userId: number): Promis
   return rows.map(toRecord)
 }
 
+/**
+ * A company's open requests, locked until the caller's transaction ends (MariaDB; SQLite's writing
+ * transaction is alone): read as they are now, a request asked meanwhile included once committed,
+ * and none closes before the caller is done (a person joining or leaving the company).
+ */
+export async function lockOpenOf(db: Db, companyId: number): Promise<RequestRecord[]> {
+  let query = db.selectFrom('requests').select(COLUMNS).where('user_id', '=', companyId).where('status', '=', 'open').orderBy('id')
+  if (isMysql(db)) query = query.forUpdate()
+  return (await query.execute()).map(toRecord)
+}
+
 /** Open requests past their due date, of the scope's clients. */
 export async function countOverdue(db: Db, within: Scope, today: string): Promise<number> {
   const row = await db.selectFrom('requests').select(sql<number | string>`count(*)`.as('n')).where(statusCondition('overdue', today)).where(clientIn(within, 'requests.user_id')).executeTakeFirst()
@@ -157,6 +168,20 @@ async function takeReminders(db: Db, requestIds: number[]): Promise<number[]> {
 }
 
 export const takeRemindersOf = (db: Db, requestId: number) => takeReminders(db, [requestId])
+
+/** The outbox ids of these requests' reminders, read as they are now (locked on MariaDB until the transaction ends, as `lockOpenOf`). */
+export async function lockRemindersOf(db: Db, requestIds: number[]): Promise<number[]> {
+  if (requestIds.length === 0) return []
+  let query = db.selectFrom('request_reminders').select('outbox_id').where('request_id', 'in', requestIds)
+  if (isMysql(db)) query = query.forUpdate()
+  return (await query.execute()).map((row) => fromDbId(row.outbox_id))
+}
+
+/** Forgets these reminders of these requests (a person's, who left the company: found by the primary key); their mails are discarded in the same transaction. */
+export async function forgetReminders(db: Db, requestIds: number[], outboxIds: number[]): Promise<void> {
+  if (requestIds.length === 0 || outboxIds.length === 0) return
+  await db.deleteFrom('request_reminders').where('request_id', 'in', requestIds).where('outbox_id', 'in', outboxIds).execute()
+}
 
 /** The ids of a client's, or a type's, requests still open (their reminders wait in the outbox). */
 export async function openIdsWhere(db: Db, column: 'user_id' | 'type_id', value: number): Promise<number[]> {

@@ -16,8 +16,11 @@ import { checkNewRequest } from './validation.js'
 
 export interface RequestsDeps {
   db: Db
-  /** The request's mail and its reminders are written with it; pending reminders are discarded when it closes. */
-  outbox: Pick<Outbox, 'enqueue' | 'enqueueAt' | 'discardPending'>
+  /**
+   * The request's mail and its reminders are written with it; pending reminders are discarded when it
+   * closes, and a person's when they leave the company (`pendingTo`: which are theirs).
+   */
+  outbox: Pick<Outbox, 'enqueue' | 'enqueueAt' | 'discardPending' | 'pendingTo'>
   identity: Pick<Identity, 'accounts'>
   /** Types: a request asks for one of documents' types; the client's space holds the upload form; who uploaded an answer. */
   documents: Pick<Documents, 'allTypes' | 'maxUploadBytes' | 'listReceived' | 'listOwned' | 'uploadersOf'>
@@ -29,6 +32,12 @@ export interface RequestsDeps {
 
 /** The requests page's client chooser lists at most this many clients (beyond it, ask from the client's page). */
 const CHOOSER_MAX = 500
+
+/** A company's person who joins or leaves it: the company, and their address. */
+interface Person {
+  companyId: number
+  email: string
+}
 
 /** Options of a list beyond contract §2's parameters. */
 export interface RequestListOptions {
@@ -70,6 +79,13 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
   /** Reminders waiting for these outbox ids go (fulfilled, cancelled, deleted). */
   async function discard(trx: Db, outboxIds: number[]): Promise<void> {
     await outbox.discardPending(trx, outboxIds)
+  }
+
+  /** The reminders of these open requests addressed to `email` go, mails and links (read as they are now). */
+  async function forgetAmong(trx: Db, requestIds: number[], email: string): Promise<void> {
+    const theirs = await outbox.pendingTo(trx, await repo.lockRemindersOf(trx, requestIds), email)
+    await repo.forgetReminders(trx, requestIds, theirs)
+    await discard(trx, theirs)
   }
 
   /**
@@ -139,7 +155,8 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
      * POST /api/requests: the shared check, then the client (an accepted client the asker serves:
      * another is unknown to a staff member, 404) and the type; the request, its mail and every
      * reminder step to each active person of the company (each an outbox row due at its time) in
-     * one transaction.
+     * one transaction. A person who joins later is added to its reminders still to come, one who
+     * leaves is taken out of them (addPerson, forgetPerson).
      */
     async create(viewer: SessionUser, input: Record<string, unknown>): Promise<RequestView> {
       const checked = checkNewRequest(input, today())
@@ -149,14 +166,19 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
       if (!isFirmScope(scope) || !(await reaches(db, scope, fields.userId))) throw new HttpError(404, messages.clientNotFound).under('userId')
       const client = await accounts.findAccountSummary(fields.userId)
       // A member's own id names no company: its people are none.
-      const people = client && !client.isAdmin && client.isAccepted ? await accounts.companyPeople(fields.userId) : []
-      if (people.length === 0) throw new HttpError(400, messages.notAClient).under('userId')
+      const asked = client && !client.isAdmin && client.isAccepted ? await accounts.companyPeople(fields.userId) : []
+      if (asked.length === 0) throw new HttpError(400, messages.notAClient).under('userId')
       const typeName = (await typeNames()).get(fields.typeId)
       if (typeName === undefined) throw new HttpError(400, messages.unknownType).under('typeId')
       const createdAt = clock.now()
       const facts: RequestFacts = { title: fields.title, note: fields.note, dueDate: fields.dueDate, typeName }
       const id = await explainForeignKeys(() =>
         transaction(db, async (trx) => {
+          // The people again, first and locked (MariaDB) until the commit: a member removed or joining
+          // meanwhile waits for the request, then finds its reminders to discard or to add (forgetPerson,
+          // addPerson), or went first and is not, or is, among them.
+          const people = await accounts.companyPeople(fields.userId, trx, { lock: true })
+          if (people.length === 0) throw new HttpError(400, messages.notAClient).under('userId')
           const id = await repo.insertRequest(trx, { ...fields, createdAt })
           const reminderIds: number[] = []
           for (const { email } of people) {
@@ -215,6 +237,35 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
       const client = await accounts.findAccountSummary(userId)
       if (!client || client.isAdmin || !client.isAccepted) throw new HttpError(404, messages.notAClient)
       return { id: client.id, username: client.username, entreprise: client.entreprise }
+    },
+
+    /**
+     * A person leaves the company (its owner removed them, contract §9): the reminders of its open
+     * requests addressed to them are discarded, in the caller's transaction (the removal's).
+     */
+    async forgetPerson(trx: Db, person: Person): Promise<void> {
+      const open = await repo.lockOpenOf(trx, person.companyId)
+      await forgetAmong(trx, open.map((request) => request.id), person.email)
+    },
+
+    /**
+     * A person joins the company (their invitation accepted, contract §9): each of its open requests'
+     * reminder steps still to come is written for them too, as for the others when it was asked, in
+     * the caller's transaction (the acceptance's). Anything left addressed to them goes first, so they
+     * have each step once.
+     */
+    async addPerson(trx: Db, person: Person): Promise<void> {
+      const open = await repo.lockOpenOf(trx, person.companyId)
+      if (open.length === 0) return
+      await forgetAmong(trx, open.map((request) => request.id), person.email)
+      const types = new Map((await documents.allTypes(trx)).map((type) => [type.id, type.typeName]))
+      const now = clock.now()
+      for (const request of open) {
+        const facts: RequestFacts = { title: request.title, note: request.note, dueDate: request.dueDate, typeName: types.get(request.typeId) ?? '' }
+        const reminderIds: number[] = []
+        for (const { step, at } of reminderSchedule(request.dueDate, now, settings.reminderHour)) reminderIds.push(await outbox.enqueueAt(trx, clientMail(person.email, facts, step, spaceUrl), at))
+        await repo.addReminders(trx, request.id, reminderIds)
+      }
     },
 
     /** In a user's deletion, before their account goes: their requests and waiting reminders go too. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Db } from '../../db/database.js'
+import { isMysql, type Db } from '../../db/database.js'
 import { containsAny, fetchPage, withinDays, type ListFilter, type Page } from '../../db/lists.js'
 import { fromDbId, fromDbTime, nowDb } from '../../db/values.js'
 
@@ -64,9 +64,15 @@ export async function findMember(db: Db, companyId: number, id: number): Promise
   return row && toMember(row)
 }
 
-/** The company's own account: its name (the team an invitation names) and whether the firm accepted it. */
-export async function findCompany(db: Db, companyId: number): Promise<{ entreprise: string; isAccepted: boolean; status: string } | undefined> {
-  const row = await db.selectFrom('users').select(['entreprise', 'is_accepted', 'status']).where('id', '=', companyId).where('company_id', 'is', null).where('role', '=', 'client').executeTakeFirst()
+/**
+ * The company's own account: its name (the team an invitation names) and whether the firm accepted
+ * it. `lock`: read as it is now and locked until the caller's transaction ends (MariaDB; SQLite's
+ * writing transaction is alone), as the company's deletion locks it before reading its members.
+ */
+export async function findCompany(db: Db, companyId: number, options: { lock?: boolean } = {}): Promise<{ entreprise: string; isAccepted: boolean; status: string } | undefined> {
+  let query = db.selectFrom('users').select(['entreprise', 'is_accepted', 'status']).where('id', '=', companyId).where('company_id', 'is', null).where('role', '=', 'client')
+  if (options.lock && isMysql(db)) query = query.forUpdate()
+  const row = await query.executeTakeFirst()
   return row && { entreprise: row.entreprise, isAccepted: Number(row.is_accepted) === 1, status: row.status }
 }
 

@@ -5,6 +5,7 @@ import { HttpError } from '../../http/errors.js'
 import type { RequestOrigin } from '../../http/origin.js'
 import { scopeOf, type Identity, type SessionUser } from '../identity/index.js'
 import type { Journal } from '../journal/index.js'
+import type { Requests } from '../requests/index.js'
 import * as repo from './member-repository.js'
 import type { CompanyMember } from './member-schemas.js'
 import { memberTexts as texts } from './member-texts.js'
@@ -13,6 +14,8 @@ export interface MemberDeps {
   db: Db
   identity: Pick<Identity, 'accounts' | 'invitations' | 'retireAccess'>
   journal: Pick<Journal, 'record'>
+  /** A member removed leaves the company's reminders, in the removal's transaction. */
+  requests: Pick<Requests, 'forgetPerson'>
 }
 
 /** A member invited: who, and whether an invitation still pending was renewed (its old link dead). */
@@ -27,7 +30,7 @@ export interface InvitedMember {
  * ended through identity, journaled, in one transaction). The company is the viewer's Scope: a firm's
  * person has none here (403), and another company's person is not found (404).
  */
-export function createMembers({ db, identity, journal }: MemberDeps) {
+export function createMembers({ db, identity, journal, requests }: MemberDeps) {
   /** The viewer's company, from the access policy: only a company's people have one. */
   function companyOf(viewer: SessionUser): number {
     const scope = scopeOf(viewer)
@@ -70,15 +73,21 @@ export function createMembers({ db, identity, journal }: MemberDeps) {
      * Invites a colleague into the owner's company, once the firm accepted it: the invited account,
      * its link, its mail (the company's name as the team) and `member.invited`, in identity's one
      * transaction. An address still invited here gets a fresh link; a member removed from this company
-     * is invited again; any other address with an account is refused (409).
+     * is invited again; any other address with an account is refused (409). The company is read
+     * again first in that transaction, locked: one deleted meanwhile gets no member (403), as users'
+     * company_id has no foreign key to refuse it.
      */
     async invite(viewer: SessionUser, input: { email: string; username: string }, from: RequestOrigin | null): Promise<InvitedMember> {
       const companyId = ownedCompany(viewer)
       const company = await repo.findCompany(db, companyId)
       if (!company?.isAccepted) throw new HttpError(403, texts.notAccepted)
-      const removed = await repo.findRemovedMember(db, companyId, input.email)
-      const reopened = removed !== undefined && (await repo.reopenAsInvited(db, companyId, removed))
+      let reopened = false
       const { id, renewed } = await identity.invitations.invite({
+        async first(trx) {
+          if (!(await repo.findCompany(trx, companyId, { lock: true }))?.isAccepted) throw new HttpError(403, texts.notAccepted)
+          const removed = await repo.findRemovedMember(trx, companyId, input.email)
+          reopened = removed !== undefined && (await repo.reopenAsInvited(trx, companyId, removed))
+        },
         email: input.email,
         username: input.username,
         side: { role: 'client', companyId },
@@ -94,8 +103,9 @@ export function createMembers({ db, identity, journal }: MemberDeps) {
 
     /**
      * The owner removes a member: their status becomes `removed` (the row stays for the journal and
-     * the thread), their sessions, tokens and pending links end at once, `member.removed` is
-     * journaled; one transaction. The owner is the company itself and cannot be removed (409).
+     * the thread), their sessions, tokens and pending links end at once, the reminders of the
+     * company's requests addressed to them are discarded, `member.removed` is journaled; one
+     * transaction. The owner is the company itself and cannot be removed (409).
      */
     async remove(viewer: SessionUser, id: number, from: RequestOrigin | null): Promise<CompanyMember> {
       const companyId = ownedCompany(viewer)
@@ -104,6 +114,7 @@ export function createMembers({ db, identity, journal }: MemberDeps) {
         const member = await repo.findMember(trx, companyId, id)
         if (!member || !(await repo.markMemberRemoved(trx, companyId, id))) throw new HttpError(404, texts.notFound)
         await identity.retireAccess(trx, id)
+        await requests.forgetPerson(trx, { companyId, email: member.email })
         await journal.record(trx, { action: 'member.removed', actor: viewer, subject: { type: 'user', id, label: member.username }, from })
         return { ...member, lastSeenAt: null }
       })

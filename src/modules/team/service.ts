@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import type { Identity } from '../identity/index.js'
 import type { Journal } from '../journal/index.js'
+import type { Requests } from '../requests/index.js'
 import { createAssignments } from './assignment-service.js'
 import { createMembers } from './member-service.js'
 import { createStaff } from './staff-service.js'
@@ -12,6 +13,8 @@ export interface TeamDeps {
   identity: Identity
   journal: Pick<Journal, 'record'>
   outbox: Pick<Outbox, 'enqueue'>
+  /** A member removed leaves the company's reminders (their waiting mails discarded in the removal's transaction). */
+  requests: Pick<Requests, 'forgetPerson'>
   clock: Clock
   settings: { publicUrl: string; adminEmail?: string | undefined }
 }
