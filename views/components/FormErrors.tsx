@@ -1,6 +1,6 @@
-import { useEffect, useState, type RefObject } from 'react'
+import { useEffect, useId, useState, type RefObject } from 'react'
 import type { FormError, FormState } from '../../src/shared/form-state.js'
-import { showToast } from '../client/toast.js'
+import { dismissFormErrors, showToast } from '../client/toast.js'
 
 /** The ids tying a field to its hint and its error (aria-describedby), and the error's own id. */
 export function describedBy(id: string, hint: boolean, error: string | undefined) {
@@ -64,16 +64,25 @@ export function refusalOf(checked: { message: string; errors?: FormError[] | und
 
 /**
  * `useFormErrors` for the forms of spec §5, whose refusals are error toasts (they stay until
- * dismissed): `fail` shows the errors in place and toasts the first. Pass `toasted={attempt > 0}`
- * to the summary, so that one refusal is one alert.
+ * dismissed): `fail` shows the errors in place and toasts the first (or its `toast`). Pass `toasted={attempt > 0}`
+ * to the summary, so that one refusal is one alert. The toast is the form's own, like its summary
+ * (issue 34): the next refusal replaces it and a submit that passes the check (`clear`) takes it
+ * back, so no stale error stays beside the success that follows.
  */
 export function useToastedFormErrors(initial: FormState | undefined) {
   const errors = useFormErrors(initial)
+  const form = useId()
   return {
     ...errors,
-    fail: (list: FormError[]) => {
+    /** `toast`: the toast's own words, when they are not the first error's. */
+    fail: (list: FormError[], toast = list[0]?.message ?? '') => {
       errors.fail(list)
-      showToast('error', list[0]?.message ?? '')
+      dismissFormErrors(form)
+      showToast('error', toast, { form })
+    },
+    clear: () => {
+      errors.clear()
+      dismissFormErrors(form)
     },
   }
 }

@@ -106,7 +106,7 @@ export default function AccessTokens({ rows: initial, form: answered, created: s
     <div className="profile-sessions profile-tokens" data-hydrated={hydrated || undefined}>
       <p className="profile-sessions-lead">{texts.lead}</p>
       {created && <CreatedTokenPanel created={created} hydrated={hydrated} onDone={() => setCreated(null)} />}
-      <form className="profile-token-form" method="post" action="/users/profile/tokens" onSubmit={hydrated ? (event) => void create(event) : undefined} aria-busy={busy === 'create'}>
+      <form className="profile-token-form" method="post" action="/users/profile/tokens" noValidate onSubmit={hydrated ? (event) => void create(event) : undefined} aria-busy={busy === 'create'}>
         <ErrorSummary form={errors.form} attempt={errors.attempt} toasted={errors.attempt > 0} />
         <Field label={texts.name} name="name" hint={texts.nameHint} maxLength={TOKEN_NAME_MAX} autoComplete="off" required defaultValue={answered?.values.name} error={errorOf(errors.form, 'name')} />
         <Field label={texts.days} name="expiresInDays" hint={texts.daysHint} type="number" min={TOKEN_DAYS_MIN} max={TOKEN_DAYS_MAX} step={1} defaultValue={answered?.values.expiresInDays ?? DEFAULT_DAYS} inputMode="numeric" required error={errorOf(errors.form, 'expiresInDays')} />

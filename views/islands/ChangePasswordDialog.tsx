@@ -3,7 +3,7 @@ import { checkChangePassword, messages } from '../../src/modules/identity/valida
 import { CHANGE_PASSWORD_PAGE, errorOf } from '../../src/shared/form-state.js'
 import { api, formErrorOf } from '../client/api.js'
 import { showToast } from '../client/toast.js'
-import { ErrorSummary, refusalOf, useFocusOnRefusal, useFormErrors } from '../components/FormErrors.js'
+import { ErrorSummary, refusalOf, useFocusOnRefusal, useToastedFormErrors } from '../components/FormErrors.js'
 import { PasswordField } from '../components/PasswordField.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 
@@ -24,7 +24,7 @@ export default function ChangePasswordDialog({ userId }: { userId: number }) {
   const opener = useRef<HTMLAnchorElement>(null)
   const form = useRef<HTMLFormElement>(null)
   const [busy, setBusy] = useState(false)
-  const errors = useFormErrors(undefined)
+  const errors = useToastedFormErrors(undefined)
 
   useFocusOnRefusal(form, errors.attempt)
 
@@ -41,16 +41,14 @@ export default function ChangePasswordDialog({ userId }: { userId: number }) {
     event.preventDefault()
     const checked = checkChangePassword(formValues(event.currentTarget))
     if (!checked.ok) {
-      errors.fail(refusalOf(checked))
-      return showToast('error', checked.message)
+      return errors.fail(refusalOf(checked), checked.message)
     }
     errors.clear()
     setBusy(true)
     const result = await api(`/api/password/changepassword/${userId}`, { body: checked.value })
     setBusy(false)
     if (!result.ok) {
-      errors.fail([formErrorOf(result)])
-      return showToast('error', CHANGE_FAILED)
+      return errors.fail([formErrorOf(result)], CHANGE_FAILED)
     }
     close()
     showToast('success', result.data.message ?? 'Mot de passe modifié.')
@@ -93,7 +91,7 @@ export default function ChangePasswordDialog({ userId }: { userId: number }) {
         <h2 id={`${id}-title`} className="dialog-title">
           Changer le mot de passe
         </h2>
-        <form ref={form} className="profile-dialog-form" method="post" onSubmit={submit} aria-busy={busy}>
+        <form ref={form} className="profile-dialog-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
           <ErrorSummary form={errors.form} several={false} fields={['oldPassword', 'newPassword']} attempt={errors.attempt} />
           <PasswordField label="Ancien mot de passe" name="oldPassword" autoComplete="current-password" error={errorOf(errors.form, 'oldPassword')} />
           <PasswordField label="Nouveau mot de passe" name="newPassword" autoComplete="new-password" hint={messages.passwordPolicy} error={errorOf(errors.form, 'newPassword')} />

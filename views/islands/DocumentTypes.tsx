@@ -7,7 +7,7 @@ import { showToast } from '../client/toast.js'
 import { EMPTY_LIST_STATE, type ListState } from '../components/admin-lists/query.js'
 import type { AdminRow } from '../components/admin-lists/types.js'
 import { Field } from '../components/Field.js'
-import { ErrorSummary, refusalOf, useFocusOnRefusal, useFormErrors } from '../components/FormErrors.js'
+import { ErrorSummary, refusalOf, useFocusOnRefusal, useToastedFormErrors } from '../components/FormErrors.js'
 import { useHydrated } from '../components/useHydrated.js'
 import AdminList from './AdminList.js'
 
@@ -63,7 +63,7 @@ function NewTypeDialog({ open, onClose, onAdded }: { open: boolean; onClose: () 
   const dialog = useRef<HTMLDialogElement>(null)
   const form = useRef<HTMLFormElement>(null)
   const [busy, setBusy] = useState(false)
-  const errors = useFormErrors(undefined)
+  const errors = useToastedFormErrors(undefined)
 
   useEffect(() => {
     const element = dialog.current
@@ -78,8 +78,7 @@ function NewTypeDialog({ open, onClose, onAdded }: { open: boolean; onClose: () 
     const form = event.currentTarget
     const checked = checkNewType({ typeName: new FormData(form).get('typeName') })
     if (!checked.ok) {
-      errors.fail(refusalOf(checked))
-      return showToast('error', checked.message)
+      return errors.fail(refusalOf(checked), checked.message)
     }
     errors.clear()
     setBusy(true)
@@ -87,8 +86,7 @@ function NewTypeDialog({ open, onClose, onAdded }: { open: boolean; onClose: () 
     setBusy(false)
     // Spec §8 shows the success toast regardless; that is a defect: only on success here.
     if (!result.ok) {
-      errors.fail([formErrorOf(result)])
-      return showToast('error', `${messages.typeAddFailed} : ${result.message}`)
+      return errors.fail([formErrorOf(result)], `${messages.typeAddFailed} : ${result.message}`)
     }
     showToast('success', messages.typeAdded)
     form.reset()

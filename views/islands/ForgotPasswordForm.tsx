@@ -35,7 +35,7 @@ export default function ForgotPasswordForm({ form: answered }: FormProps) {
   }
 
   return (
-    <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action="/forget-password" onSubmit={submit} aria-busy={busy}>
+    <form className="auth-form" noValidate data-hydrated={hydrated || undefined} method="post" action="/forget-password" onSubmit={submit} aria-busy={busy}>
       <ErrorSummary form={form} several={false} attempt={attempt} toasted={attempt > 0} />
       <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} defaultValue={answered?.values.email} error={errorOf(form, 'email')} />
       <div className="form-status" role="status" aria-live="polite">

@@ -50,7 +50,7 @@ function AnswerForm({ token, invitation, form: answered }: { token: string; invi
   }
 
   return (
-    <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action={`/invitations/${encodeURIComponent(token)}`} onSubmit={submit} aria-busy={busy}>
+    <form className="auth-form" noValidate data-hydrated={hydrated || undefined} method="post" action={`/invitations/${encodeURIComponent(token)}`} onSubmit={submit} aria-busy={busy}>
       <p className="auth-lead">
         Vous rejoignez <strong>{invitation.team}</strong> avec l’adresse <strong>{invitation.email}</strong>.
       </p>

@@ -41,7 +41,7 @@ export default function LoginForm({ form: answered }: FormProps) {
   }
 
   return (
-    <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action="/login" onSubmit={submit} aria-busy={busy}>
+    <form className="auth-form" noValidate data-hydrated={hydrated || undefined} method="post" action="/login" onSubmit={submit} aria-busy={busy}>
       <ErrorSummary form={form} attempt={attempt} toasted={attempt > 0} />
       <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} defaultValue={answered?.values.email} error={errorOf(form, 'email')} />
       <PasswordField label="Mot de passe" name="password" autoComplete="current-password" error={errorOf(form, 'password')} />

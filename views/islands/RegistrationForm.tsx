@@ -39,7 +39,7 @@ export default function RegistrationForm({ form: answered }: FormProps) {
 
   return (
     <>
-      <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action="/registration" onSubmit={submit} aria-busy={busy}>
+      <form className="auth-form" noValidate data-hydrated={hydrated || undefined} method="post" action="/registration" onSubmit={submit} aria-busy={busy}>
         <ErrorSummary form={form} attempt={attempt} toasted={attempt > 0} />
         <Field label="Nom d’utilisateur" {...kept('username')} autoComplete="username" maxLength={100} />
         <Field label="E-mail" {...kept('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />

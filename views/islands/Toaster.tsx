@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { Toast } from '../../src/render/context.js'
-import { onToast } from '../client/toast.js'
+import { onToast, type TaggedToast } from '../client/toast.js'
 
 /** A success or an information closes on its own after this long (spec §9); an error or a warning stays (issue 17). */
 export const TOAST_DURATION_MS = 2000
@@ -10,7 +10,7 @@ const STAYS: ReadonlySet<Toast['type']> = new Set(['error', 'warning'])
 
 const CLOSE_LABEL = 'Fermer la notification'
 
-interface ShownToast extends Toast {
+interface ShownToast extends TaggedToast {
   id: number
 }
 
@@ -26,10 +26,14 @@ export default function Toaster({ initial }: { initial: Toast[] }) {
 
   useEffect(
     () =>
-      onToast(({ type, message }) => {
-        const id = nextId.current++
-        setToasts((list) => [...list, { type, message, id }])
-      }),
+      onToast(
+        (toast) => {
+          const id = nextId.current++
+          setToasts((list) => [...list, { ...toast, id }])
+        },
+        // A form's errors go when that form is submitted again: its new answer replaces them.
+        (form) => setToasts((list) => list.filter((toast) => toast.form !== form || toast.type !== 'error')),
+      ),
     [],
   )
 

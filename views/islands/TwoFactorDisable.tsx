@@ -46,7 +46,7 @@ export default function TwoFactorDisable({ profileUrl, form: answered }: { profi
     )
   }
   return (
-    <form className="auth-form" method="post" action="/users/profile/two-factor/disable" onSubmit={hydrated ? submit : undefined} aria-busy={busy} data-hydrated={hydrated || undefined}>
+    <form className="auth-form" method="post" action="/users/profile/two-factor/disable" noValidate onSubmit={hydrated ? submit : undefined} aria-busy={busy} data-hydrated={hydrated || undefined}>
       <ErrorSummary form={errors.form} attempt={errors.attempt} toasted={errors.attempt > 0} />
       <PasswordField label="Mot de passe" name="password" autoComplete="current-password" error={errorOf(errors.form, 'password')} />
       <Field label="Code à 6 chiffres" name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} error={errorOf(errors.form, 'code')} />

@@ -47,7 +47,7 @@ export default function TwoFactorLoginForm({ form: answered, recovery: asked = f
   }
 
   return (
-    <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action="/login/2fa" onSubmit={submit} aria-busy={busy}>
+    <form className="auth-form" noValidate data-hydrated={hydrated || undefined} method="post" action="/login/2fa" onSubmit={submit} aria-busy={busy}>
       <ErrorSummary form={form} several={false} fields={[recovery ? 'recoveryCode' : 'code']} attempt={attempt} toasted={attempt > 0} />
       {recovery ? (
         <Field key="recovery" label="Code de secours" name="recoveryCode" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={20} hint="Un des 10 codes reçus à l’activation (par exemple ABCDE-23456). Chacun ne sert qu’une fois." error={errorOf(form, 'recoveryCode')} />

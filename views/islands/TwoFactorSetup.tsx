@@ -37,7 +37,7 @@ export default function TwoFactorSetup({ profileUrl, form: answered, codes: show
 
   if (codes) return <RecoveryCodes codes={codes} profileUrl={profileUrl} hydrated={hydrated} />
   return (
-    <form className="auth-form" method="post" action="/users/profile/two-factor" onSubmit={hydrated ? submit : undefined} aria-busy={busy} data-hydrated={hydrated || undefined}>
+    <form className="auth-form" method="post" action="/users/profile/two-factor" noValidate onSubmit={hydrated ? submit : undefined} aria-busy={busy} data-hydrated={hydrated || undefined}>
       <ErrorSummary form={errors.form} several={false} attempt={errors.attempt} toasted={errors.attempt > 0} />
       <Field label="Code à 6 chiffres" name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} error={errorOf(errors.form, 'code')} />
       <button type="submit" className="button button-primary auth-submit" disabled={busy}>
