@@ -116,7 +116,7 @@ t.test('a visitor logs in first and comes back to the confirmation page; a clien
   const kept = cookieOf(visitor, /^return-to$/)
   const login = await submit(app, '/login', { email: admin.email, password: admin.password }, kept)
   t.equal(login.headers.location, url, 'logged in, back to the confirmation page (a post is never replayed)')
-  t.equal((await injectAs(app, null, url)).headers.location, '/', 'its page, like every admin page, sends a visitor home')
+  t.equal((await injectAs(app, null, url)).headers.location, '/login', 'its page, like every admin page, sends a visitor to /login')
 
   const client = await seedAccount(app, { accepted: true })
   const unaccepted = await seedAccount(app)

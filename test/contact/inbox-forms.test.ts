@@ -58,7 +58,7 @@ t.test('a visitor logs in first and comes back to the confirmation page; a clien
   t.equal(visitor.headers.location, '/login')
   const login = await submit(app, '/login', { email: admin.email, password: admin.password }, cookieOf(visitor, /^return-to$/))
   t.equal(login.headers.location, url, 'back to the confirmation page')
-  t.equal((await injectAs(app, null, url)).headers.location, '/', 'its page sends a visitor home, as every admin page')
+  t.equal((await injectAs(app, null, url)).headers.location, '/login', 'its page sends a visitor to /login, as every admin page')
   for (const options of [{ accepted: true }, {}]) {
     const who = await seedAccount(app, options)
     const res = await submit(app, url, {}, who.cookie)

@@ -132,7 +132,7 @@ t.test('refusals before the body: a visitor logs in and comes back; not an admin
   t.equal(visitor.headers.location, '/login')
   const login = await injectAs(app, null, { method: 'POST', url: '/login', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieOf(visitor, /^return-to$/)! }, payload: new URLSearchParams({ email: admin.email, password: admin.password }).toString() })
   t.equal(login.headers.location, url, 'logged in, back to the send page (the post is not replayed)')
-  t.equal((await injectAs(app, null, url)).headers.location, '/', 'the page, like every admin page, sends a visitor home')
+  t.equal((await injectAs(app, null, url)).headers.location, '/login', 'the page, like every admin page, sends a visitor to /login')
 
   for (const who of [client, await seedAccount(app, { accepted: true }), await seedAccount(app)]) {
     const res = await post(who, url, file)

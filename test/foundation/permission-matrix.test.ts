@@ -274,10 +274,10 @@ const FIRM_API = E(401, 403, 403, 403, 'ok', 'ok', 'ok')
 const FIRM_API_A = E(401, 403, 403, 403, 'ok', 404, 'ok')
 /** Company A's things: its people, the staff serving it, administrators (§3, §7, §9). */
 const COMPANY_A_API = E(401, 'ok', 'ok', OTHER, 'ok', 404, 'ok')
-/** Back-office pages: everyone but the firm goes home, visitors too (specification §2, deep-links tests). */
-const ADMIN_PAGE = E('home', 'home', 'home', 'home', 'home', 'home', 'ok')
-const FIRM_PAGE = E('home', 'home', 'home', 'home', 'ok', 'ok', 'ok')
-const FIRM_PAGE_A = E('home', 'home', 'home', 'home', 'ok', 404, 'ok')
+/** Back-office pages: a visitor logs in first, anyone else but the firm goes home (contract §8, deep-links tests). */
+const ADMIN_PAGE = E('login', 'home', 'home', 'home', 'home', 'home', 'ok')
+const FIRM_PAGE = E('login', 'home', 'home', 'home', 'ok', 'ok', 'ok')
+const FIRM_PAGE_A = E('login', 'home', 'home', 'home', 'ok', 404, 'ok')
 /** Back-office forms without JavaScript: a visitor logs in first, anyone else not allowed gets the 403 page (adminForm). */
 const ADMIN_FORM = E('login', 403, 403, 403, 403, 403, 'ok')
 const FIRM_FORM_A = E('login', 403, 403, 403, 'ok', 404, 'ok')

@@ -9,7 +9,7 @@ const PAGES = {
 // One app for the file, with its administrator; each test registers an address of its own.
 const { app, smtp, db } = await identityApp(t, { ...SHARED_APP_LIMITS, ADMIN_EMAIL: 'admin@cabinet.dz', ADMIN_PASSWORD: STRONG })
 
-t.test('a visitor is sent to /login from user pages and home from admin pages', async (t) => {
+t.test('a visitor is sent to /login from user pages and from admin pages (contract §8, issue 34)', async (t) => {
   for (const url of PAGES.user) {
     const res = await app.inject(url)
     t.equal(res.statusCode, 303, url)
@@ -18,7 +18,7 @@ t.test('a visitor is sent to /login from user pages and home from admin pages', 
   for (const url of PAGES.admin) {
     const res = await app.inject(url)
     t.equal(res.statusCode, 303, url)
-    t.equal(res.headers.location, '/', url)
+    t.equal(res.headers.location, '/login', url)
   }
 })
 
@@ -49,7 +49,7 @@ t.test('an administrator passes the admin guard', async (t) => {
 })
 
 t.test('percent-encoded paths cannot slip past the guard', async (t) => {
-  const cases: Array<[string, string]> = [['/%66iles', '/login'], ['/users/%70rofile/3', '/login'], ['/%61dmin-dashboard', '/'], ['/admin-dashboard%2Fclients', '/']]
+  const cases: Array<[string, string]> = [['/%66iles', '/login'], ['/users/%70rofile/3', '/login'], ['/%61dmin-dashboard', '/login'], ['/admin-dashboard%2Fclients', '/login']]
   for (const [url, location] of cases) {
     const res = await app.inject(url)
     t.equal(res.statusCode, 303, url)

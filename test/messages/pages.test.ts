@@ -32,7 +32,7 @@ t.test('who reaches the pages', async (t) => {
   const adminThread = `/admin-dashboard/clients/${client.id}/messages`
   t.equal((await page(app, admin, adminThread)).statusCode, 200)
   t.equal((await page(app, client, adminThread)).headers.location, '/', 'a client is sent home from admin pages')
-  t.equal((await page(app, null, adminThread)).headers.location, '/')
+  t.equal((await page(app, null, adminThread)).headers.location, '/login', 'a visitor logs in first (contract §8)')
   t.equal((await page(app, admin, `/admin-dashboard/clients/${waiting.id}/messages`)).statusCode, 404)
   t.equal((await page(app, admin, '/admin-dashboard/clients/999999/messages')).statusCode, 404)
   t.equal((await page(app, admin, '/admin-dashboard/clients/abc/messages')).statusCode, 404)

@@ -26,14 +26,17 @@ export function accessFor(path: string): Access | null {
 }
 
 /**
- * Visitors go to /login, non-administrators on admin pages go home (specification §2); a visitor's
- * address is kept for after their login (issue 17: deep links). A granted session slides.
+ * A visitor goes to /login from every protected page, back-office included, the address kept for
+ * after their login (contract §8; issue 34: a firm mail's link opened logged out); a logged-in
+ * person without the right goes home. A granted session slides.
  */
 export async function enforceAccess(access: Access, request: FastifyRequest, reply: FastifyReply) {
-  if (!request.user) rememberReturn(request, reply)
-  if (access === 'firm' && !request.user?.isAdmin) return reply.redirect('/', 303)
-  if (access === 'admin' && request.user?.role !== 'admin') return reply.redirect('/', 303)
-  if (!request.user) return reply.redirect('/login', 303)
+  if (!request.user) {
+    rememberReturn(request, reply)
+    return reply.redirect('/login', 303)
+  }
+  if (access === 'firm' && !request.user.isAdmin) return reply.redirect('/', 303)
+  if (access === 'admin' && request.user.role !== 'admin') return reply.redirect('/', 303)
   await reply.refreshSession()
 }
 
