@@ -146,7 +146,7 @@ t.test('deletions: the owner while unviewed (then 403), an administrator at any 
   const res = await injectAs(app, client, { method: 'DELETE', url: `/api/documents/delete/owner/${fresh}` })
   t.same([res.statusCode, res.json()], [200, { message: 'Document supprimé avec succès.' }])
   t.notOk(existsSync(join(config.uploadDir, freshKey)), 'the file is gone')
-  t.equal((await injectAs(app, client, { method: 'DELETE', url: `/api/documents/delete/owner/${fresh}` })).statusCode, 403, 'a deleted id looks like anyone else’s')
+  t.equal((await injectAs(app, client, { method: 'DELETE', url: `/api/documents/delete/owner/${fresh}` })).statusCode, 404, 'a deleted id: 404 to its owner too (issue 34)')
 
   t.equal((await injectAs(app, admin, { method: 'DELETE', url: `/api/documents/delete/${seen}` })).statusCode, 200)
   t.notOk(existsSync(join(config.uploadDir, seenKey)))

@@ -76,8 +76,8 @@ t.test('from the profile: the confirmation page, then a 303 back to the profile�
   t.same(recorded(form), recorded(api), 'the same entry as the API’s')
 
   const again = await submit(app, `/users/profile/documents/${id}/delete`, {}, owner.cookie)
-  isPage(t, again, 403, 'gone: the JSON route’s 403, as the error page')
-  t.match(again.body, NOT_OWNER)
+  isPage(t, again, 404, 'gone: the JSON route’s 404, as the error page (issue 34)')
+  t.match(again.body, 'Document introuvable.')
 })
 
 t.test('from the client’s space: back to /files at « Mes documents »', async (t) => {
@@ -110,7 +110,7 @@ t.test('viewed by the firm meanwhile: the page again with the API’s refusal, n
   t.same(await journalAfter(db, since), [], 'nothing journaled')
 })
 
-t.test('someone else’s document, a missing one, the firm’s: the 403 page, as the JSON route answers; nothing deleted', async (t) => {
+t.test('someone else’s document, a missing one, the firm’s: the 403 or 404 page, as the JSON route answers; nothing deleted', async (t) => {
   const owner = await client()
   const other = await client()
   const id = await uploadPdf(app, owner, 'Bilan', { filename: 'a-moi.pdf' })
@@ -121,14 +121,14 @@ t.test('someone else’s document, a missing one, the firm’s: the 403 page, as
   const cases: Array<[SeededAccount, number | string, number, string]> = [
     [other, id, 403, NOT_OWNER],
     [admin, id, 403, NOT_OWNER],
-    [owner, 999_999, 403, NOT_OWNER],
+    [owner, 999_999, 404, 'Document introuvable.'],
     [owner, firms, 403, 'Ce document vous a été envoyé par le cabinet : vous ne pouvez ni le supprimer ni l’archiver.'],
     [owner, 'abc', 404, 'Page non trouvée'],
   ]
   for (const [who, target, status, message] of cases) {
     const url = `/users/profile/documents/${target}/delete`
     const api = await injectAs(app, who, { method: 'DELETE', url: `/api/documents/delete/owner/${target}` })
-    if (status === 403) t.same([api.statusCode, api.json().message], [403, message], `${url}: the JSON route’s answer`)
+    if (typeof target === 'number') t.same([api.statusCode, api.json().message], [status, message], `${url}: the JSON route’s answer`)
     const page = await injectAs(app, who, url)
     isPage(t, page, status, `GET ${url}`)
     t.match(page.body, message)

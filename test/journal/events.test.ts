@@ -23,7 +23,9 @@ t.test('a document: uploaded, viewed, downloaded, opened, archived, deleted — 
   t.match(await written(db, () => as(admin, 'GET', `/api/documents/download/${id}`)), [{ action: 'document.downloaded', actor_id: admin.id, subject_id: id, owner_id: client.id }])
   t.match(await written(db, () => as(client, 'GET', `/api/documents/download/${id}`)), [{ action: 'document.downloaded', actor_id: client.id, subject_id: id }], 'the owner too')
   const url = (await as(admin, 'GET', `/api/documents/view-document/${id}`)).json().path as string
-  t.match(await written(db, () => as(admin, 'GET', url)), [{ action: 'document.viewed', actor_id: admin.id, subject_id: id }], 'the stored file opened')
+  // Issue 34: « Voir » and the file it opens are one opening, one entry; the owner's opening is theirs.
+  t.same(await written(db, () => as(admin, 'GET', url)), [], 'the stored file « Voir » opened: the same opening')
+  t.match(await written(db, () => as(client, 'GET', url)), [{ action: 'document.viewed', actor_id: client.id, subject_id: id }], 'the stored file opened')
   const stranger = await seedAccount(app, { accepted: true })
   t.same(await written(db, async () => t.equal((await as(stranger, 'GET', `/api/documents/download/${id}`)).statusCode, 403)), [], 'a refused download: none')
 

@@ -224,6 +224,18 @@ export async function findDocument(db: Db, scope: Scope, id: number): Promise<Do
   return row && toRecord(row)
 }
 
+/** Whether a document exists at all, whoever's (a missing one is a 404 for everyone, issue 34). */
+export async function documentExists(db: Db, where: { id: number } | { storageKey: string }): Promise<boolean> {
+  const query = db.selectFrom('documents').select('id')
+  const row = await ('id' in where ? query.where('id', '=', where.id) : query.where('storage_key', '=', where.storageKey)).executeTakeFirst()
+  return Boolean(row)
+}
+
+/** Locks a document's row until the transaction ends (MariaDB; SQLite has one writer): its openings are journaled one at a time. */
+export async function lockDocumentRow(trx: Db, id: number): Promise<void> {
+  if (isMysql(trx)) await trx.selectFrom('documents').select('id').where('id', '=', id).forUpdate().execute()
+}
+
 export async function findDocumentByKey(db: Db, scope: Scope, storageKey: string): Promise<DocumentRecord | undefined> {
   const row = await withType(db).select(COLUMNS).where('documents.storage_key', '=', storageKey).where(clientIn(scope, 'documents.user_id')).executeTakeFirst()
   return row && toRecord(row)

@@ -36,12 +36,16 @@ function fileScopeOf(viewer: SessionUser): Scope {
 }
 
 /**
- * A file not in the viewer's scope: to the firm's people a missing one (contract §9: 404); a client
- * cannot tell a missing id from someone else's document (403, as for deletion).
+ * A document not in the viewer's scope: to the firm's people a missing one (contract §9: 404); to a
+ * client, someone else's is a 403, and one that does not exist (deleted meanwhile) a 404 (issue 34).
  */
-function unreachable(scope: Scope): HttpError {
-  return isFirmScope(scope) ? new HttpError(404, messages.notFound) : new HttpError(403, messages.notOwner)
+async function unreachable(db: Db, scope: Scope, where: { id: number } | { storageKey: string }): Promise<HttpError> {
+  if (isFirmScope(scope) || !(await repo.documentExists(db, where))) return new HttpError(404, messages.notFound)
+  return new HttpError(403, messages.notOwner)
 }
+
+/** One opening of a document by one person, however many requests it takes (« Voir » and the file it opens): one entry (issue 34). */
+const ONE_OPENING_MS = 60_000
 
 /** Writes the document's row, with what the transaction learnt (a request's type); answers its id. */
 type Insert = (changes?: Partial<repo.NewDocument>) => Promise<number>
@@ -73,7 +77,7 @@ export interface DocumentsDeps {
   jobs: Jobs
   identity: Pick<Identity, 'accounts'>
   /** Uploads, opened files, archiving and deletions, each in its event's transaction. */
-  journal: Pick<Journal, 'record'>
+  journal: Pick<Journal, 'record' | 'recordOnce'>
   /** When the firm's upload mails go. */
   clock: Clock
   /** An upload with `requestId` answers that document request (issue 16); a type's deletion takes its requests. */
@@ -113,6 +117,15 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
   /** One journal entry about a document, written in `trx` with what it records. */
   const recordOn = (trx: Db, action: JournalAction, actor: SessionUser, record: Pick<DocumentRecord, 'id' | 'originalName' | 'userId'>, from: RequestOrigin | null) =>
     journal.record(trx, { action, actor, subject: { type: 'document', id: record.id, label: record.originalName, ownerId: record.userId }, from })
+
+  /**
+   * « Document consulté », once for one opening: the row is locked first, so the view and the file
+   * fetch of one click, arriving together, see each other's entry.
+   */
+  async function recordOpening(trx: Db, viewer: SessionUser, record: Pick<DocumentRecord, 'id' | 'originalName' | 'userId'>, from: RequestOrigin | null) {
+    await repo.lockDocumentRow(trx, record.id)
+    await journal.recordOnce(trx, { action: 'document.viewed', actor: viewer, subject: { type: 'document', id: record.id, label: record.originalName, ownerId: record.userId }, from }, ONE_OPENING_MS)
+  }
 
   /** The names of a page's owners and of who uploaded each document (contract §9), read once for the page. */
   async function peopleOf(records: DocumentRecord[]) {
@@ -158,11 +171,11 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
 
   /**
    * A document of the person's company (a member's is the owner's), refused as its deletion is:
-   * someone else's and a missing one alike (ids are sequential, their existence is the firm's business), or the firm's.
+   * someone else's (403), the firm's (403), or one that does not exist, for everyone a 404 (issue 34).
    */
   async function ownRecord(user: SessionUser, id: number): Promise<DocumentRecord> {
     const record = await repo.findDocument(db, ownSpace(user), id)
-    if (!record) throw new HttpError(403, messages.notOwner)
+    if (!record) throw await unreachable(db, ownSpace(user), { id })
     if (record.fromFirm) throw new HttpError(403, messages.fromFirm)
     return record
   }
@@ -322,7 +335,8 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
       await transaction(db, async (trx) => {
         if (mayMark && isFirmScope(scope) && !record.isViewed && !record.fromFirm) await repo.markViewedRow(trx, record.id)
         if (mayMark && isOwner && record.fromFirm && !record.downloadedAt) await repo.markDownloadedRow(trx, record.id)
-        await recordOn(trx, action, viewer, record, from)
+        if (action === 'document.viewed') await recordOpening(trx, viewer, record, from)
+        else await recordOn(trx, action, viewer, record, from)
       })
     } catch (error) {
       file.stream.destroy()
@@ -413,7 +427,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
       if (!found) throw new HttpError(404, messages.notFound)
       const record = await transaction(db, async (trx) => {
         if (!found.fromFirm) await repo.markViewedRow(trx, id)
-        await recordOn(trx, 'document.viewed', viewer, found, from)
+        await recordOpening(trx, viewer, found, from)
         return repo.findDocument(trx, scope, id)
       })
       if (!record) throw new HttpError(404, messages.notFound)
@@ -479,8 +493,9 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
       if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
       if (name === undefined) throw new HttpError(404, messages.notFound)
       const scope = fileScopeOf(viewer)
-      const record = await repo.findDocumentByKey(db, scope, `${DOCUMENTS_PREFIX}${name}`)
-      if (!record) throw unreachable(scope)
+      const storageKey = `${DOCUMENTS_PREFIX}${name}`
+      const record = await repo.findDocumentByKey(db, scope, storageKey)
+      if (!record) throw await unreachable(db, scope, { storageKey })
       return openFor(viewer, scope, record, 'document.viewed', options)
     },
 
@@ -488,7 +503,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
       if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
       const scope = fileScopeOf(viewer)
       const record = await repo.findDocument(db, scope, id)
-      if (!record) throw unreachable(scope)
+      if (!record) throw await unreachable(db, scope, { id })
       return openFor(viewer, scope, record, 'document.downloaded', options)
     },
 

@@ -82,6 +82,20 @@ export async function insertEntry(db: Db, entry: NewEntry): Promise<number> {
   return fromDbId(result.insertId)
 }
 
+/** Whether `actorId` has an entry of `action` about the subject since `since` (read by the actor's index, its last moments). */
+export async function hasEntrySince(db: Db, entry: { action: JournalAction; actorId: number; subjectType: SubjectType; subjectId: number; since: Date }): Promise<boolean> {
+  const row = await db
+    .selectFrom('journal')
+    .select('id')
+    .where('actor_id', '=', entry.actorId)
+    .where('at', '>=', toDbTime(entry.since))
+    .where('action', '=', entry.action)
+    .where('subject_type', '=', entry.subjectType)
+    .where('subject_id', '=', entry.subjectId)
+    .executeTakeFirst()
+  return Boolean(row)
+}
+
 /**
  * Unfiltered, only by action or only by actor: the kept count (triggers of migration 0010), not a
  * count of up to a million index entries. Undefined when another filter applies (then rows are counted).

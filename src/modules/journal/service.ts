@@ -75,31 +75,45 @@ export function createJournal({ db, clock, companies: entryCompanies }: JournalD
     }
   }
 
+  /**
+   * Writes one entry in the caller's transaction (`trx`): the event and its entry are committed
+   * together or not at all.
+   */
+  async function record(trx: Db, event: JournalEvent): Promise<void> {
+    const { action, actor, subject, from } = event
+    const ownerId = subject?.ownerId ?? (subject?.type === 'user' ? subject.id : null)
+    // Searched, never shown: the page shows the company of the accounts still there, as they are now.
+    const ids = [actor?.id, ownerId].filter((id): id is number => typeof id === 'number')
+    const companies = entryCompanies && ids.length ? await entryCompanies.companiesOf(trx, [...new Set(ids)]) : new Map<number, string>()
+    await repo.insertEntry(trx, {
+      at: clock.now(),
+      action,
+      actorId: actor?.id ?? null,
+      actorLabel: actor?.username ?? null,
+      actorEmail: actor?.email ?? event.attemptedAs ?? null,
+      subjectType: subject?.type ?? null,
+      subjectId: subject?.id ?? null,
+      subjectLabel: subject?.label ?? null,
+      ownerId,
+      ip: from?.ip ?? null,
+      userAgent: from?.userAgent ?? null,
+      searchText: searchTextOf([actor?.username, actor?.email ?? event.attemptedAs, action, subject?.label, actor && companies.get(actor.id), ownerId !== null && ownerId !== actor?.id ? companies.get(ownerId) : undefined]),
+    })
+  }
+
   return {
+    record,
+
     /**
-     * Writes one entry in the caller's transaction (`trx`): the event and its entry are committed
-     * together or not at all.
+     * The entry, unless its actor recorded the same action on the same subject within `withinMs`:
+     * one act that takes several requests (a document's « Voir » and the file it opens) is one entry.
+     * The caller serialises its concurrent requests (a lock on the subject's row).
      */
-    async record(trx: Db, event: JournalEvent): Promise<void> {
-      const { action, actor, subject, from } = event
-      const ownerId = subject?.ownerId ?? (subject?.type === 'user' ? subject.id : null)
-      // Searched, never shown: the page shows the company of the accounts still there, as they are now.
-      const ids = [actor?.id, ownerId].filter((id): id is number => typeof id === 'number')
-      const companies = entryCompanies && ids.length ? await entryCompanies.companiesOf(trx, [...new Set(ids)]) : new Map<number, string>()
-      await repo.insertEntry(trx, {
-        at: clock.now(),
-        action,
-        actorId: actor?.id ?? null,
-        actorLabel: actor?.username ?? null,
-        actorEmail: actor?.email ?? event.attemptedAs ?? null,
-        subjectType: subject?.type ?? null,
-        subjectId: subject?.id ?? null,
-        subjectLabel: subject?.label ?? null,
-        ownerId,
-        ip: from?.ip ?? null,
-        userAgent: from?.userAgent ?? null,
-        searchText: searchTextOf([actor?.username, actor?.email ?? event.attemptedAs, action, subject?.label, actor && companies.get(actor.id), ownerId !== null && ownerId !== actor?.id ? companies.get(ownerId) : undefined]),
-      })
+    async recordOnce(trx: Db, event: JournalEvent & { actor: JournalActor; subject: JournalSubject }, withinMs: number): Promise<void> {
+      const since = new Date(clock.now().getTime() - withinMs)
+      const { action, actor, subject } = event
+      if (await repo.hasEntrySince(trx, { action, actorId: actor.id, subjectType: subject.type, subjectId: subject.id, since })) return
+      await record(trx, event)
     },
 
     /**
