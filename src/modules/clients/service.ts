@@ -37,7 +37,7 @@ export interface ClientsDeps {
   /** `count` within the viewer's scope: a staff member's dashboard counts their clients' documents (contract §9). */
   documents: Pick<Documents, 'countTypes' | 'listOwned' | 'listReceived' | 'maxUploadBytes' | 'removeAllOwnedBy' | 'storageUse'> & { count(scope: Scope): Promise<{ unviewed: number; viewed: number }> }
   /** A deleted client's requests go with them; the dashboard counts overdue ones (within the scope); the client's page asks for documents and answers open ones. */
-  requests: Pick<Requests, 'removeAllOwnedBy' | 'list' | 'openFor' | 'types' | 'today'> & { countOverdue(scope: Scope): Promise<number> }
+  requests: Pick<Requests, 'removeAllOwnedBy' | 'forgetPerson' | 'list' | 'openFor' | 'types' | 'today'> & { countOverdue(scope: Scope): Promise<number> }
   /** Acceptances and deletions are journaled in their transaction; the profile shows a client's activity. */
   journal: Pick<Journal, 'record' | 'activity'>
   log: FastifyBaseLogger
@@ -185,6 +185,9 @@ export function createClients({ db, storage, outbox, identity, documents, reques
       if (target.isAdmin) throw new HttpError(403, texts.adminUntouchable)
       const keys = await transaction(db, async (trx) => {
         await requests.removeAllOwnedBy(trx, id)
+        // A member deleted by the firm leaves their company as a removal does: no reminder of its requests goes to them.
+        const member = await accounts.memberOf(id, trx)
+        if (member) await requests.forgetPerson(trx, member)
         const documentKeys = await documents.removeAllOwnedBy(trx, id)
         // The journal's rows stay: they keep the labels; the link to the profile goes. Written while
         // the account is still there, so the entry is found by its company too (issue 17).

@@ -271,6 +271,11 @@ export function accountsFace(db: Db) {
     staffOfClients: (clientIds: number[], trx: Db = db) => staffOfClients(trx, clientIds),
     firmPeople: () => firmPeople(db),
     peopleByIds: (ids: number[], trx: Db = db) => peopleByIds(trx, ids),
+    /** A company's member as the company knows them (its id and their address), or undefined for anyone else. */
+    memberOf: async (id: number, trx: Db = db): Promise<{ companyId: number; email: string } | undefined> => {
+      const row = await trx.selectFrom('users').select(['company_id', 'email']).where('id', '=', id).where('is_member', '=', 1).executeTakeFirst()
+      return row && row.company_id !== null ? { companyId: fromDbId(row.company_id), email: row.email } : undefined
+    },
     /** In the caller's transaction when one is given (a message's mail is written in its post's). */
     companyPeople: (companyId: number, trx: Db = db, options: { lock?: boolean } = {}) => companyPeople(trx, companyId, options),
     /** When each of these accounts was last seen (its sessions' latest request), by id. */
