@@ -50,7 +50,8 @@ async function credentials(): Promise<{ email: string; password: string; resetTw
     password = await ask('Mot de passe : ', true)
     if (password !== (await ask('Mot de passe (encore) : ', true))) fail('The two passwords differ.')
   }
-  if (!email || !password) fail(USAGE, 2)
+  // Piped or in a script nothing can be asked: say which flag is missing before the usage.
+  if (!email || !password) fail(`${interactive ? '' : `Not run in a terminal: pass ${[!email && '--email', !password && '--password'].filter(Boolean).join(' and ')} on the command line.\n`}${USAGE}`, 2)
   if (!/^[^@\s]+@[^@\s]+$/.test(email)) fail(`Invalid e-mail address: ${email}`, 2)
   return { email, password, resetTwoFactor: values['reset-two-factor'] === true }
 }

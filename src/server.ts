@@ -49,7 +49,8 @@ async function main() {
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
-  await app.listen({ port: config.port, host: config.host })
+  // The address the mails link to (PUBLIC_URL, by default http://localhost:PORT): one origin for the tab and the mails' links.
+  await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `Server listening at ${address}: open ${config.publicUrl}` })
   if (!(await app.services.identity.hasAdmin())) {
     app.log.warn('No administrator yet: run `npm run admin:create -- --email you@example.dz` (it asks for the password), or set ADMIN_EMAIL and ADMIN_PASSWORD and restart')
   }

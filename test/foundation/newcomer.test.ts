@@ -67,6 +67,7 @@ if (!skip) t.test('fresh clone → npm start → npm run admin:create → log in
   // Logged once listening, through pino-pretty's worker: it may follow the first answer.
   for (let i = 0; i < 100 && !/No administrator yet/.test(server.output()); i++) await new Promise((r) => setTimeout(r, 100))
   t.match(server.output(), /No administrator yet: run `npm run admin:create/, 'the first start says how to get an administrator')
+  t.match(server.output(), `open ${base}`, 'the start log points to PUBLIC_URL, the mails’ origin (issue 34)')
 
   const create = npm(clone, ['run', '--silent', 'admin:create', '--', '--email', 'gerant@cabinet.dz', '--password', 'Vx7#kQ2m!Lp9'], env)
   t.equal(await create.exited, 0, create.output())

@@ -164,6 +164,7 @@ t.test('npm run admin:create makes, promotes and re-passwords an administrator; 
   const missing = await create('--email', 'autre@cabinet.dz')
   t.equal(missing.code, 2, 'no password, and no terminal to ask it from')
   t.match(missing.output, /Usage: npm run admin:create/)
+  t.match(missing.output, /^Not run in a terminal: pass --password on the command line\./, 'piped, it says --password is needed there (issue 34)')
   t.equal((await create('--mail', 'x')).code, 2, 'an unknown flag')
 })
 
