@@ -222,7 +222,7 @@ async function visitor(t: Test): Promise<void> {
     { path: '/forget-password', ready: 'form[data-hydrated]' },
     { path: new URL(secondStep.resetLink).pathname, ready: 'form[data-hydrated]' },
     { path: '/reset-password/999/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', ready: 'text=Lien Invalide' },
-    { path: new URL(waiting.verifyLink).pathname, ready: 'text=E-mail vérifié' },
+    { path: new URL(waiting.verifyLink).pathname, ready: 'text=Vérifier mon adresse e-mail' },
     { path: memberInvitation, ready: 'form[data-hydrated]' },
     { path: '/invitations/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', ready: 'text=Ce lien d’invitation est invalide' },
     { path: '/nexiste-pas', ready: '.error-page h1:text-is("404")' },

@@ -230,6 +230,9 @@ export async function register(
     if (verified.status !== 200) throw new Error(`verify: ${verified.status}`)
   } else if (follow) {
     await follow.goto(link.toString())
+    // The page's GET verifies nothing (issue 34): its button does.
+    await follow.locator('form[data-hydrated]').waitFor()
+    await follow.getByRole('button', { name: 'Vérifier mon adresse e-mail' }).click()
     await follow.getByRole('heading', { name: 'E-mail vérifié' }).waitFor()
   }
   return { id: Number(userId), link }

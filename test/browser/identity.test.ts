@@ -45,6 +45,8 @@ t.test('register, verify by mail, log in and log out', async (t) => {
   await page.waitForURL(`${server.url}/login`)
 
   await page.goto(link.toString())
+  await page.locator('form[data-hydrated]').waitFor()
+  await page.getByRole('button', { name: 'Vérifier mon adresse e-mail' }).click()
   await page.getByRole('heading', { name: 'E-mail vérifié' }).waitFor()
   await page.getByRole('link', { name: 'Se connecter' }).last().click()
   await page.waitForURL(`${server.url}/login`)
@@ -69,6 +71,8 @@ t.test('register, verify by mail, log in and log out', async (t) => {
 t.test('a spent or forged verification link shows E-mail non trouvé', async (t) => {
   const { page } = await openPage(browser, t)
   await page.goto(`${server.url}/users/999/verify/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`)
+  await page.locator('form[data-hydrated]').waitFor()
+  await page.getByRole('button', { name: 'Vérifier mon adresse e-mail' }).click()
   await page.getByRole('heading', { name: 'E-mail non trouvé' }).waitFor()
   t.equal(await page.getByRole('link', { name: 'S’inscrire' }).last().getAttribute('href'), '/registration')
 })
