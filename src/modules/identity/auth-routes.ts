@@ -60,6 +60,8 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
   app.get('/api/auth/:userId/verify/:token', {
     schema: { ...operation('verifyEmail', 'Vérifie l’adresse e-mail (lien du mail d’inscription)', 'public'), tags: ['auth'], params: UserTokenParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 429) } },
     config: shared.verify,
+    // Its GET verifies (spec §7's path): a HEAD, a link checker's or a mail scanner's, must not (issue 34).
+    exposeHeadRoute: false,
   }, async (request) => ({ message: await identity.verifyEmail(request.params.userId, request.params.token, originOf(request)) }))
 }
 
