@@ -44,13 +44,14 @@ const has = (t: T, body: string, pattern: RegExp, message: string) => t.ok(patte
 // One app and one world for the file: its tests only read pages.
 const world = await setup(t)
 
-t.test('visitors and non-administrators are sent home from every admin page', async (t) => {
+// Contract §8 (issue 34): a visitor logs in first; a logged-in person without the right goes home.
+t.test('visitors are sent to /login and non-administrators home from every admin page', async (t) => {
   const { app, waiting, clients } = world
   for (const url of PAGES) {
     for (const [who, account] of [['visitor', null], ['new user', waiting[0]!], ['client', clients[0]!]] as const) {
       const res = await injectAs(app, account, url)
       t.equal(res.statusCode, 303, `${who} ${url}`)
-      t.equal(res.headers.location, '/', `${who} ${url}`)
+      t.equal(res.headers.location, account ? '/' : '/login', `${who} ${url}`)
     }
   }
 })

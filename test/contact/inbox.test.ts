@@ -154,11 +154,11 @@ t.test('the messages page: a bad query falls back to defaults; visitors and clie
   }
   const capped = islandProps((await injectAs(app, admin, '/admin-dashboard/messages?pageSize=5000')).body, 'AdminList')
   t.equal((capped.query as { pageSize: number }).pageSize, 200, 'page size capped')
-  // Spec §2: a non-administrator (visitor included) on an admin page is sent home.
+  // Contract §8 (issue 34): a visitor logs in first; a client on an admin page is sent home.
   for (const [who, account] of [['visitor', null], ['client', client]] as const) {
     const res = await injectAs(app, account, '/admin-dashboard/messages')
     t.equal(res.statusCode, 303, who)
-    t.equal(res.headers.location, '/', who)
+    t.equal(res.headers.location, account ? '/' : '/login', who)
   }
 })
 
