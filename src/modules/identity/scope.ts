@@ -36,7 +36,7 @@ export function isFirmScope(scope: Scope): scope is Extract<Scope, { kind: 'firm
 }
 
 /** The client ids a staff member serves, as a subquery (`IN (…)`), on the primary key (staff_id, client_id). */
-export function assignedClients(eb: ExpressionBuilder<Database, never>, staffId: number) {
+function assignedClients(eb: ExpressionBuilder<Database, never>, staffId: number) {
   return eb.selectFrom('client_staff').select('client_staff.client_id').where('client_staff.staff_id', '=', staffId)
 }
 
