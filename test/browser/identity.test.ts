@@ -159,12 +159,14 @@ t.test('with JavaScript, a registration error stays under its field and is annou
     t.equal(await errorOf(page, 'Confirmer le mot de passe'), 'Les mots de passe ne correspondent pas', `${theme}: ten seconds later, still there`)
     t.same(await axeViolations(page), [], `${theme}: the errors shown, no axe violation`)
 
-    // The server's refusal of an address already registered, told under the e-mail; the mismatch is gone.
-    await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill(PASSWORD)
+    // The server's own refusal (a password of its list of weak ones), told under the password; the mismatch is gone.
+    await page.getByLabel('Mot de passe', { exact: true }).fill('Password1!')
+    await page.getByLabel('Confirmer le mot de passe', { exact: true }).fill('Password1!')
     await page.getByRole('button', { name: 'S’inscrire' }).click()
-    await summary(page, 'Un compte existe déjà avec cette adresse e-mail.').waitFor()
-    t.equal(await errorOf(page, 'E-mail'), 'Un compte existe déjà avec cette adresse e-mail.', `${theme}: the refusal under the e-mail`)
+    await summary(page, "Ce mot de passe n'est pas accepter choisir autre.").waitFor()
+    t.equal(await errorOf(page, 'Mot de passe'), "Ce mot de passe n'est pas accepter choisir autre.", `${theme}: the refusal under the password`)
     t.equal(await errorOf(page, 'Confirmer le mot de passe'), null, `${theme}: the confirmation, right now, is no longer marked`)
+    t.equal(await errorOf(page, 'E-mail'), null, `${theme}: the address already registered is not told (issue 34)`)
     t.ok(await stayed(page), `${theme}: the island answered, the page was not reloaded`)
     t.same(problems, [], `${theme}: no script error`)
   }

@@ -107,7 +107,8 @@ t.test('finding 5: no user-chosen text reaches an unverified address, and its ow
   t.equal((await app.inject(`/api${ownLink.pathname.replace('/users', '/auth')}`)).statusCode, 200)
   t.equal((await login(app, victim, STRONG_2)).res.statusCode, 200)
   const again = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ email: victim }) })
-  t.equal(again.statusCode, 409, 'a verified address is not replaced')
+  t.equal(again.statusCode, 201, 'answered as a new address (issue 34: a registration tells nobody which addresses have an account)')
+  t.same(await db.selectFrom('users').select(['username']).where('email', '=', victim).execute(), [{ username: 'Victime' }], 'a verified address is not replaced')
 })
 
 t.test('finding 6: address lists, display names, comments and controls are refused with the French message', async (t) => {

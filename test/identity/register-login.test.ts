@@ -1,7 +1,7 @@
 import t from 'tap'
 import { buildTestApp, settled } from '../helpers/app.js'
 import { identityApp, login, registerVerified, registration, sessionCookie, SHARED_APP_LIMITS, shouted, STRONG, uniqueEmail } from '../helpers/identity.js'
-import { linkIn } from '../helpers/smtp.js'
+import { linkIn, mailText } from '../helpers/smtp.js'
 
 // One app for the file, but for the administrator's own; each test registers an address of its own.
 const { app, smtp, db, config } = await identityApp(t, SHARED_APP_LIMITS)
@@ -89,12 +89,23 @@ t.test('role and acceptance come from the database, not the token', async (t) =>
   t.equal((await app.inject({ url: '/api/auth/status', headers: { cookie: cookie! } })).statusCode, 401, 'a deleted user has no session')
 })
 
-t.test('duplicate e-mail: 409; wrong credentials: 400 with the same message; each names the field it belongs to', async (t) => {
+t.test('an address that has an account: answered as a new one, its owner mailed (issue 34); wrong credentials: 400 with the same message; each names the field it belongs to', async (t) => {
   const email = uniqueEmail()
-  await registerVerified(app, smtp, { email })
-  const dup = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ email: email.replace('atlas', 'Atlas').replace('example', 'Example') }) })
-  t.equal(dup.statusCode, 409)
-  t.same(dup.json(), { message: 'Un compte existe déjà avec cette adresse e-mail.', code: 'conflict', field: 'email' })
+  const id = await registerVerified(app, smtp, { email })
+  const fresh = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ email: uniqueEmail() }) })
+  const dup = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ email: email.replace('atlas', 'Atlas').replace('example', 'Example'), username: 'Intrus' }) })
+  t.equal(dup.statusCode, fresh.statusCode, 'the same status as a new address')
+  t.same(dup.json(), fresh.json(), 'the same answer')
+  const notice = mailText((await smtp.nextMail(email)).raw)
+  t.match(notice, 'Quelqu’un vient de demander une inscription', 'the owner is told')
+  t.notMatch(notice, /Intrus/, 'nothing the registrant typed')
+  t.match(notice, '/login')
+  const users = await db.selectFrom('users').select(['id', 'username', 'is_verified']).where('email', '=', email).execute()
+  t.same(users.map((u) => ({ ...u, is_verified: Number(u.is_verified) })), [{ id, username: 'Sarl Atlas', is_verified: 1 }], 'the account is untouched, no other made')
+  const again = await app.inject({ method: 'POST', url: '/api/auth/register', payload: registration({ email }) })
+  t.equal(again.statusCode, fresh.statusCode)
+  const notices = await db.selectFrom('outbox').select('subject').where('recipient', '=', email).where('subject', '=', 'Tentative d’inscription avec votre adresse e-mail').execute()
+  t.equal(notices.length, 1, 'one notice a quarter of an hour')
   const wrong = await login(app, email, 'Wrong#Pass1')
   const unknown = await login(app, 'nobody@example.dz', STRONG)
   t.equal(wrong.res.statusCode, 400)

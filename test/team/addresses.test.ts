@@ -1,6 +1,6 @@
 // Security review of issue 29: no invitation reserves an address forever, and a company's owner never
-// takes over someone else's registration. A valid invitation holds its address (registering with it is a
-// 409); one that lapsed or was withdrawn before it was accepted gives way to a registration or another
+// takes over someone else's registration. A valid invitation holds its address (a registration with it
+// changes nothing, and answers as a new one); one that lapsed or was withdrawn before it was accepted gives way to a registration or another
 // invitation; an unverified registration gives way to the firm's invitation, not to an owner's.
 import t from 'tap'
 import { injectAs, seedAccount } from '../helpers/accounts.js'
@@ -26,8 +26,9 @@ t.test('an owner cannot take over an unverified registration; the firm can', asy
 
 t.test('a valid invitation holds its address; a lapsed or withdrawn one gives way', async (t) => {
   t.equal((await inviteMember('invitee@example.dz')).statusCode, 201)
-  t.equal((await register('invitee@example.dz')).statusCode, 409, 'registering over a valid invitation')
   const invited = (await rowOf('invitee@example.dz'))!
+  t.equal((await register('invitee@example.dz')).statusCode, 201, 'registering over a valid invitation: answered as a new address (issue 34)…')
+  t.same(await rowOf('invitee@example.dz'), invited, '…and the invitation still holds it')
   await db.updateTable('user_tokens').set({ expires_at: '2020-01-01 00:00:00.000' }).where('user_id', '=', Number(invited.id)).execute()
   t.equal((await register('invitee@example.dz')).statusCode, 201, 'the lapsed invitation gave way to a registration')
   t.equal((await rowOf('invitee@example.dz'))?.company_id, null, 'the address is the registrant’s now')

@@ -25,6 +25,29 @@ export function verificationMail(publicUrl: string, to: string, userId: number, 
   }
 }
 
+/**
+ * To the owner of an address that already has an account (or a pending invitation), when someone
+ * registers with it: the registration answers as for a new address, so that it tells nobody which
+ * addresses have an account; the owner learns of it here, with the ways back in. Nothing the
+ * registrant typed goes into it.
+ */
+export function registrationAttemptMail(publicUrl: string, to: string): Mail {
+  return {
+    to,
+    subject: 'Tentative d’inscription avec votre adresse e-mail',
+    ...actionMail({
+      greeting: 'Bonjour,',
+      lines: [
+        'Quelqu’un vient de demander une inscription sur le portail client du cabinet avec votre adresse e-mail, qui a déjà un compte (ou une invitation en attente) : aucun nouveau compte n’a été créé.',
+        'Si c’était vous, connectez-vous avec votre mot de passe, ou choisissez-en un nouveau depuis « Mot de passe oublié ».',
+      ],
+      action: 'Se connecter',
+      url: `${publicUrl}/login`,
+      footer: 'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message : votre compte n’a pas changé.',
+    }),
+  }
+}
+
 /** To the firm (contract §4): a client's address is verified and awaits acceptance. */
 export function newClientMail(publicUrl: string, firmEmail: string, client: { username: string; email: string; entreprise: string; telephone: string }): Mail {
   return {

@@ -13,7 +13,7 @@ import { accountsFace } from './accounts.js'
 import { createInvitations, holderOf, type InvitationDeps } from './invitations.js'
 import { createAccessTokens } from './access-tokens.js'
 import { itself, tooManyAttempts } from './journaled.js'
-import { newClientMail, passwordChangedMail, resetMail, verificationMail } from './mails.js'
+import { newClientMail, passwordChangedMail, registrationAttemptMail, resetMail, verificationMail } from './mails.js'
 import { createPasswords, type PasswordCost } from './passwords.js'
 import { createPhotos } from './photo/service.js'
 import * as repo from './repository.js'
@@ -108,6 +108,13 @@ export function createIdentity(deps: IdentityDeps) {
     await outbox.enqueue(trx, verificationMail(settings.publicUrl, account.email, account.id, token))
   }
 
+  /** The owner of an address someone registered with again: one mail a quarter of an hour at most. */
+  async function tellOwner(email: string): Promise<void> {
+    const notice = await attempts.begin(`registration-notice:${email}`, { max: 1, windowMs: QUARTER_HOUR_MS })
+    if (notice.wait > 0) return
+    await transaction(db, (trx) => outbox.enqueue(trx, registrationAttemptMail(settings.publicUrl, email)))
+  }
+
   /**
    * A password check under the per-key failure limit: the attempt counts before the (slow) check,
    * so parallel attempts cannot all slip under the limit; an error releases it, success is the
@@ -199,29 +206,35 @@ export function createIdentity(deps: IdentityDeps) {
     invitations: createInvitations({ db, outbox, clock, journal, passwords, publicUrl: settings.publicUrl, firmName: 'l’équipe du cabinet', joined: deps.joined }),
 
     /**
-     * A verified address has one account (409). An unverified one is anyone's typing: a new
-     * registration replaces it, so the owner of the address can always reclaim it (issue 9, finding 5).
-     * Unverified accounts cannot log in, so they hold no photo, document or session. The account,
-     * its link and its mail are written in one transaction: all three or none.
+     * A verified address has one account; an unverified one is anyone's typing: a new registration
+     * replaces it, so the owner of the address can always reclaim it (issue 9, finding 5). Unverified
+     * accounts cannot log in, so they hold no photo, document or session. The account, its link and
+     * its mail are written in one transaction: all three or none.
+     *
+     * A registration with an address that is someone's (a verified account, or one a valid invitation
+     * reserves, contract §9) answers exactly as a new one, after the same password hashing, so that it
+     * tells nobody which addresses have an account (as the password reset does); the address's owner
+     * is mailed instead, at most once a quarter of an hour (docs/decisions/131-registration-tells-nothing.md).
      */
     async register(input: Registration, from: RequestOrigin | null = null): Promise<void> {
-      // A verified account's address, or one a valid invitation reserves (contract §9), is someone's; the rest gives way.
-      if ((await holderOf(db, await repo.findAccountByEmail(db, input.email), clock.now())) === 'taken') throw new HttpError(409, texts.duplicate).under('email')
+      const takenAlready = (await holderOf(db, await repo.findAccountByEmail(db, input.email), clock.now())) === 'taken'
       const passwordHash = await passwords.hash(input.password)
+      if (takenAlready) return tellOwner(input.email)
       try {
-        await transaction(db, async (trx) => {
+        const told = await transaction(db, async (trx) => {
           // Read again inside the transaction: the pending account may have been verified meanwhile.
           const existing = await repo.findAccountByEmail(trx, input.email)
-          if ((await holderOf(trx, existing, clock.now())) === 'taken') throw new HttpError(409, texts.duplicate).under('email')
+          if ((await holderOf(trx, existing, clock.now())) === 'taken') return true
           if (existing) await accounts.deleteAccount(trx, existing.id)
           const id = await repo.insertUser(trx, { ...input, passwordHash })
           await sendVerification(trx, { id, email: input.email })
           await journal.record(trx, { action: 'user.registered', ...itself({ id, username: input.username, email: input.email }), from })
+          return false
         })
+        if (told) await tellOwner(input.email)
       } catch (error) {
-        if (error instanceof HttpError) throw error
-        // Two registrations racing on the same address: the unique index decides.
-        if (await repo.findAccountByEmail(db, input.email)) throw new HttpError(409, texts.duplicate).under('email')
+        // Two registrations racing on the same new address: the unique index decides, the other's mail went.
+        if (await repo.findAccountByEmail(db, input.email)) return
         throw error
       }
     },
