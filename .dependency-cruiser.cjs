@@ -34,6 +34,13 @@ module.exports = {
       to: { path: '^src/modules/' },
     },
     {
+      name: 'render-not-to-modules',
+      comment: 'The renderer (src/render/) is a port: the session\'s user and whatever else it shows come from src/shared/, never from a module.',
+      severity: 'error',
+      from: { path: '^src/render/' },
+      to: { path: '^src/modules/' },
+    },
+    {
       name: 'no-cycle',
       comment: 'No cycle, type-only imports included: a cycle is an arrow pointing both ways.',
       severity: 'error',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createContext, useContext, type ReactElement } from 'react'
-import type { SessionUser } from '../modules/identity/session-user.js'
+import type { SessionUser } from '../shared/session-user.js'
 import type { AssetManifest } from './assets.js'
 import { Lru } from '../shared/lru.js'
 

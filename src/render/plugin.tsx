@@ -5,7 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import type { ReactNode } from 'react'
 import type { AssetManifest } from './assets.js'
 import { keptRenders, NO_EXTRA_LINKS, RenderContext, type ExtraLink, type ExtraLinks, type RenderContextValue, type Theme, type Toast } from './context.js'
-import type { SessionUser } from '../modules/identity/session-user.js'
+import type { SessionUser } from '../shared/session-user.js'
 import { metaOf, type Page, type PageMeta } from './page.js'
 import { renderWhole, sendStored, spliced } from './page-store.js'
 

@@ -37,6 +37,8 @@ const tree: Record<string, string> = {
   'src/db/database.ts': `import { fold } from '../shared/fold.js'\nexport const db = fold\n`,
   'src/storage/disk.ts': `import type { AThing } from '../modules/a/index.js'\nexport const disk = (thing: AThing) => thing\n`,
   'src/clock/clock.ts': `import { createA } from '../modules/a/index.js'\nexport const clock = createA\n`,
+  // The renderer is a port too: the session's user from src/shared, never from identity.
+  'src/render/context.ts': `import type { AThing } from '../modules/a/index.js'\nimport { fold } from '../shared/fold.js'\nexport const user = (thing: AThing) => [thing, fold]\n`,
   'src/shared/fold.ts': `export const fold = (value: string) => value.toLowerCase()\n`,
   // A cycle, one arrow of it type-only.
   'src/shared/left.ts': `import { right } from './right.js'\nexport const left = () => right\n`,
@@ -58,6 +60,7 @@ const expected = [
   'views-not-to-services: views/islands/Photo.tsx → src/modules/a/photo-service.ts',
   'ports-not-to-modules: src/storage/disk.ts → src/modules/a/index.ts',
   'ports-not-to-modules: src/clock/clock.ts → src/modules/a/index.ts',
+  'render-not-to-modules: src/render/context.ts → src/modules/a/index.ts',
   'no-cycle: src/shared/left.ts ↔ src/shared/right.ts',
 ]
 

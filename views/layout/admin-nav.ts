@@ -1,4 +1,4 @@
-import type { Role } from '../../src/modules/identity/session-user.js'
+import type { Role } from '../../src/shared/session-user.js'
 import type { ExtraLink } from '../../src/render/context.js'
 import { pageTexts as requestTexts } from '../../src/modules/requests/texts.js'
 

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../src/modules/identity/session-user.js'
+import type { SessionUser } from '../../src/shared/session-user.js'
 import { parsePhoto } from '../../src/modules/identity/photo/value.js'
 import type { NavLink } from '../islands/NavBar.js'
 import type { ExtraLink } from '../../src/render/context.js'

@@ -1,7 +1,6 @@
-/** A profile photo as the API hands it over (contract §2): always an object `{url}`. */
-export interface ProfilePhoto {
-  url: string
-}
+import type { ProfilePhoto } from '../../../shared/session-user.js'
+
+export type { ProfilePhoto }
 
 /**
  * The one reader of a profile photo, wherever it comes from: the stored JSON text, an older
