@@ -143,7 +143,7 @@ export interface Config {
   varDir: string
   rateLimits: RateLimits
   connections: ConnectionLimits
-  /** How long a worker holds the mails it claimed before another instance may send them (a worker that died). */
+  /** How long a worker's claim on mails holds unrenewed before another instance may send them (a worker that died): 45 s, at least 30. */
   outboxLeaseMs: number
   /** REMINDER_HOUR: the hour (0–23, Algiers time) document requests' reminders go out (issue 16). */
   reminderHour: number
@@ -226,7 +226,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       messagePerUser: Number(env.RATE_LIMIT_MESSAGE_USER ?? 60),
     },
     connections: connectionLimits(env),
-    outboxLeaseMs: Math.max(1, Number(env.OUTBOX_LEASE_SECONDS ?? 300)) * 1000,
+    outboxLeaseMs: outboxLeaseMs(env, nodeEnv),
     reminderHour: Number(env.REMINDER_HOUR ?? 8),
     passwordCost: nodeEnv === 'test' ? TEST_PASSWORD_COST : PRODUCTION_PASSWORD_COST,
     redisUrl: env.REDIS_URL === undefined ? undefined : checkedRedisUrl(env.REDIS_URL),
@@ -295,6 +295,18 @@ export function parseStorageUrl(value: string | undefined, env: { AWS_ACCESS_KEY
     forcePathStyle: pathStyle === 'true',
     credentials: async () => ({ accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) }),
   }
+}
+
+/**
+ * OUTBOX_LEASE_SECONDS (src/jobs/outbox.ts, DEFAULT_LEASE_MS and MIN_LEASE_MS): the worker renews its claim
+ * while it sends, so the lease bounds only how long mails held by a crashed instance wait. Below 30 s a
+ * renewal or a slow SMTP answer could outlast it and a mail go twice: refused (NODE_ENV=test allows 1 s).
+ */
+function outboxLeaseMs(env: Env, nodeEnv: string): number {
+  const seconds = Number(env.OUTBOX_LEASE_SECONDS ?? 45)
+  // Tests that kill an instance holding mails (test/instances) give a lease of seconds, not to wait half a minute.
+  if (!(seconds >= (nodeEnv === 'test' ? 1 : 30))) throw new ConfigError(`Invalid OUTBOX_LEASE_SECONDS: ${describe('OUTBOX_LEASE_SECONDS', env.OUTBOX_LEASE_SECONDS)} (at least 30: a claim must outlast the SMTP socket timeout of 20 s and its renewal)`)
+  return seconds * 1000
 }
 
 /** Defaults and reasons in docs/decisions.md ("Abuse resistance"); every bound must be positive. */

@@ -40,9 +40,21 @@ export interface OutboxOptions {
   batch?: number
   /** Sends under way at once (4): each is one SMTP connection. */
   concurrency?: number
-  /** How long a claim holds (5 min): a worker that died holding rows gives them up after it. */
+  /**
+   * How long a claim holds without being renewed (`DEFAULT_LEASE_MS`): the worker renews its claim every
+   * third of it while it sends, so a worker that died holding rows gives them up within it.
+   */
   leaseMs?: number
 }
+
+/**
+ * A claim's lease: short, because a worker renews it while it sends (every third of it), so that mails held
+ * by an instance that crashed go out within a minute (contract §5: the first retries within a minute). It
+ * must outlast the longest a renewal can be late, bounded by one database write, and the transport's
+ * socket timeout (`MIN_LEASE_MS`): OUTBOX_LEASE_SECONDS below it is refused at start.
+ */
+export const DEFAULT_LEASE_MS = 45_000
+export const MIN_LEASE_MS = 30_000
 
 const MINUTE_MS = 60_000
 const HOUR_MS = 60 * MINUTE_MS
@@ -74,6 +86,7 @@ interface ClaimedRow {
 /** Rows claimed under one token; `next` is the first not yet started. */
 interface Claim {
   token: string
+  /** When it was made, then last renewed (the clock's time): no send starts past half a lease after it. */
   at: Date
   rows: ClaimedRow[]
   next: number
@@ -85,7 +98,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const pollMs = options.pollMs ?? 1000
   const batch = options.batch ?? 10
   const concurrency = options.concurrency ?? 4
-  const leaseMs = options.leaseMs ?? 5 * MINUTE_MS
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
   const sealer = payloadSealer(options.secret)
   const instance = `${hostname().slice(0, 32)}:${process.pid}`
 
@@ -140,6 +153,23 @@ export function createOutbox(options: OutboxOptions): Outbox {
       .orderBy('id')
       .execute()
     return { token, at, next: 0, rows: rows.map((row) => ({ id: fromDbId(row.id), payload: row.payload, attempts: Number(row.attempts), dueAt: fromDbTime(firstDue(row)) })) }
+  }
+
+  /**
+   * Extends the claim of the rows still held by it (sent ones are no longer claimed): called every
+   * third of a lease while the claim is being sent. A renewal that fails (the database away) only stops
+   * new sends from starting once half a lease has passed since the last one that worked.
+   */
+  async function renew(claim: Claim) {
+    const at = now()
+    await db
+      .updateTable('outbox')
+      .set({ claimed_until: toDbTime(new Date(at.getTime() + leaseMs)) })
+      .where('id', 'in', claim.rows.map((row) => row.id))
+      .where('claimed_by', '=', claim.token)
+      .where('status', '=', 'pending')
+      .execute()
+    claim.at = at
   }
 
   /** Gives back the claimed rows not started (time ran out, or the server failed): due again at once, for any instance. */
@@ -222,8 +252,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
    */
   async function sendClaimed(claim: Claim): Promise<PassEnd | undefined> {
     let failed = false
-    // Never start a send that could outlast the claim (nodemailer's timeouts bound one send to well under half of it).
+    // Never start a send on a claim not renewed for half a lease (the database away): another worker may take it soon.
     const mayStart = () => !failed && !past() && now().getTime() - claim.at.getTime() <= leaseMs / 2
+    let renewing: Promise<void> = Promise.resolve()
+    const renewal = setInterval(() => {
+      renewing = renewing.then(() => renew(claim)).catch((error: unknown) => log.warn({ err: loggableError(error) }, 'mail outbox: a claim could not be renewed'))
+    }, leaseMs / 3)
+    renewal.unref()
     const sender = async () => {
       while (claim.next < claim.rows.length && mayStart()) {
         const row = claim.rows[claim.next++]!
@@ -248,6 +283,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       }
     }
     const outcomes = await Promise.allSettled(Array.from({ length: Math.min(concurrency, claim.rows.length) }, sender))
+    clearInterval(renewal)
+    await renewing
     await releaseUntried(claim)
     const rejected = outcomes.find((outcome) => outcome.status === 'rejected')
     if (rejected) throw rejected.reason
