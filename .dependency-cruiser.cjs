@@ -41,6 +41,13 @@ module.exports = {
       to: { path: '^src/modules/' },
     },
     {
+      name: 'mail-not-to-jobs',
+      comment: 'The mail port sends; the jobs port (the outbox, its worker) calls it, never the other way: a transport knows no queue.',
+      severity: 'error',
+      from: { path: '^src/mail/' },
+      to: { path: '^src/jobs/' },
+    },
+    {
       name: 'no-cycle',
       comment: 'No cycle, type-only imports included: a cycle is an arrow pointing both ways.',
       severity: 'error',

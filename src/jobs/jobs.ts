@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { loggableError } from '../logging.js'
-import { PendingWork } from './pending.js'
+import { PendingWork } from '../shared/pending.js'
 
 /**
  * Work that outlives its request (mails, the forgotten-password lookup, file clean-ups): a port,

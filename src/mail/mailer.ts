@@ -4,7 +4,7 @@ import { resolve } from 'node:path'
 import { createRequire } from 'node:module'
 import type { Transporter } from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
-import { PendingWork } from '../jobs/pending.js'
+import { PendingWork } from '../shared/pending.js'
 
 /** nodemailer is loaded when a real transport is made: a process given another mailer (the tests) never pays for it. */
 function nodemailer(): typeof import('nodemailer') {

@@ -39,6 +39,9 @@ const tree: Record<string, string> = {
   'src/clock/clock.ts': `import { createA } from '../modules/a/index.js'\nexport const clock = createA\n`,
   // The renderer is a port too: the session's user from src/shared, never from identity.
   'src/render/context.ts': `import type { AThing } from '../modules/a/index.js'\nimport { fold } from '../shared/fold.js'\nexport const user = (thing: AThing) => [thing, fold]\n`,
+  // The mail port knows no queue: the outbox (jobs/) calls the mailer, not the other way.
+  'src/mail/mailer.ts': `import { outbox } from '../jobs/outbox.js'\nexport const mailer = outbox\n`,
+  'src/jobs/outbox.ts': `import { fold } from '../shared/fold.js'\nexport const outbox = fold\n`,
   'src/shared/fold.ts': `export const fold = (value: string) => value.toLowerCase()\n`,
   // A cycle, one arrow of it type-only.
   'src/shared/left.ts': `import { right } from './right.js'\nexport const left = () => right\n`,
@@ -61,6 +64,7 @@ const expected = [
   'ports-not-to-modules: src/storage/disk.ts → src/modules/a/index.ts',
   'ports-not-to-modules: src/clock/clock.ts → src/modules/a/index.ts',
   'render-not-to-modules: src/render/context.ts → src/modules/a/index.ts',
+  'mail-not-to-jobs: src/mail/mailer.ts → src/jobs/outbox.ts',
   'no-cycle: src/shared/left.ts ↔ src/shared/right.ts',
 ]
 
