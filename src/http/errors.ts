@@ -2,10 +2,19 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { IncomingMessage } from 'node:http'
 import { faultAnswer, storageFullMessage, unavailableMessage } from './faults.js'
 import { closeWithoutReading } from './lingering-close.js'
+import { languageOf } from './language.js'
 import { rememberReturn } from './return-to.js'
+import { DomainError, ERROR_CODES, type ErrorCode } from '../shared/domain-error.js'
 import type { FieldError } from '../shared/validation.js'
+import type { Language } from '../shared/words.js'
 
-/** An error whose French message is meant for the user, with its HTTP status. */
+export { ERROR_CODES, type ErrorCode }
+
+/**
+ * An error of HTTP itself (a guard, a body refused before it is read, a route's own check), with its
+ * status and its words for the user. The domain's refusals are DomainError (src/shared/domain-error.ts),
+ * turned into one of these at the edge (`httpErrorOf`).
+ */
 export class HttpError extends Error {
   /**
    * The fields it belongs to: a page posted without JavaScript shows each error under its own (contract
@@ -55,10 +64,6 @@ const GENERIC: Record<number, string> = {
 /** A status's French message when nothing more precise is said (also the OpenAPI document's examples). */
 export const genericMessage = (status: number): string => GENERIC[status] ?? GENERIC[status >= 500 ? 500 : 400]!
 
-/** The stable, machine-readable name of each error status (contract §8), beside the French `message`. */
-export const ERROR_CODES = ['validation', 'unauthenticated', 'forbidden', 'not_found', 'conflict', 'too_large', 'unsupported_type', 'rate_limited', 'unavailable', 'insufficient_storage', 'internal'] as const
-export type ErrorCode = (typeof ERROR_CODES)[number]
-
 const CODE_OF: Record<number, ErrorCode> = {
   401: 'unauthenticated',
   403: 'forbidden',
@@ -75,6 +80,37 @@ const CODE_OF: Record<number, ErrorCode> = {
 /** A status's code: its own, else `validation` for the other 4xx (a request to change) and `internal` for 5xx. */
 export function errorCodeOf(status: number): ErrorCode {
   return CODE_OF[status] ?? (status >= 500 ? 'internal' : 'validation')
+}
+
+/** The status each code of the domain's errors is answered with (contract §2 and §8). */
+export const STATUS_OF_CODE: Record<ErrorCode, number> = {
+  validation: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+  insufficient_storage: 507,
+}
+
+/**
+ * A domain error as HTTP answers it (issue 30): its code's status, its sentence and its fields'
+ * in `language` (the request's: `languageOf`), and a Retry-After when it says when to try again.
+ */
+export function httpErrorOf(error: DomainError, language: Language): HttpError {
+  const headers: Record<string, string> = error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) }
+  const answer = new HttpError(STATUS_OF_CODE[error.code], error.wordsIn(language), headers)
+  answer.fields = error.fieldsIn(language)
+  return answer
+}
+
+/** What the edge answers for what a route, a guard or a service threw: a domain error in the request's language, anything else as it is. */
+export function atTheEdge<E>(request: FastifyRequest, error: E): Exclude<E, DomainError> | HttpError {
+  return error instanceof DomainError ? httpErrorOf(error, languageOf(request)) : (error as Exclude<E, DomainError>)
 }
 
 /**
@@ -144,14 +180,16 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 /** One error handler and one 404 handler for the whole app. */
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((thrown: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((raised: FastifyError | HttpError | DomainError, request, reply) => {
+    // The domain's refusals: their code's status, their words in the request's language.
+    const thrown = atTheEdge(request, raised)
     // A database out of reach or a full disk is told as such (503 + Retry-After, 507), never as a bug.
     const fault = thrown instanceof HttpError ? undefined : faultAnswer(thrown)
     const error = fault ? new HttpError(fault.status, fault.message, fault.headers) : thrown
     // A client that went away (or whose slow body was cut) is not a server failure.
     const status = request.raw.socket?.destroyed && statusOf(error) >= 500 ? 400 : statusOf(error)
-    if (status >= 500) request.log.error({ err: thrown }, 'request failed')
-    else request.log.info({ status, code: (error as FastifyError).code }, 'request refused')
+    if (status >= 500) request.log.error({ err: raised }, 'request failed')
+    else request.log.info({ status, code: raised instanceof DomainError ? raised.code : (error as FastifyError).code }, 'request refused')
     if (error instanceof HttpError) reply.headers(error.headers)
     return sendError(request, reply, status, messageOf(error, status), error instanceof HttpError ? fieldOf(error) : undefined)
   })

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import type { FormError, FormState } from '../shared/form-state.js'
 import type { Checked } from '../shared/validation.js'
-import { bodyPending, HttpError } from './errors.js'
+import type { DomainError } from '../shared/domain-error.js'
+import { atTheEdge, bodyPending, HttpError } from './errors.js'
 import { closeWithoutReading } from './lingering-close.js'
 
 /**
@@ -43,7 +44,8 @@ function keptValues(body: Record<string, unknown>, keep: readonly string[]): Rec
 
 /**
  * The route's `handler` and `errorHandler`: the latter catches what the action, the rate limit or
- * the service throws (an HttpError) so that it too is shown on the page, at its JSON status.
+ * the service throws (an HttpError, or a domain error in the request's language) so that it too is
+ * shown on the page, at its JSON status.
  */
 export function formPost<T>(post: FormPost<T>) {
   const shownInPlace = new Set<number>(post.shownInPlace ?? SHOWN_IN_PLACE)
@@ -59,8 +61,9 @@ export function formPost<T>(post: FormPost<T>) {
       if (next.message) reply.flash({ type: 'success', message: next.message })
       return reply.redirect(next.to, 303)
     },
-    async errorHandler(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
-      if (!(error instanceof HttpError) || !shownInPlace.has(error.statusCode)) throw error
+    async errorHandler(raised: FastifyError | HttpError | DomainError, request: FastifyRequest, reply: FastifyReply) {
+      const error = atTheEdge(request, raised)
+      if (!(error instanceof HttpError) || !shownInPlace.has(error.statusCode)) throw raised
       reply.headers(error.headers)
       // Refused before its body was read (an upload too large, a full space): answered without reading it.
       if (bodyPending(request.raw)) closeWithoutReading(request, reply)

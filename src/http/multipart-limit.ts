@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify'
-import type { HttpError } from './errors.js'
+import { MULTIPART_ALLOWANCE } from '../shared/sizes.js'
 
-/** Room for the text fields and multipart boundaries around a file of the largest accepted size. */
-export const MULTIPART_ALLOWANCE = 64 * 1024
+export { MULTIPART_ALLOWANCE }
 
 /**
  * Holds a multipart body to `maxBytes` however it comes: a chunked body declares no length, and
@@ -16,7 +15,7 @@ export const MULTIPART_ALLOWANCE = 64 * 1024
  * Called in the same turn as `request.parts()` is iterated (its first step pipes the body into
  * busboy): the counting 'data' listener sets the body flowing, and busboy must get it from the start.
  */
-export function limitMultipartBody(request: FastifyRequest, maxBytes: number, refusal: () => HttpError): void {
+export function limitMultipartBody(request: FastifyRequest, maxBytes: number, refusal: () => Error): void {
   const raw = request.raw
   let read = 0
   const count = (chunk: Buffer) => {

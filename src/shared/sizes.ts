@@ -10,3 +10,6 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} Ko`
   return formatMegabytes(bytes)
 }
+
+/** Room for the text fields and multipart boundaries around a file of the largest accepted size (an upload's body holds its file and this). */
+export const MULTIPART_ALLOWANCE = 64 * 1024
