@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { TSchema } from 'typebox'
-import { HttpError } from '../../http/errors.js'
+import type { HttpError } from '../../http/errors.js'
 import { formPost } from '../../http/form-post.js'
 import { listQueryOf, listStateOf } from '../../http/list-pages.js'
 import { ListQuerySchema } from '../../http/lists.js'
@@ -8,12 +8,14 @@ import { originOf } from '../../http/origin.js'
 import { idOf } from '../../http/row-forms.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { IdParamsSchema } from '../../http/schemas.js'
+import { DomainError } from '../../shared/domain-error.js'
 import type { FormState } from '../../shared/form-state.js'
 import { searchOf } from '../../shared/list-search.js'
 import { userForm } from '../identity/index.js'
 import type { Documents } from './service.js'
 import { messages, OWN_DELETE_PAGES, ownDeleteTexts } from './validation.js'
 import type { DocumentsViews } from './views.js'
+import { words } from './words.js'
 
 /** A list of one's own documents: where its rows' confirmation pages are, and the list to come back to. */
 interface OwnList {
@@ -31,7 +33,7 @@ const LISTS: OwnList[] = [
 const schema = { hide: true, params: IdParamsSchema, querystring: ListQuerySchema as TSchema }
 const nothingToCheck = () => ({ ok: true as const, value: null })
 /** A document the firm viewed meanwhile is the page again with the service's refusal; someone else's or the firm's is the 403 page. */
-const viewedByTheFirm = (error: FastifyError | HttpError) => error instanceof HttpError && error.message === messages.alreadyViewed
+const viewedByTheFirm = (error: unknown) => error instanceof DomainError && error.says(words, 'alreadyViewed')
 
 /**
  * The owner's « Supprimer » without JavaScript (contract §8), under each of their lists: a link to a
@@ -85,7 +87,7 @@ const ownerDocumentForms: FastifyPluginAsync<{ documents: Documents; views: Docu
       // A visitor (a session that ended) logs in and comes back to the confirmation page.
       preHandler: userForm((request) => request.url, () => undefined),
       handler: remove.handler,
-      errorHandler: (error: FastifyError | HttpError, request, reply) => (viewedByTheFirm(error) ? viewedMeanwhile.errorHandler(error, request, reply) : remove.errorHandler(error, request, reply)),
+      errorHandler: (error: FastifyError | HttpError | DomainError, request, reply) => (viewedByTheFirm(error) ? viewedMeanwhile.errorHandler(error, request, reply) : remove.errorHandler(error, request, reply)),
     })
   }
 }

@@ -6,17 +6,21 @@ import { originOf } from '../../http/origin.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { fileResponse, operation } from '../../http/openapi.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
+import { refusals } from '../../shared/domain-error.js'
 import { requireAdmin, requireFirm, requireUser } from '../identity/index.js'
 import { DOCUMENT_MIMES } from './content-check.js'
 import { DocumentSchema, DocumentTypeSchema, NewTypeBodySchema, StoredNameParamsSchema, UploadedSchema, UploadFormSchema } from './schemas.js'
 import type { Documents, OpenedFile, OpenOptions } from './service.js'
 import { uploadSteps } from './upload-http.js'
 import { messages } from './validation.js'
+import { words } from './words.js'
+
+const refuse = refusals(words)
 
 /** Contract §3: uploading is for accepted users (administrators are accepted too). */
 export async function requireAccepted(request: FastifyRequest) {
   await requireUser(request)
-  if (!request.user!.isAccepted) throw new HttpError(403, messages.notAccepted)
+  if (!request.user!.isAccepted) throw refuse('forbidden', 'notAccepted')
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { bodyPending, HttpError } from '../../http/errors.js'
+import { atTheEdge, bodyPending, HttpError } from '../../http/errors.js'
 import { formPost } from '../../http/form-post.js'
 import { closeWithoutReading } from '../../http/lingering-close.js'
 import { rememberPath } from '../../http/return-to.js'
@@ -41,7 +41,8 @@ export function sendFormRoute(documents: Documents, show: ShowSendForm) {
     try {
       await requireFirm(request)
       await documents.checkRecipient(recipientOf(request), scopeOf(request.user))
-    } catch (error) {
+    } catch (raised) {
+      const error = atTheEdge(request, raised)
       if (!(error instanceof HttpError)) throw error
       if (bodyPending(request.raw)) closeWithoutReading(request, reply)
       if (error.statusCode === 401) {

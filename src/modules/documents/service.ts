@@ -3,12 +3,11 @@ import type { Readable } from 'node:stream'
 import type { Db } from '../../db/database.js'
 import { transaction } from '../../db/transaction.js'
 import type { ListFilter, Page } from '../../db/lists.js'
-import { HttpError, refusedForm } from '../../http/errors.js'
-import { MULTIPART_ALLOWANCE } from '../../http/multipart-limit.js'
 import type { Jobs } from '../../jobs/jobs.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import type { Clock } from '../../clock/clock.js'
-import type { RequestOrigin } from '../../http/origin.js'
+import type { RequestOrigin } from '../../shared/request-origin.js'
+import { refusals, type DomainError } from '../../shared/domain-error.js'
 import type { FileStorage } from '../../storage/storage.js'
 import { FIRM_SCOPE, isFirmScope, reaches, scopeOf, type Identity, type Scope, type SessionUser } from '../identity/index.js'
 import type { Journal, JournalAction } from '../journal/index.js'
@@ -20,9 +19,12 @@ import type { DocumentView, OwnedDocument, ReceivedDocument } from './types.js'
 import type { RequestAnswers } from './request-answers.js'
 import { sentDocumentMail } from './sent-mail.js'
 import { uploadNotices, type UploadFacts } from './upload-notices.js'
-import { formatMegabytes } from '../../shared/sizes.js'
-import { acceptedExtension, checkSend, checkUpload, messages } from './validation.js'
+import { formatMegabytes, MULTIPART_ALLOWANCE } from '../../shared/sizes.js'
+import { acceptedExtension, checkSend, checkUpload } from './validation.js'
 import { documentTypes } from './type-service.js'
+import { words } from './words.js'
+
+const refuse = refusals(words)
 
 const DOCUMENTS_PREFIX = 'documents/'
 
@@ -39,9 +41,9 @@ function fileScopeOf(viewer: SessionUser): Scope {
  * A document not in the viewer's scope: to the firm's people a missing one (contract §9: 404); to a
  * client, someone else's is a 403, and one that does not exist (deleted meanwhile) a 404 (issue 34).
  */
-async function unreachable(db: Db, scope: Scope, where: { id: number } | { storageKey: string }): Promise<HttpError> {
-  if (isFirmScope(scope) || !(await repo.documentExists(db, where))) return new HttpError(404, messages.notFound)
-  return new HttpError(403, messages.notOwner)
+async function unreachable(db: Db, scope: Scope, where: { id: number } | { storageKey: string }): Promise<DomainError> {
+  if (isFirmScope(scope) || !(await repo.documentExists(db, where))) return refuse('not_found', 'notFound')
+  return refuse('forbidden', 'notOwner')
 }
 
 /** One opening of a document by one person, however many requests it takes (« Voir » and the file it opens): one entry (issue 34). */
@@ -167,7 +169,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
 
   /** 413 saying how much of CLIENT_QUOTA_MB is left (a page answered again shows it under the file). */
   const quotaExceeded = (used: number) =>
-    new HttpError(413, messages.quotaExceeded(formatMegabytes(settings.clientQuotaBytes - used), formatMegabytes(settings.clientQuotaBytes))).under('file')
+    refuse('too_large', 'quotaExceeded', formatMegabytes(settings.clientQuotaBytes - used), formatMegabytes(settings.clientQuotaBytes)).under('file')
 
   /**
    * A document of the person's company (a member's is the owner's), refused as its deletion is:
@@ -176,7 +178,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
   async function ownRecord(user: SessionUser, id: number): Promise<DocumentRecord> {
     const record = await repo.findDocument(db, ownSpace(user), id)
     if (!record) throw await unreachable(db, ownSpace(user), { id })
-    if (record.fromFirm) throw new HttpError(403, messages.fromFirm)
+    if (record.fromFirm) throw refuse('forbidden', 'fromFirm')
     return record
   }
 
@@ -200,8 +202,8 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     } catch (error) {
       const code = (error as { code?: string }).code ?? ''
       if (!/FOREIGNKEY|NO_REFERENCED_ROW/.test(code)) throw error
-      if (doc.typeId !== null && !(await repo.typeExists(db, doc.typeId))) throw new HttpError(400, messages.unknownType).under('type')
-      throw new HttpError(404, messages.ownerGone)
+      if (doc.typeId !== null && !(await repo.typeExists(db, doc.typeId))) throw refuse('validation', 'unknownType').under('type')
+      throw refuse('not_found', 'ownerGone')
     }
   }
 
@@ -239,20 +241,20 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
    * whom its mail goes to.
    */
   async function recipient(scope: Scope, userId: number, trx: Db = db): Promise<Array<{ email: string }>> {
-    if (!(await reaches(trx, scope, userId))) throw new HttpError(404, messages.recipientMissing)
+    if (!(await reaches(trx, scope, userId))) throw refuse('not_found', 'recipientMissing')
     const account = await accounts.findAccountSummary(userId, trx)
-    if (!account) throw new HttpError(404, messages.recipientMissing)
-    if (account.isAdmin) throw new HttpError(409, messages.recipientIsAdmin)
-    if (!account.isAccepted) throw new HttpError(409, messages.recipientNotAccepted)
+    if (!account) throw refuse('not_found', 'recipientMissing')
+    if (account.isAdmin) throw refuse('conflict', 'recipientIsAdmin')
+    if (!account.isAccepted) throw refuse('conflict', 'recipientNotAccepted')
     const people = await accounts.companyPeople(userId, trx)
-    if (people.length === 0) throw new HttpError(404, messages.recipientMissing)
+    if (people.length === 0) throw refuse('not_found', 'recipientMissing')
     return people
   }
 
-  async function recordSend(admin: SessionUser, userId: number, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined, from: RequestOrigin | null): Promise<number> {
+  async function recordSend(admin: SessionUser, userId: number, fields: Record<string, string>, file: StoredFile | undefined, refused: DomainError | undefined, from: RequestOrigin | null): Promise<number> {
     const checked = checkSend(fields, Boolean(file || refused))
-    if (!checked.ok) throw refusedForm(checked)
-    if (refused || !file) throw refused ?? new HttpError(400, messages.fileRequired).under('file')
+    if (!checked.ok) throw refuse.form(checked)
+    if (refused || !file) throw refused ?? refuse('validation', 'fileRequired').under('file')
     const doc = {
       userId,
       typeId: null,
@@ -287,17 +289,17 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     return /^[0-9]{1,15}$/.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : 0
   }
 
-  async function recordUpload(user: SessionUser, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined, from: RequestOrigin | null): Promise<number> {
+  async function recordUpload(user: SessionUser, fields: Record<string, string>, file: StoredFile | undefined, refused: DomainError | undefined, from: RequestOrigin | null): Promise<number> {
     // Contract §9: the upload's userId is the company's (a member's own id is someone else's space).
     const companyId = companyOf(user)
-    if (fields.userId !== undefined && fields.userId.trim() !== String(companyId)) throw new HttpError(403, messages.notOwnUpload)
+    if (fields.userId !== undefined && fields.userId.trim() !== String(companyId)) throw refuse('forbidden', 'notOwnUpload')
     const requestId = requestIdOf(fields)
     const checked = checkUpload(fields, Boolean(file || refused), requestId !== undefined)
-    if (!checked.ok) throw refusedForm(checked)
-    if (refused || !file) throw refused ?? new HttpError(400, messages.fileRequired).under('file')
+    if (!checked.ok) throw refuse.form(checked)
+    if (refused || !file) throw refused ?? refuse('validation', 'fileRequired').under('file')
     // Answering a request, the type is the request's (read in the claim); otherwise the one named.
     const type = requestId === undefined ? await repo.findTypeByName(db, checked.value.typeName) : { id: 0, typeName: '' }
-    if (!type) throw new HttpError(400, messages.unknownType).under('type')
+    if (!type) throw refuse('validation', 'unknownType').under('type')
     const doc = {
       userId: companyId,
       uploadedBy: user.id,
@@ -324,7 +326,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
   async function openFor(viewer: SessionUser, scope: Scope, record: DocumentRecord, action: 'document.viewed' | 'document.downloaded', { mayMark, from, peek }: OpenOptions): Promise<OpenedFile> {
     const isOwner = !isFirmScope(scope) || record.userId === viewer.id
     const file = await storage.read(record.storageKey)
-    if (!file) throw new HttpError(404, messages.notFound)
+    if (!file) throw refuse('not_found', 'notFound')
     // Spec §4: a document is viewed once an administrator opens it, whichever link they followed;
     // a document the firm sent is downloaded once its client opens it (contract §7).
     // Marked and journaled after the file opened (a missing file records nothing); the opened file is closed if that fails.
@@ -367,14 +369,14 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     },
 
     /** Streams one arriving file through the content check into storage (a refusal is answered, not thrown). */
-    storeFile: (filename: string, source: IncomingFile): Promise<StoredFile | HttpError> => storeChecked(storage, settings.maxUploadBytes, filename, source),
+    storeFile: (filename: string, source: IncomingFile): Promise<StoredFile | DomainError> => storeChecked(storage, filename, source),
     discardFile: (file: StoredFile): Promise<void> => storage.remove(file.key),
 
     /**
      * POST /api/documents/upload, after the body: the fields are checked in spec §5's order, then
      * the row is written; whatever fails, the stored file goes.
      */
-    recordUpload: (user: SessionUser, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined, from: RequestOrigin | null = null): Promise<number> =>
+    recordUpload: (user: SessionUser, fields: Record<string, string>, file: StoredFile | undefined, refused: DomainError | undefined, from: RequestOrigin | null = null): Promise<number> =>
       keepingNoOrphan(file, () => recordUpload(user, fields, file, refused, from)),
 
     // ---- The firm sends (contract §7): POST /api/documents/send/:userId reads the body like an upload.
@@ -383,7 +385,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     checkRecipient: async (userId: number, scope: Scope = FIRM_SCOPE): Promise<void> => void (await recipient(scope, userId)),
 
     /** After the body: the fields are checked, then the row and the client's mail are written; whatever fails, the stored file goes. */
-    recordSend: (admin: SessionUser, userId: number, fields: Record<string, string>, file: StoredFile | undefined, refused: HttpError | undefined, from: RequestOrigin | null = null): Promise<number> =>
+    recordSend: (admin: SessionUser, userId: number, fields: Record<string, string>, file: StoredFile | undefined, refused: DomainError | undefined, from: RequestOrigin | null = null): Promise<number> =>
       keepingNoOrphan(file, () => recordSend(admin, userId, fields, file, refused, from)),
 
     /**
@@ -416,7 +418,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     /** One document as the firm's lists show it (the back-office's confirmation pages), or a 404 (another client's too). */
     async findDocument(viewer: SessionUser, id: number): Promise<DocumentView> {
       const record = await repo.findDocument(db, scopeOf(viewer), id)
-      if (!record) throw new HttpError(404, messages.notFound)
+      if (!record) throw refuse('not_found', 'notFound')
       return (await toViews([record]))[0]!
     },
 
@@ -424,24 +426,24 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     async viewDocument(id: number, viewer: SessionUser, from: RequestOrigin | null = null): Promise<DocumentView> {
       const scope = scopeOf(viewer)
       const found = await repo.findDocument(db, scope, id)
-      if (!found) throw new HttpError(404, messages.notFound)
+      if (!found) throw refuse('not_found', 'notFound')
       const record = await transaction(db, async (trx) => {
         if (!found.fromFirm) await repo.markViewedRow(trx, id)
         await recordOpening(trx, viewer, found, from)
         return repo.findDocument(trx, scope, id)
       })
-      if (!record) throw new HttpError(404, messages.notFound)
+      if (!record) throw refuse('not_found', 'notFound')
       return (await toViews([record]))[0]!
     },
 
     /** Contract §4: only a viewed document is archived; archiving twice changes nothing. */
     async archiveDocument(id: number, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
       const record = await repo.findDocument(db, scopeOf(actor), id)
-      if (!record) throw new HttpError(404, messages.notFound)
-      if (record.fromFirm) throw new HttpError(409, messages.firmSentNotArchived)
+      if (!record) throw refuse('not_found', 'notFound')
+      if (record.fromFirm) throw refuse('conflict', 'firmSentNotArchived')
       if (record.isArchived) return
       await transaction(db, async (trx) => {
-        if (!(await repo.archiveRow(trx, id))) throw new HttpError(409, messages.notViewedYet)
+        if (!(await repo.archiveRow(trx, id))) throw refuse('conflict', 'notViewedYet')
         await recordOn(trx, 'document.archived', actor, record, from)
       })
     },
@@ -449,18 +451,18 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     /** An archived document goes back among the viewed ones (issue 16); anything else is a 409. */
     async restoreDocument(id: number, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
       const record = await repo.findDocument(db, scopeOf(actor), id)
-      if (!record) throw new HttpError(404, messages.notFound)
+      if (!record) throw refuse('not_found', 'notFound')
       await transaction(db, async (trx) => {
-        if (!(await repo.restoreRow(trx, id))) throw new HttpError(409, messages.notArchived)
+        if (!(await repo.restoreRow(trx, id))) throw refuse('conflict', 'notArchived')
         await recordOn(trx, 'document.restored', actor, record, from)
       })
     },
 
     async deleteDocument(id: number, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
       const record = await repo.findDocument(db, scopeOf(actor), id)
-      if (!record) throw new HttpError(404, messages.notFound)
+      if (!record) throw refuse('not_found', 'notFound')
       await transaction(db, async (trx) => {
-        if (!(await repo.deleteDocumentRow(trx, id))) throw new HttpError(404, messages.notFound)
+        if (!(await repo.deleteDocumentRow(trx, id))) throw refuse('not_found', 'notFound')
         await recordOn(trx, 'document.deleted', actor, record, from)
       })
       await removeFiles([record.storageKey])
@@ -475,9 +477,9 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     async deleteOwnDocument(user: SessionUser, id: number, from: RequestOrigin | null = null): Promise<void> {
       const record = await ownRecord(user, id)
       // The condition is part of the delete: a view that lands meanwhile wins.
-      if (record.isViewed) throw new HttpError(403, messages.alreadyViewed)
+      if (record.isViewed) throw refuse('forbidden', 'alreadyViewed')
       await transaction(db, async (trx) => {
-        if (!(await repo.deleteDocumentRow(trx, id, true))) throw new HttpError(403, messages.alreadyViewed)
+        if (!(await repo.deleteDocumentRow(trx, id, true))) throw refuse('forbidden', 'alreadyViewed')
         await recordOn(trx, 'document.deleted', user, record, from)
       })
       await removeFiles([record.storageKey])
@@ -490,8 +492,8 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
      * company's, or the clients they serve), never joined to a path by itself.
      */
     async openStoredFile(viewer: SessionUser | null, name: string | undefined, options: OpenOptions): Promise<OpenedFile> {
-      if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
-      if (name === undefined) throw new HttpError(404, messages.notFound)
+      if (!viewer) throw refuse('unauthenticated', 'loginRequired')
+      if (name === undefined) throw refuse('not_found', 'notFound')
       const scope = fileScopeOf(viewer)
       const storageKey = `${DOCUMENTS_PREFIX}${name}`
       const record = await repo.findDocumentByKey(db, scope, storageKey)
@@ -500,7 +502,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     },
 
     async openDownload(viewer: SessionUser | null, id: number, options: OpenOptions): Promise<OpenedFile> {
-      if (!viewer) throw new HttpError(401, 'Veuillez vous connecter.')
+      if (!viewer) throw refuse('unauthenticated', 'loginRequired')
       const scope = fileScopeOf(viewer)
       const record = await repo.findDocument(db, scope, id)
       if (!record) throw await unreachable(db, scope, { id })

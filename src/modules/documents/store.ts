@@ -1,8 +1,11 @@
 import type { Readable } from 'node:stream'
-import { HttpError } from '../../http/errors.js'
+import { refusals, type DomainError } from '../../shared/domain-error.js'
 import { newKey, type FileStorage } from '../../storage/storage.js'
 import { ContentCheck, ContentRefused, KIND_BY_EXTENSION, type DocumentKind } from './content-check.js'
-import { acceptedExtension, messages } from './validation.js'
+import { acceptedExtension } from './validation.js'
+import { words } from './words.js'
+
+const refuse = refusals(words)
 
 /** A file stored under its random key, checked by extension and content. */
 export interface StoredFile {
@@ -15,9 +18,12 @@ export interface StoredFile {
 /** A file as it arrives: busboy's stream emits 'limit' and sets `truncated` past the size limit. */
 export type IncomingFile = Readable & { truncated?: boolean }
 
-/** Once the limit is known to be passed, the rest of the body is not read: the connection closes with the answer. */
-export function tooLarge(maxBytes: number): HttpError {
-  return new HttpError(413, messages.tooLarge(Math.round((maxBytes / 1024 / 1024) * 10) / 10), { connection: 'close' }).under('file')
+/**
+ * The file passed the upload's limit: the rest of the body is not read. Raised by the reading, it is
+ * the upload's HTTP edge that answers it (413, closing the connection: ./upload-http.ts's tooLarge).
+ */
+export class FileTooLarge extends Error {
+  override readonly name = 'FileTooLarge'
 }
 
 /**
@@ -44,18 +50,18 @@ export async function drain(stream: Readable): Promise<void> {
  * memory). Answers the stored file, or the refusal (415) after reading and dropping the rest, so
  * the fields after it still arrive; a limit or a storage failure throws with nothing kept.
  */
-export async function storeChecked(storage: FileStorage, maxBytes: number, filename: string, source: IncomingFile): Promise<StoredFile | HttpError> {
+export async function storeChecked(storage: FileStorage, filename: string, source: IncomingFile): Promise<StoredFile | DomainError> {
   const originalName = cleanFileName(filename)
   const ext = acceptedExtension(originalName)
   if (!ext) {
     await drain(source)
-    return new HttpError(415, messages.extensionRefused).under('file')
+    return refuse('unsupported_type', 'extensionRefused').under('file')
   }
   const kind = KIND_BY_EXTENSION[ext]
   const key = newKey('documents', ext)
   const check = new ContentCheck(kind)
   // Past the limit busboy only truncates the part; stopping here answers 413 without reading on.
-  const overLimit = () => check.destroy(tooLarge(maxBytes))
+  const overLimit = () => check.destroy(new FileTooLarge())
   const failed = (error: Error) => check.destroy(error)
   source.once('limit', overLimit)
   source.on('error', failed)
@@ -66,7 +72,7 @@ export async function storeChecked(storage: FileStorage, maxBytes: number, filen
     const { size } = await storage.write(key, check)
     if (source.truncated) {
       await storage.remove(key)
-      throw tooLarge(maxBytes)
+      throw new FileTooLarge()
     }
     return { key, size, originalName, kind }
   } catch (failure) {
@@ -76,7 +82,7 @@ export async function storeChecked(storage: FileStorage, maxBytes: number, filen
     if (!(error instanceof ContentRefused)) throw error
     // The rest of a refused file is read and dropped, so the fields after it still arrive.
     await drain(source)
-    return new HttpError(415, messages.contentRefused).under('file')
+    return refuse('unsupported_type', 'contentRefused').under('file')
   } finally {
     source.off('limit', overLimit)
     source.off('error', failed)

@@ -1,15 +1,18 @@
 import type { Db } from '../../db/database.js'
 import type { ListFilter, Page } from '../../db/lists.js'
 import { transaction } from '../../db/transaction.js'
-import { HttpError, refusedForm } from '../../http/errors.js'
-import type { RequestOrigin } from '../../http/origin.js'
 import type { Jobs } from '../../jobs/jobs.js'
+import { refusals } from '../../shared/domain-error.js'
+import type { RequestOrigin } from '../../shared/request-origin.js'
 import type { SessionUser } from '../identity/index.js'
 import type { Journal, JournalAction } from '../journal/index.js'
 import * as repo from './repository.js'
 import type { DocumentType } from './repository.js'
 import type { RequestAnswers } from './request-answers.js'
-import { checkNewType, messages } from './validation.js'
+import { checkNewType } from './validation.js'
+import { words } from './words.js'
+
+const refuse = refusals(words)
 
 export interface DocumentTypesDeps {
   db: Db
@@ -33,17 +36,17 @@ export function documentTypes({ db, jobs, journal, requests, removeFiles }: Docu
     /** One type (the back-office's confirmation page), or a 404. */
     async findType(id: number): Promise<DocumentType> {
       const type = await repo.findType(db, id)
-      if (!type) throw new HttpError(404, messages.typeNotFound)
+      if (!type) throw refuse('not_found', 'typeNotFound')
       return type
     },
 
     async addType(input: Record<string, unknown>, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
       const checked = checkNewType(input)
-      if (!checked.ok) throw refusedForm(checked)
+      if (!checked.ok) throw refuse.form(checked)
       const { typeName } = checked.value
       await transaction(db, async (trx) => {
         const id = await repo.insertType(trx, typeName)
-        if (id === undefined) throw new HttpError(409, messages.typeExists).under('typeName')
+        if (id === undefined) throw refuse('conflict', 'typeExists').under('typeName')
         await recordOnType(trx, 'type.created', actor, { id, typeName }, from)
       })
     },
@@ -51,14 +54,14 @@ export function documentTypes({ db, jobs, journal, requests, removeFiles }: Docu
     /** Contract §8: a type is editable; its documents, requests and search indexes follow its new name. */
     async renameType(id: number, input: Record<string, unknown>, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
       const checked = checkNewType(input)
-      if (!checked.ok) throw refusedForm(checked)
+      if (!checked.ok) throw refuse.form(checked)
       const { typeName } = checked.value
       await transaction(db, async (trx) => {
         const before = await repo.findTypeName(trx, id)
-        if (before === undefined) throw new HttpError(404, messages.typeNotFound)
+        if (before === undefined) throw refuse('not_found', 'typeNotFound')
         const outcome = await repo.renameType(trx, id, typeName)
-        if (outcome === 'missing') throw new HttpError(404, messages.typeNotFound)
-        if (outcome === 'exists') throw new HttpError(409, messages.typeExists).under('typeName')
+        if (outcome === 'missing') throw refuse('not_found', 'typeNotFound')
+        if (outcome === 'exists') throw refuse('conflict', 'typeExists').under('typeName')
         // The label keeps both names: the journal's search finds the entry by either.
         await recordOnType(trx, 'type.renamed', actor, { id, typeName: before === typeName ? typeName : `${before} → ${typeName}` }, from)
       })
@@ -67,7 +70,7 @@ export function documentTypes({ db, jobs, journal, requests, removeFiles }: Docu
     /** Contract §4: a type goes with its documents; their files are removed once the rows are gone. */
     async deleteType(id: number, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
       const typeName = await repo.findTypeName(db, id)
-      if (typeName === undefined) throw new HttpError(404, messages.typeNotFound)
+      if (typeName === undefined) throw refuse('not_found', 'typeNotFound')
       const keys = await transaction(db, async (trx) => {
         await requests.removeForType(trx, id)
         const keys = await repo.deleteTypeRows(trx, id)

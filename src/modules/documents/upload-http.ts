@@ -1,16 +1,30 @@
 import type { FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors.js'
+import { languageOf } from '../../http/language.js'
 import { limitMultipartBody, MULTIPART_ALLOWANCE } from '../../http/multipart-limit.js'
 import { originOf } from '../../http/origin.js'
 import { QUARTER_HOUR_MS, userLimit } from '../../http/rate-limit.js'
+import { DomainError, refusals } from '../../shared/domain-error.js'
+import { wordsOf } from '../../shared/words.js'
 import type { Documents } from './service.js'
-import { drain, tooLarge, type IncomingFile, type StoredFile } from './store.js'
+import { drain, FileTooLarge, type IncomingFile, type StoredFile } from './store.js'
+import { words } from './words.js'
+
+const refuse = refusals(words)
+
+/**
+ * Past the upload's limit (MAX_UPLOAD_MB): 413, and the rest of the body is not read, the connection
+ * closes with the answer (an HTTP refusal: its words in the request's language).
+ */
+export function tooLarge(request: FastifyRequest, maxBytes: number): HttpError {
+  return new HttpError(413, wordsOf(words, languageOf(request)).tooLarge(Math.round((maxBytes / 1024 / 1024) * 10) / 10), { connection: 'close' }).under('file')
+}
 
 /** What a multipart upload carried: its text fields, and the stored file or why it was refused. */
 export interface ReceivedUpload {
   fields: Record<string, string>
   file?: StoredFile
-  refused?: HttpError
+  refused?: DomainError
 }
 
 /**
@@ -20,7 +34,7 @@ export interface ReceivedUpload {
 export function refuseDeclaredTooLarge(maxBytes: number) {
   return async (request: FastifyRequest) => {
     const declared = Number(request.headers['content-length'] ?? 0)
-    if (declared > maxBytes + MULTIPART_ALLOWANCE) throw tooLarge(maxBytes)
+    if (declared > maxBytes + MULTIPART_ALLOWANCE) throw tooLarge(request, maxBytes)
   }
 }
 
@@ -53,7 +67,7 @@ export function uploadSteps(documents: Documents, uploadPerUser: number) {
 export async function receiveUpload(
   request: FastifyRequest,
   maxBytes: number,
-  store: (filename: string, source: IncomingFile) => Promise<StoredFile | HttpError>,
+  store: (filename: string, source: IncomingFile) => Promise<StoredFile | DomainError>,
   discard: (file: StoredFile) => Promise<void>,
 ): Promise<ReceivedUpload> {
   const received: ReceivedUpload = { fields: {} }
@@ -62,7 +76,7 @@ export async function receiveUpload(
   // The fields as they arrive are the request's body: a form answered again keeps what was typed (contract §8).
   request.body = received.fields
   const parts = request.parts()
-  limitMultipartBody(request, maxBytes + MULTIPART_ALLOWANCE, () => tooLarge(maxBytes))
+  limitMultipartBody(request, maxBytes + MULTIPART_ALLOWANCE, () => tooLarge(request, maxBytes))
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -75,12 +89,12 @@ export async function receiveUpload(
         continue
       }
       const outcome = await store(part.filename, part.file)
-      if (outcome instanceof HttpError) received.refused = outcome
+      if (outcome instanceof DomainError) received.refused = outcome
       else received.file = outcome
     }
   } catch (error) {
     if (received.file) await discard(received.file).catch(() => {})
-    throw uploadError(error, maxBytes)
+    throw uploadError(request, error, maxBytes)
   }
   return received
 }
@@ -90,14 +104,15 @@ function textFields(body: unknown): Record<string, string> {
   return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
 }
 
-/** Multipart's own errors in the portal's French: limits are 413, a broken body 400. */
-function uploadError(error: unknown, maxBytes: number): unknown {
-  if (error instanceof HttpError) return error
+/** Multipart's own errors in the request's words: limits are 413 (closing the connection), a broken body 400. */
+function uploadError(request: FastifyRequest, error: unknown, maxBytes: number): unknown {
+  if (error instanceof HttpError || error instanceof DomainError) return error
+  if (error instanceof FileTooLarge) return tooLarge(request, maxBytes)
   const { code, statusCode } = error as { code?: string; statusCode?: number }
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes)
-  if (statusCode === 413) return new HttpError(413, 'Trop de champs ou de fichiers dans l’envoi.', { connection: 'close' }).under('file')
-  if (statusCode && statusCode < 500) return new HttpError(400, 'Envoi du fichier interrompu ou mal formé.')
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(request, maxBytes)
+  if (statusCode === 413) return new HttpError(413, wordsOf(words, languageOf(request)).tooManyParts, { connection: 'close' }).under('file')
+  if (statusCode && statusCode < 500) return refuse('validation', 'uploadBroken')
   // Busboy's own refusals (no boundary, a malformed part) are plain errors without a status.
-  if (error instanceof Error && /boundary|multipart data/i.test(error.message)) return new HttpError(400, 'Envoi du fichier interrompu ou mal formé.')
+  if (error instanceof Error && /boundary|multipart data/i.test(error.message)) return refuse('validation', 'uploadBroken')
   return error
 }

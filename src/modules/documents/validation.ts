@@ -1,62 +1,11 @@
 import { checkedBy, hasControlChars, hasControlCharsInText, multilineText, text, type Checked } from '../../shared/validation.js'
+import { ACCEPTED_EXTENSIONS, DESCRIPTION_MAX, DOCUMENT_NAME_MAX, messages, TYPE_NAME_MAX } from './words.js'
 
-/** The upload and new-type forms' rules and French messages (spec §5), shared by the API and the islands. */
-export const TYPE_NAME_MAX = 100
-export const DESCRIPTION_MAX = 2000
-/** A document's name (the column's size). */
-export const DOCUMENT_NAME_MAX = 255
-
-/** Spec §9: the extensions the picker and the server accept (content is checked too, on the server). */
-export const ACCEPTED_EXTENSIONS = ['pdf', 'xls', 'xlsx', 'docx', 'jpeg', 'jpg', 'png'] as const
+/** The upload and new-type forms' rules (spec §5), shared by the API and the islands; their French messages are ./words.ts's. */
+export { ACCEPTED_EXTENSIONS, DESCRIPTION_MAX, DOCUMENT_NAME_MAX, messages, TYPE_NAME_MAX }
 export type AcceptedExtension = (typeof ACCEPTED_EXTENSIONS)[number]
 /** The file input's `accept` attribute. */
 export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.map((ext) => `.${ext}`).join(',')
-
-export const messages = {
-  typeRequired: 'Type de document requis',
-  fileRequired: 'Veuillez sélectionner un fichier',
-  typeNameRequired: 'Nom de Type requis',
-  typeNameTooLong: `Le nom du type ne doit pas dépasser ${TYPE_NAME_MAX} caractères.`,
-  typeNameInvalid: 'Le nom du type contient des caractères non autorisés.',
-  descriptionTooLong: `La description ne doit pas dépasser ${DESCRIPTION_MAX} caractères.`,
-  extensionRefused: `Type de fichier non accepté. Formats acceptés : ${ACCEPTED_EXTENSIONS.join(', ')}.`,
-  contentRefused: 'Le contenu du fichier ne correspond pas à son extension : fichier refusé.',
-  tooLarge: (maxMb: number) => `Fichier trop volumineux : ${maxMb} Mo au maximum.`,
-  quotaExceeded: (left: string, quota: string) => `Espace de stockage insuffisant : il vous reste ${left} sur ${quota}. Supprimez des documents que le cabinet n’a pas encore consultés, ou contactez le cabinet.`,
-  notOwnUpload: 'Vous ne pouvez déposer des documents que pour votre propre compte.',
-  notAccepted: 'Votre compte doit être accepté par le cabinet avant de déposer des documents.',
-  unknownType: 'Type de document inconnu.',
-  uploaded: 'Document envoyé avec succès.',
-  typeAdded: 'Type ajouté avec succès !',
-  typeAddFailed: "Erreur lors de l'ajout du type",
-  typeExists: 'Ce type de document existe déjà.',
-  typeDeleted: 'Type supprimé avec succès.',
-  typeDeleteFailed: 'Erreur lors de la suppression du type',
-  typeNotFound: 'Type de document introuvable.',
-  /** Contract §8: a type is editable (renamed); its documents and requests keep it. */
-  typeRenamed: 'Type renommé avec succès.',
-  notFound: 'Document introuvable.',
-  descriptionInvalid: 'La description contient des caractères non autorisés.',
-  ownerGone: 'Compte introuvable.',
-  deleted: 'Document supprimé avec succès.',
-  archived: 'Document archivé avec succès.',
-  /** « Voir » posted without JavaScript (contract §8): the API answers the document itself, the page says this. */
-  markedViewed: 'Document marqué comme consulté.',
-  notViewedYet: 'Seul un document déjà consulté peut être archivé.',
-  alreadyViewed: 'Ce document a déjà été consulté par le cabinet : il ne peut plus être supprimé.',
-  notOwner: 'Ce document ne vous appartient pas.',
-  // The firm sends documents (contract §7, issue 16) and restores archived ones.
-  nameTooLong: `Le nom du document ne doit pas dépasser ${DOCUMENT_NAME_MAX} caractères.`,
-  nameInvalid: 'Le nom du document contient des caractères non autorisés.',
-  recipientMissing: 'Client introuvable.',
-  recipientIsAdmin: 'Ce compte est celui d’un administrateur : seuls les clients reçoivent des documents du cabinet.',
-  recipientNotAccepted: 'Ce client n’est pas encore accepté : son espace n’est pas ouvert.',
-  sent: 'Document envoyé au client.',
-  fromFirm: 'Ce document vous a été envoyé par le cabinet : vous ne pouvez ni le supprimer ni l’archiver.',
-  firmSentNotArchived: 'Un document envoyé par le cabinet ne s’archive pas.',
-  restored: 'Document restauré avec succès.',
-  notArchived: 'Seul un document archivé peut être restauré.',
-} as const
 
 /**
  * Where the owner's lists (the profile's and the client's space's) put their rows' confirmation pages,

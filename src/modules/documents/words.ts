@@ -1,0 +1,71 @@
+import { catalogue } from '../../shared/words.js'
+
+/**
+ * The documents module's words (issue 30): French, the specification's where it has them (§5), word
+ * for word; another language is typed after them (`catalogue`). Also the figures they quote, which
+ * ./validation.ts's rules re-export.
+ */
+export const TYPE_NAME_MAX = 100
+export const DESCRIPTION_MAX = 2000
+/** A document's name (the column's size). */
+export const DOCUMENT_NAME_MAX = 255
+
+/** Spec §9: the extensions the picker and the server accept (content is checked too, on the server). */
+export const ACCEPTED_EXTENSIONS = ['pdf', 'xls', 'xlsx', 'docx', 'jpeg', 'jpg', 'png'] as const
+
+/** The words the API, the pages and the islands share (./validation.ts hands them to the islands). */
+export const messages = {
+  typeRequired: 'Type de document requis',
+  fileRequired: 'Veuillez sélectionner un fichier',
+  typeNameRequired: 'Nom de Type requis',
+  typeNameTooLong: `Le nom du type ne doit pas dépasser ${TYPE_NAME_MAX} caractères.`,
+  typeNameInvalid: 'Le nom du type contient des caractères non autorisés.',
+  descriptionTooLong: `La description ne doit pas dépasser ${DESCRIPTION_MAX} caractères.`,
+  extensionRefused: `Type de fichier non accepté. Formats acceptés : ${ACCEPTED_EXTENSIONS.join(', ')}.`,
+  contentRefused: 'Le contenu du fichier ne correspond pas à son extension : fichier refusé.',
+  tooLarge: (maxMb: number) => `Fichier trop volumineux : ${maxMb} Mo au maximum.`,
+  quotaExceeded: (left: string, quota: string) => `Espace de stockage insuffisant : il vous reste ${left} sur ${quota}. Supprimez des documents que le cabinet n’a pas encore consultés, ou contactez le cabinet.`,
+  notOwnUpload: 'Vous ne pouvez déposer des documents que pour votre propre compte.',
+  notAccepted: 'Votre compte doit être accepté par le cabinet avant de déposer des documents.',
+  unknownType: 'Type de document inconnu.',
+  uploaded: 'Document envoyé avec succès.',
+  typeAdded: 'Type ajouté avec succès !',
+  typeAddFailed: "Erreur lors de l'ajout du type",
+  typeExists: 'Ce type de document existe déjà.',
+  typeDeleted: 'Type supprimé avec succès.',
+  typeDeleteFailed: 'Erreur lors de la suppression du type',
+  typeNotFound: 'Type de document introuvable.',
+  /** Contract §8: a type is editable (renamed); its documents and requests keep it. */
+  typeRenamed: 'Type renommé avec succès.',
+  notFound: 'Document introuvable.',
+  descriptionInvalid: 'La description contient des caractères non autorisés.',
+  ownerGone: 'Compte introuvable.',
+  deleted: 'Document supprimé avec succès.',
+  archived: 'Document archivé avec succès.',
+  /** « Voir » posted without JavaScript (contract §8): the API answers the document itself, the page says this. */
+  markedViewed: 'Document marqué comme consulté.',
+  notViewedYet: 'Seul un document déjà consulté peut être archivé.',
+  alreadyViewed: 'Ce document a déjà été consulté par le cabinet : il ne peut plus être supprimé.',
+  notOwner: 'Ce document ne vous appartient pas.',
+  // The firm sends documents (contract §7, issue 16) and restores archived ones.
+  nameTooLong: `Le nom du document ne doit pas dépasser ${DOCUMENT_NAME_MAX} caractères.`,
+  nameInvalid: 'Le nom du document contient des caractères non autorisés.',
+  recipientMissing: 'Client introuvable.',
+  recipientIsAdmin: 'Ce compte est celui d’un administrateur : seuls les clients reçoivent des documents du cabinet.',
+  recipientNotAccepted: 'Ce client n’est pas encore accepté : son espace n’est pas ouvert.',
+  sent: 'Document envoyé au client.',
+  fromFirm: 'Ce document vous a été envoyé par le cabinet : vous ne pouvez ni le supprimer ni l’archiver.',
+  firmSentNotArchived: 'Un document envoyé par le cabinet ne s’archive pas.',
+  restored: 'Document restauré avec succès.',
+  notArchived: 'Seul un document archivé peut être restauré.',
+} as const
+
+/** The server's alone (no island shows them): the multipart body's own refusals, a file opened without a session. */
+const serverWords = {
+  loginRequired: 'Veuillez vous connecter.',
+  tooManyParts: 'Trop de champs ou de fichiers dans l’envoi.',
+  uploadBroken: 'Envoi du fichier interrompu ou mal formé.',
+} as const
+
+/** The module's catalogue: what its services refuse with, said at the HTTP edge in the request's language. */
+export const words = /* @__PURE__ */ catalogue({ fr: { ...messages, ...serverWords } })
