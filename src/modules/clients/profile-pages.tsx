@@ -1,17 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { HttpError } from '../../http/errors.js'
 import { listQueryOf, listStateOf } from '../../http/list-pages.js'
 import { listFilter, ListQuerySchema } from '../../http/lists.js'
 import { rememberReturn } from '../../http/return-to.js'
 import { IdParamsSchema } from '../../http/schemas.js'
+import { refusals } from '../../shared/domain-error.js'
 import type { FormState } from '../../shared/form-state.js'
 import { photoFormRoute, registerTokenForms, userForm, type ProfileShown } from '../identity/index.js'
 import { formPost } from '../../http/form-post.js'
 import { originOf } from '../../http/origin.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
-import { texts as clientTexts, type Clients } from './service.js'
+import type { Clients } from './service.js'
+import { texts as clientTexts, words } from './words.js'
 import type { ClientsViews } from './views.js'
+
+const refuse = refusals(words)
 
 const ACTIVITY_SHOWN = 20
 /** The newest documents the firm sent a client, on the administrators' client page. */
@@ -83,7 +86,7 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
   async function profile(request: FastifyRequest, reply: FastifyReply, shown: ProfileShown & { photoForm?: FormState } = {}, ownId?: number) {
     const viewer = request.user!
     const id = ownId ?? Number((request.params as { id: unknown }).id)
-    if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, 'Profil introuvable.')
+    if (!Number.isSafeInteger(id) || id < 1) throw refuse('not_found', 'profileNotFound')
     // A hand-edited page number falls back to the first page (listQueryOf), never an error page.
     const query = listQueryOf(request)
     const profile = await clients.getProfile(viewer, id, listFilter(query))

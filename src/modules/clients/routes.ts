@@ -5,7 +5,8 @@ import { originOf } from '../../http/origin.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
 import { requireAdmin, requireFirm, requireUser } from '../identity/index.js'
 import { AccountSummarySchema, ClientListQuerySchema, CountsSchema, ProfileSchema, staffIdOf } from './schemas.js'
-import { texts, type Clients } from './service.js'
+import type { Clients } from './service.js'
+import { texts } from './words.js'
 
 const AccountListSchema = listOf(AccountSummarySchema)
 

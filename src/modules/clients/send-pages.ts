@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { HttpError } from '../../http/errors.js'
 import { IdParamsSchema } from '../../http/schemas.js'
+import { refusals } from '../../shared/domain-error.js'
 import type { FormState } from '../../shared/form-state.js'
 import { sendFormRoute, type Documents } from '../documents/index.js'
 import { firmOnly } from '../identity/index.js'
-import { texts, type Clients } from './service.js'
+import type { Clients } from './service.js'
 import type { ClientsViews } from './views.js'
+import { words } from './words.js'
+
+const refuse = refusals(words)
 
 const SEND_PAGE = '/admin-dashboard/clients/:id/send'
 /** What the firm sent, as many as the client's page shows. */
@@ -14,7 +17,7 @@ const SENT_SHOWN = 50
 /** The page's client: a number once validated (GET), a string before (a post refused on its way in); anything else is no one. */
 function clientIdOf(request: FastifyRequest): number {
   const id = Number((request.params as { id?: unknown }).id)
-  if (!Number.isSafeInteger(id) || id < 1) throw new HttpError(404, texts.notFound)
+  if (!Number.isSafeInteger(id) || id < 1) throw refuse('not_found', 'notFound')
   return id
 }
 

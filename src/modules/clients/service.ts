@@ -2,30 +2,20 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/database.js'
 import { transaction } from '../../db/transaction.js'
 import type { ListFilter, Page } from '../../db/lists.js'
-import { HttpError } from '../../http/errors.js'
 import type { MailCounts, Outbox } from '../../jobs/outbox.js'
-import type { RequestOrigin } from '../../http/origin.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Documents } from '../documents/index.js'
 import { isFirmScope, reaches, scopeOf, type AccessTokenView, type AccountSummary, type Identity, type PersonName, type ProfilePhoto, type Scope, type SessionUser } from '../identity/index.js'
+import { refusals } from '../../shared/domain-error.js'
+import type { RequestOrigin } from '../../shared/request-origin.js'
 import { describeUserAgent } from '../../shared/user-agent.js'
 import type { Journal, JournalRow } from '../journal/index.js'
 import type { Requests } from '../requests/index.js'
 import { acceptanceMail } from './mails.js'
 import type { AccountRow, ClientRequests, Counts, DeviceSession, FirmSent, Profile } from './types.js'
+import { words } from './words.js'
 
-export const texts = {
-  accepted: 'Utilisateur accepté avec succès.',
-  alreadyAccepted: 'Cet utilisateur est déjà accepté.',
-  unverified: 'Cet utilisateur n’a pas encore vérifié son adresse e-mail : il ne peut pas être accepté.',
-  notFound: 'Utilisateur introuvable.',
-  adminUntouchable: 'Un compte administrateur ne peut pas être accepté ni supprimé ici.',
-  deleted: 'Compte supprimé avec succès.',
-  notOwnProfile: 'Vous ne pouvez consulter que votre propre profil.',
-  notOwnAccount: 'Vous ne pouvez supprimer que votre propre compte.',
-  memberAccount: 'Votre compte fait partie de l’équipe de votre entreprise : seul son propriétaire peut vous en retirer.',
-  adminOnly: 'Accès réservé aux administrateurs.',
-} as const
+const refuse = refusals(words)
 
 export interface ClientsDeps {
   db: Db
@@ -65,7 +55,7 @@ export function createClients({ db, storage, outbox, identity, documents, reques
    */
   async function reachClient(viewer: SessionUser, id: number): Promise<void> {
     const scope = scopeOf(viewer)
-    if (!isFirmScope(scope) || !(await reaches(db, scope, id))) throw new HttpError(404, texts.notFound)
+    if (!isFirmScope(scope) || !(await reaches(db, scope, id))) throw refuse('not_found', 'notFound')
   }
 
   return {
@@ -82,7 +72,7 @@ export function createClients({ db, storage, outbox, identity, documents, reques
     /** One account as the users' lists show it (the back-office's confirmation pages), or a 404. */
     async findAccount(id: number): Promise<AccountRow> {
       const account = await accounts.findAccountSummary(id)
-      if (!account) throw new HttpError(404, texts.notFound)
+      if (!account) throw refuse('not_found', 'notFound')
       return (await withStaff({ total: 1, items: [account] })).items[0]!
     },
 
@@ -144,10 +134,10 @@ export function createClients({ db, storage, outbox, identity, documents, reques
      * them finds nothing (404, contract §9).
      */
     async getProfile(viewer: SessionUser, id: number, page: Pick<ListFilter, 'page' | 'pageSize'>): Promise<Profile> {
-      if (viewer.id !== id && !viewer.isAdmin) throw new HttpError(403, texts.notOwnProfile)
+      if (viewer.id !== id && !viewer.isAdmin) throw refuse('forbidden', 'notOwnProfile')
       if (viewer.id !== id) await reachClient(viewer, id)
       const account = await accounts.findAccountSummary(id)
-      if (!account) throw new HttpError(404, texts.notFound)
+      if (!account) throw refuse('not_found', 'notFound')
       const { isVerified: _verified, ...profile } = account
       const [owned, storage] = await Promise.all([documents.listOwned(id, page), documents.storageUse(id)])
       return { ...profile, documents: owned.items, documentsTotal: owned.total, storage }
@@ -165,10 +155,10 @@ export function createClients({ db, storage, outbox, identity, documents, reques
         if (account) await journal.record(trx, { action: 'user.accepted', actor, subject: { type: 'user', id, label: account.username }, from })
         return outcome
       })
-      if (outcome === 'missing') throw new HttpError(404, texts.notFound)
-      if (outcome === 'admin') throw new HttpError(403, texts.adminUntouchable)
-      if (outcome === 'already') throw new HttpError(409, texts.alreadyAccepted)
-      if (outcome === 'unverified') throw new HttpError(409, texts.unverified)
+      if (outcome === 'missing') throw refuse('not_found', 'notFound')
+      if (outcome === 'admin') throw refuse('forbidden', 'adminUntouchable')
+      if (outcome === 'already') throw refuse('conflict', 'alreadyAccepted')
+      if (outcome === 'unverified') throw refuse('conflict', 'unverified')
     },
 
     /**
@@ -177,12 +167,12 @@ export function createClients({ db, storage, outbox, identity, documents, reques
      */
     async deleteClient(actor: SessionUser, id: number, from: RequestOrigin | null = null): Promise<void> {
       // A company's member neither deletes the company nor their own account: its owner removes them (contract §9).
-      if (actor.companyRole === 'member') throw new HttpError(403, texts.memberAccount)
+      if (actor.companyRole === 'member') throw refuse('forbidden', 'memberAccount')
       // Only an administrator deletes another's account (contract §9: a staff member is refused, 403).
-      if (actor.id !== id && actor.role !== 'admin') throw new HttpError(403, actor.isAdmin ? texts.adminOnly : texts.notOwnAccount)
+      if (actor.id !== id && actor.role !== 'admin') throw refuse('forbidden', actor.isAdmin ? 'adminOnly' : 'notOwnAccount')
       const target = await accounts.findAccountSummary(id)
-      if (!target) throw new HttpError(404, texts.notFound)
-      if (target.isAdmin) throw new HttpError(403, texts.adminUntouchable)
+      if (!target) throw refuse('not_found', 'notFound')
+      if (target.isAdmin) throw refuse('forbidden', 'adminUntouchable')
       const keys = await transaction(db, async (trx) => {
         await requests.removeAllOwnedBy(trx, id)
         // A member deleted by the firm leaves their company as a removal does: no reminder of its requests goes to them.
@@ -195,7 +185,7 @@ export function createClients({ db, storage, outbox, identity, documents, reques
         // Its members go with the company: no account is left to log in to a space that is gone (contract §9).
         const memberKeys = await accounts.deleteCompanyMembers(trx, id)
         const deleted = await accounts.deleteAccount(trx, id)
-        if (!deleted) throw new HttpError(404, texts.notFound)
+        if (!deleted) throw refuse('not_found', 'notFound')
         return [...documentKeys, ...memberKeys, ...(deleted.photoKey ? [deleted.photoKey] : [])]
       })
       await removeFiles(keys)

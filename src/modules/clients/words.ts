@@ -1,0 +1,19 @@
+import { catalogue } from '../../shared/words.js'
+
+/** The clients module's words (issue 30): the API's answers about accounts and profiles, in French; another language is typed after them. */
+export const texts = {
+  accepted: 'Utilisateur accepté avec succès.',
+  alreadyAccepted: 'Cet utilisateur est déjà accepté.',
+  unverified: 'Cet utilisateur n’a pas encore vérifié son adresse e-mail : il ne peut pas être accepté.',
+  notFound: 'Utilisateur introuvable.',
+  adminUntouchable: 'Un compte administrateur ne peut pas être accepté ni supprimé ici.',
+  deleted: 'Compte supprimé avec succès.',
+  notOwnProfile: 'Vous ne pouvez consulter que votre propre profil.',
+  notOwnAccount: 'Vous ne pouvez supprimer que votre propre compte.',
+  memberAccount: 'Votre compte fait partie de l’équipe de votre entreprise : seul son propriétaire peut vous en retirer.',
+  adminOnly: 'Accès réservé aux administrateurs.',
+  profileNotFound: 'Profil introuvable.',
+} as const
+
+/** The module's catalogue: what its service refuses with, said at the HTTP edge in the request's language. */
+export const words = /* @__PURE__ */ catalogue({ fr: texts })
