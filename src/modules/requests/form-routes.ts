@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { HttpError } from '../../http/errors.js'
 import { formPost } from '../../http/form-post.js'
 import { registerRowForm } from '../../http/row-forms.js'
 import { IdParamsSchema } from '../../http/schemas.js'
+import { refusals } from '../../shared/domain-error.js'
 import type { FormState } from '../../shared/form-state.js'
 import { firmForm, firmOnly } from '../identity/index.js'
 import { RequestListQuerySchema } from './schemas.js'
@@ -11,6 +11,9 @@ import type { Requests } from './service.js'
 import { messages, type StatusFilter } from './texts.js'
 import { checkNewRequest } from './validation.js'
 import type { RequestsViews } from './views.js'
+import { words } from './words.js'
+
+const refuse = refusals(words)
 
 const REQUESTS_LIST = '/admin-dashboard/requests'
 /** The client's latest requests under the form, as on their page. */
@@ -31,7 +34,7 @@ export function listFiltersOf(query: object): { userId?: number | undefined; sta
 /** The :id of /admin-dashboard/clients/:id/ask; a malformed one names no client. */
 function clientIdOf(request: FastifyRequest): number {
   const id = (request.params as { id?: unknown }).id
-  if (typeof id !== 'number') throw new HttpError(404, messages.notAClient)
+  if (typeof id !== 'number') throw refuse('not_found', 'notAClient')
   return id
 }
 

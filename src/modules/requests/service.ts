@@ -2,8 +2,8 @@ import type { Clock } from '../../clock/clock.js'
 import type { Db } from '../../db/database.js'
 import type { ListFilter, Page } from '../../db/lists.js'
 import { transaction } from '../../db/transaction.js'
-import { HttpError, refusedForm } from '../../http/errors.js'
 import type { Outbox } from '../../jobs/outbox.js'
+import { refusals, type DomainError } from '../../shared/domain-error.js'
 import { firmDay } from '../../shared/time.js'
 import type { ClaimedRequest, Documents, RequestAnswers } from '../documents/index.js'
 import { FIRM_SCOPE, isFirmScope, reaches, scopeOf, type Identity, type Scope, type SessionUser } from '../identity/index.js'
@@ -11,8 +11,11 @@ import { clientMail, fulfilledMail, reminderSchedule, type RequestFacts } from '
 import * as repo from './repository.js'
 import type { RequestRecord } from './repository.js'
 import type { RequestView } from './schemas.js'
-import { messages, type StatusFilter } from './texts.js'
+import type { StatusFilter } from './texts.js'
 import { checkNewRequest } from './validation.js'
+import { words } from './words.js'
+
+const refuse = refusals(words)
 
 export interface RequestsDeps {
   db: Db
@@ -94,11 +97,11 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
    * contract §9), or closed. The administrator answering for a client, who sees every request, hears
    * that it is another client's.
    */
-  async function refusal(trx: Db, within: Scope, id: number, userId?: number): Promise<HttpError> {
+  async function refusal(trx: Db, within: Scope, id: number, userId?: number): Promise<DomainError> {
     const found = id > 0 ? await repo.findRequest(trx, within, id) : undefined
-    if (!found) return new HttpError(404, messages.notFound)
-    if (userId !== undefined && found.userId !== userId) return new HttpError(400, messages.otherClient)
-    return new HttpError(409, found.status === 'fulfilled' ? messages.alreadyFulfilled : messages.alreadyCancelled)
+    if (!found) return refuse('not_found', 'notFound')
+    if (userId !== undefined && found.userId !== userId) return refuse('validation', 'otherClient')
+    return refuse('conflict', found.status === 'fulfilled' ? 'alreadyFulfilled' : 'alreadyCancelled')
   }
 
   async function listIn(within: Scope, filter: ListFilter, options: RequestListOptions = {}): Promise<Page<RequestView>> {
@@ -160,16 +163,16 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
      */
     async create(viewer: SessionUser, input: Record<string, unknown>): Promise<RequestView> {
       const checked = checkNewRequest(input, today())
-      if (!checked.ok) throw refusedForm(checked)
+      if (!checked.ok) throw refuse.form(checked)
       const fields = checked.value
       const scope = scopeOf(viewer)
-      if (!isFirmScope(scope) || !(await reaches(db, scope, fields.userId))) throw new HttpError(404, messages.clientNotFound).under('userId')
+      if (!isFirmScope(scope) || !(await reaches(db, scope, fields.userId))) throw refuse('not_found', 'clientNotFound').under('userId')
       const client = await accounts.findAccountSummary(fields.userId)
       // A member's own id names no company: its people are none.
       const asked = client && !client.isAdmin && client.isAccepted ? await accounts.companyPeople(fields.userId) : []
-      if (asked.length === 0) throw new HttpError(400, messages.notAClient).under('userId')
+      if (asked.length === 0) throw refuse('validation', 'notAClient').under('userId')
       const typeName = (await typeNames()).get(fields.typeId)
-      if (typeName === undefined) throw new HttpError(400, messages.unknownType).under('typeId')
+      if (typeName === undefined) throw refuse('validation', 'unknownType').under('typeId')
       const createdAt = clock.now()
       const facts: RequestFacts = { title: fields.title, note: fields.note, dueDate: fields.dueDate, typeName }
       const id = await explainForeignKeys(() =>
@@ -178,7 +181,7 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
           // meanwhile waits for the request, then finds its reminders to discard or to add (forgetPerson,
           // addPerson), or went first and is not, or is, among them.
           const people = await accounts.companyPeople(fields.userId, trx, { lock: true })
-          if (people.length === 0) throw new HttpError(400, messages.notAClient).under('userId')
+          if (people.length === 0) throw refuse('validation', 'notAClient').under('userId')
           const id = await repo.insertRequest(trx, { ...fields, createdAt })
           const reminderIds: number[] = []
           for (const { email } of people) {
@@ -226,16 +229,16 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
     /** One request (its cancellation's confirmation page, without JavaScript); 404 when there is none, or it is another client's than the viewer's. */
     async find(viewer: SessionUser, id: number): Promise<RequestView> {
       const record = await repo.findRequest(db, scopeOf(viewer), id)
-      if (!record) throw new HttpError(404, messages.notFound)
+      if (!record) throw refuse('not_found', 'notFound')
       return (await toViews([record]))[0]!
     },
 
     /** The client a request may be asked of (an accepted client the viewer serves), for the page asking them; 404 otherwise. */
     async askable(viewer: SessionUser, userId: number): Promise<{ id: number; username: string; entreprise: string }> {
       const scope = scopeOf(viewer)
-      if (!isFirmScope(scope) || !(await reaches(db, scope, userId))) throw new HttpError(404, messages.notAClient)
+      if (!isFirmScope(scope) || !(await reaches(db, scope, userId))) throw refuse('not_found', 'notAClient')
       const client = await accounts.findAccountSummary(userId)
-      if (!client || client.isAdmin || !client.isAccepted) throw new HttpError(404, messages.notAClient)
+      if (!client || client.isAdmin || !client.isAccepted) throw refuse('not_found', 'notAClient')
       return { id: client.id, username: client.username, entreprise: client.entreprise }
     },
 
@@ -281,7 +284,7 @@ async function explainForeignKeys<T>(work: () => Promise<T>): Promise<T> {
     return await work()
   } catch (error) {
     const code = (error as { code?: string }).code ?? ''
-    if (/FOREIGNKEY|NO_REFERENCED_ROW/.test(code)) throw new HttpError(400, messages.notAClient).under('userId')
+    if (/FOREIGNKEY|NO_REFERENCED_ROW/.test(code)) throw refuse('validation', 'notAClient').under('userId')
     throw error
   }
 }
