@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { HttpError } from '../../http/errors.js'
 import { listQueryOf, listStateOf } from '../../http/list-pages.js'
 import { listFilter, ListQuerySchema } from '../../http/lists.js'
 import { formLimit } from '../../http/rate-limit.js'
@@ -9,6 +8,7 @@ import { formPost } from '../../http/form-post.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { IdSchema } from '../../http/schemas.js'
 import type { Page } from '../../render/page.js'
+import { refusals } from '../../shared/domain-error.js'
 import { failedAt } from '../../shared/validation.js'
 import { firmForm, firmOnly, userForm, userOnly } from '../identity/index.js'
 import { messageLimit } from './routes.js'
@@ -16,6 +16,9 @@ import type { Messages } from './service.js'
 import { texts } from './texts.js'
 import { checkMessage } from './validation.js'
 import type { MessagesViews, ThreadPageProps } from './views.js'
+import { words } from './words.js'
+
+const refuse = refusals(words)
 
 /** A bad query (a hand-edited ?page=) shows the first page rather than an error. */
 const paged = { attachValidation: true, schema: { hide: true, querystring: ListQuerySchema } }
@@ -24,7 +27,7 @@ const clientThread = { attachValidation: true, schema: { hide: true, querystring
 /** The id of /admin-dashboard/clients/:id/messages; a malformed one is no thread. */
 function threadIdOf(request: FastifyRequest): number {
   const id = (request.params as { id?: unknown }).id
-  if (typeof id !== 'number') throw new HttpError(404, texts.noThread)
+  if (typeof id !== 'number') throw refuse('not_found', 'noThread')
   return id
 }
 

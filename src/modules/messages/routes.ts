@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { HttpError, refusedForm } from '../../http/errors.js'
 import { listFilter, listOf, ListQuerySchema, sendList } from '../../http/lists.js'
 import { operation } from '../../http/openapi.js'
 import { QUARTER_HOUR_MS, userLimit } from '../../http/rate-limit.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
+import { refusals } from '../../shared/domain-error.js'
 import { errorResponses } from '../../http/schemas.js'
 import { requireFirm, requireUser } from '../identity/index.js'
 import { PostBodySchema, ThreadMessageSchema, ThreadParamsSchema, ThreadSummarySchema } from './schemas.js'
 import type { Messages } from './service.js'
 import { checkMessage } from './validation.js'
+import { words } from './words.js'
+
+const refuse = refusals(words)
 
 /** Messages per user per quarter hour, counted together for the API and the thread pages' forms (contract §8). */
 export const messageLimit = (perUser: number) => userLimit(perUser, QUARTER_HOUR_MS, 'messages')
@@ -52,7 +55,7 @@ const messageRoutes: FastifyPluginAsyncTypebox<{ messages: Messages }> = async (
     // Who may write comes before what is written: another client's thread is 403 (404 to staff) whatever the text.
     await messages.threadOf(request.user!, request.params.userId)
     const checked = checkMessage(request.body)
-    if (!checked.ok) throw refusedForm(checked)
+    if (!checked.ok) throw refuse.form(checked)
     return reply.code(201).send(await messages.post(request.user!, request.params.userId, checked.value.text))
   })
 }

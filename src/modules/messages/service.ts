@@ -2,14 +2,17 @@ import type { Clock } from '../../clock/clock.js'
 import type { Db } from '../../db/database.js'
 import type { ListFilter, Page } from '../../db/lists.js'
 import { transaction } from '../../db/transaction.js'
-import { HttpError } from '../../http/errors.js'
 import { enqueueBatched } from '../../jobs/batched-mail.js'
+import { refusals } from '../../shared/domain-error.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import { isFirmScope, onlyClientOf, reaches, scopeOf, type AccountSummary, type Identity, type SessionUser } from '../identity/index.js'
 import { noticeMail } from './mails.js'
 import * as repo from './repository.js'
 import type { ThreadMessage } from './schemas.js'
 import { texts } from './texts.js'
+import { words } from './words.js'
+
+const refuse = refusals(words)
 
 /** Contract §7: the other side hears of new messages at most once per this interval, per thread. */
 export const MESSAGE_MAIL_INTERVAL_MS = 15 * 60_000
@@ -45,12 +48,12 @@ export function createMessages({ db, outbox, identity, clock, settings }: Messag
    */
   async function threadOf(reader: Reader, userId: number, trx: Db = db): Promise<{ client: AccountSummary; side: repo.Side }> {
     const scope = scopeOf(reader)
-    if (!isFirmScope(scope) && onlyClientOf(scope) !== userId) throw new HttpError(403, texts.notYours)
-    if (!(await reaches(trx, scope, userId))) throw new HttpError(404, texts.noThread)
+    if (!isFirmScope(scope) && onlyClientOf(scope) !== userId) throw refuse('forbidden', 'notYours')
+    if (!(await reaches(trx, scope, userId))) throw refuse('not_found', 'noThread')
     const client = await accounts.findAccountSummary(userId, trx)
-    if (!client || client.isAdmin || !client.isAccepted) throw new HttpError(404, texts.noThread)
+    if (!client || client.isAdmin || !client.isAccepted) throw refuse('not_found', 'noThread')
     // A member's own id is an account but no company (a staff member's assignments hold companies only).
-    if (scope.kind === 'firm' && (await accounts.companyPeople(userId, trx)).length === 0) throw new HttpError(404, texts.noThread)
+    if (scope.kind === 'firm' && (await accounts.companyPeople(userId, trx)).length === 0) throw refuse('not_found', 'noThread')
     return { client, side: isFirmScope(scope) ? 'firm' : 'client' }
   }
 
