@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { HttpError, refusedForm } from '../../http/errors.js'
 import { listFilter, listOf, ListQuerySchema, sendList } from '../../http/lists.js'
 import { operation } from '../../http/openapi.js'
 import { HOUR_MS, ipLimit } from '../../http/rate-limit.js'
 import { originOf } from '../../http/origin.js'
+import { refusals } from '../../shared/domain-error.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
 import { requireAdmin } from '../identity/index.js'
 import { ContactBodySchema, ContactMessageSchema } from './schemas.js'
 import type { Contact } from './service.js'
 import { checkContact, fromRobot, messages } from './validation.js'
+import { words } from './words.js'
+
+const refuse = refusals(words)
 
 /** Messages per IP per hour (contract §2), counted together for the API and the home page's form. */
 export const contactLimit = (perIp: number) => ipLimit(perIp, HOUR_MS, 'contact')
@@ -20,7 +23,7 @@ const contactRoutes: FastifyPluginAsyncTypebox<{ contact: Contact }> = async (ap
     config: contactLimit(app.config.rateLimits.contactPerIp),
   }, async (request, reply) => {
     const checked = checkContact(request.body)
-    if (!checked.ok) throw refusedForm(checked)
+    if (!checked.ok) throw refuse.form(checked)
     // A robot filled the hidden field: answer as for a person so it learns nothing, store nothing.
     if (!fromRobot(request.body)) await contact.receiveMessage(checked.value, request.ip || null)
     return reply.code(201).send({ message: messages.sent })

@@ -1,13 +1,16 @@
 import type { Db } from '../../db/database.js'
 import { transaction } from '../../db/transaction.js'
 import type { ListFilter, Page } from '../../db/lists.js'
-import { HttpError } from '../../http/errors.js'
 import { firmMail } from '../../mail/layout.js'
 import type { Outbox } from '../../jobs/outbox.js'
-import type { RequestOrigin } from '../../http/origin.js'
+import { refusals } from '../../shared/domain-error.js'
+import type { RequestOrigin } from '../../shared/request-origin.js'
 import type { Journal, JournalActor } from '../journal/index.js'
 import { deleteMessageRow, findMessage, findMessages, findStoredMessage, insertMessage, type StoredMessage } from './repository.js'
-import { messages, type ContactMessage } from './validation.js'
+import type { ContactMessage } from './validation.js'
+import { words } from './words.js'
+
+const refuse = refusals(words)
 
 export interface ContactDeps {
   db: Db
@@ -43,14 +46,14 @@ export function createContact({ db, outbox, journal, settings }: ContactDeps) {
     /** One message, for its deletion's confirmation page; 404 when it is gone. */
     async findMessage(id: number): Promise<StoredMessage> {
       const message = await findStoredMessage(db, id)
-      if (!message) throw new HttpError(404, messages.notFound)
+      if (!message) throw refuse('not_found', 'notFound')
       return message
     },
 
     async deleteMessage(id: number, actor: JournalActor, from: RequestOrigin | null = null): Promise<void> {
       await transaction(db, async (trx) => {
         const message = await findMessage(trx, id)
-        if (!message || !(await deleteMessageRow(trx, id))) throw new HttpError(404, messages.notFound)
+        if (!message || !(await deleteMessageRow(trx, id))) throw refuse('not_found', 'notFound')
         await journal.record(trx, { action: 'message.deleted', actor, subject: { type: 'message', id, label: `${message.name} <${message.email}>` }, from })
       })
     },
