@@ -40,7 +40,7 @@ import contactPlugin, { createContact, type Contact } from './modules/contact/in
 import documentsPlugin, { createDocuments, type Documents, type RequestAnswers } from './modules/documents/index.js'
 import clientsPlugin, { createClients, type Clients } from './modules/clients/index.js'
 import messagesPlugin, { createMessages, type Messages } from './modules/messages/index.js'
-import requestsPlugin, { createRequests, type Requests } from './modules/requests/index.js'
+import requestsPlugin, { createRequests, keepReminderHour, type Requests } from './modules/requests/index.js'
 import teamPlugin, { createTeam, type Team } from './modules/team/index.js'
 // The one place where src/ meets views/: each module is handed the pages it renders.
 import { Document } from '../views/layout/Document.js'
@@ -222,7 +222,12 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   const ports = await choosePorts(config, overrides, app.log)
   const { db, storage, mailer, outbox, jobs, clock, attempts } = ports
   // The outbox's worker runs once the app is ready: mails left by a previous run go out at once.
-  app.addHook('onReady', async () => outbox.start())
+  // Reminders written under another REMINDER_HOUR move to this one before the worker looks at them (issue 34).
+  app.addHook('onReady', async () => {
+    const moved = await keepReminderHour({ db, outbox, hour: config.reminderHour })
+    if (moved > 0) app.log.info({ moved, hour: config.reminderHour }, 'reminders moved to REMINDER_HOUR')
+    outbox.start()
+  })
   // Closed in order: work after answers first (it may enqueue a mail), then the outbox's due mails
   // (those left stay for another instance or the next start), then the transport, then the database.
   app.addHook('onClose', async () => {

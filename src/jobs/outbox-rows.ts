@@ -1,6 +1,6 @@
 import { isMysql, type Db } from '../db/database.js'
 import { onCommit } from '../db/transaction.js'
-import { fromDbId, toDbTime } from '../db/values.js'
+import { fromDbId, fromDbTime, toDbTime } from '../db/values.js'
 import { createSealer, UnsealError } from '../crypto/sealing.js'
 import type { Mail } from '../mail/mailer.js'
 
@@ -45,6 +45,10 @@ export interface OutboxRows {
    */
   pendingTo(db: Db, ids: number[], recipient: string): Promise<number[]>
   counts(): Promise<MailCounts>
+  /** When each mail of `ids` that was never tried, nor is held by a worker, is due (reminders, whose hour may have changed). */
+  untriedDue(db: Db, ids: number[]): Promise<Array<{ id: number; at: Date }>>
+  /** Moves such a mail from `from` to `to`; false when it changed meanwhile (tried, claimed, moved by another instance). */
+  reschedule(db: Db, id: number, from: Date, to: Date): Promise<boolean>
 }
 
 /** The rows' side of the outbox; `wake` starts this process's worker once a new row is committed. */
@@ -116,6 +120,34 @@ export function outboxRows({ db, now, sealer, wake }: { db: Db; now: () => Date;
       if (isMysql(trx)) query = query.forUpdate()
       // Compared here, byte for byte: MariaDB's column compares without case or accents.
       return (await query.execute()).filter((row) => row.recipient === recipient).map((row) => fromDbId(row.id))
+    },
+
+    async untriedDue(trx, ids) {
+      if (ids.length === 0) return []
+      const stamp = toDbTime(now())
+      const rows = await trx
+        .selectFrom('outbox')
+        .select(['id', 'next_attempt_at'])
+        .where('id', 'in', ids)
+        .where('status', '=', 'pending')
+        .where('attempts', '=', 0)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', stamp)]))
+        .execute()
+      return rows.map((row) => ({ id: fromDbId(row.id), at: fromDbTime(row.next_attempt_at) }))
+    },
+
+    async reschedule(trx, id, from, to) {
+      const stamp = toDbTime(now())
+      const result = await trx
+        .updateTable('outbox')
+        .set({ next_attempt_at: toDbTime(to), due_at: toDbTime(to) })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('attempts', '=', 0)
+        .where('next_attempt_at', '=', toDbTime(from))
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', stamp)]))
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
     },
 
     async counts() {

@@ -17,5 +17,6 @@ export default fp(
 
 // The module's public face: other modules import these, never requests' files or tables.
 export { createRequests, type Requests, type RequestsDeps } from './service.js'
+export { keepReminderHour } from './reminder-hour.js'
 export { RequestSchema, type RequestView } from './schemas.js'
 export type { RequestsViews } from './views.js'
