@@ -22,8 +22,15 @@ export const HASH = '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hzYWx0YmVuY2g$00000000
 
 export type App = Awaited<ReturnType<typeof buildApp>>
 
-/** Runs `measure` on a fresh SQLite file, then on a fresh MariaDB database when MariaDB answers. */
-export async function onEachDatabase(measure: (label: string, url: string, db: Db) => Promise<void>): Promise<void> {
+export type Dialect = 'sqlite' | 'mariadb'
+
+/** Runs `measure` on a fresh SQLite file, then on a fresh MariaDB database when MariaDB answers (`on`: only those). */
+export async function onEachDatabase(measure: (label: string, url: string, db: Db) => Promise<void>, on: Dialect[] = ['sqlite', 'mariadb']): Promise<void> {
+  if (on.includes('sqlite')) await onSqlite(measure)
+  if (on.includes('mariadb')) await onMariadb(measure)
+}
+
+async function onSqlite(measure: (label: string, url: string, db: Db) => Promise<void>): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-bench-sqlite-'))
   const sqliteUrl = `sqlite:${join(dir, 'bench.sqlite')}`
   const sqlite = createDb(sqliteUrl)
@@ -33,7 +40,9 @@ export async function onEachDatabase(measure: (label: string, url: string, db: D
     await sqlite.destroy()
     rmSync(dir, { recursive: true, force: true })
   }
+}
 
+async function onMariadb(measure: (label: string, url: string, db: Db) => Promise<void>): Promise<void> {
   const admin = createPool({ uri: MARIADB, connectionLimit: 1 })
   const name = `portal_bench_${randomBytes(4).toString('hex')}`
   try {
@@ -80,6 +89,43 @@ export async function insertAdmin(db: Db): Promise<number> {
     .values({ username: 'Admin', email: 'admin@bench.dz', entreprise: 'Cabinet', telephone: '0550000000', password_hash: HASH, is_verified: 1, is_accepted: 1, is_admin: 1, role: 'admin', profile_photo: null, created_at: toDbTime(new Date()), updated_at: toDbTime(new Date()) })
     .executeTakeFirstOrThrow()
   return Number(admin.insertId)
+}
+
+/** A GET the benchmarks time: as whom, and what it must answer (200 and a page of 50). */
+export interface Timed {
+  url: string
+  cookie: string
+}
+
+/**
+ * The medians of `samples` GETs of `control` and of `measured`, taken in turns (control, measured,
+ * control…) after `warmup` of each: a machine busy with other work slows both alike, and their ratio
+ * is the measure.
+ */
+export async function timePair(app: App, what: string, control: Timed, measured: Timed, warmup: number, samples: number): Promise<{ control: number; measured: number }> {
+  const sample = async (timed: Timed) => {
+    const start = performance.now()
+    const res = await app.inject({ method: 'GET', url: timed.url, headers: { cookie: timed.cookie } })
+    const took = performance.now() - start
+    if (res.statusCode !== 200 || (res.json() as unknown[]).length !== 50) throw new Error(`${what}: ${timed.url} answered ${res.statusCode}`)
+    return took
+  }
+  for (let i = 0; i < warmup; i++) {
+    await sample(control)
+    await sample(measured)
+  }
+  const times = { control: [] as number[], measured: [] as number[] }
+  for (let i = 0; i < samples; i++) {
+    // Which goes first alternates too, so that neither always follows the other's work.
+    if (i % 2 === 0) {
+      times.control.push(await sample(control))
+      times.measured.push(await sample(measured))
+    } else {
+      times.measured.push(await sample(measured))
+      times.control.push(await sample(control))
+    }
+  }
+  return { control: percentile(times.control, 0.5), measured: percentile(times.measured, 0.5) }
 }
 
 /** The median of `samples` GETs of `url` as `cookie` after `warmup` ones; each must answer 200 with a page of 50. */

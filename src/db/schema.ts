@@ -159,6 +159,15 @@ export interface DocumentCountsTable {
   n: number | string
 }
 
+/** Each client's documents by direction and state, kept by triggers (migration 0033): a staff member's totals. */
+export interface ClientDocumentCountsTable {
+  user_id: number
+  from_firm: number
+  is_archived: number
+  is_viewed: number
+  n: number | string
+}
+
 /** Mails waiting, sent or failed (migrations/0008-outbox.ts, src/jobs/outbox.ts). */
 export interface OutboxTable {
   id: Generated<number>
@@ -292,6 +301,7 @@ export interface Database {
   document_types: DocumentTypesTable
   documents: DocumentsTable
   document_counts: DocumentCountsTable
+  client_document_counts: ClientDocumentCountsTable
   outbox: OutboxTable
   journal: JournalTable
   journal_counts: JournalCountsTable
