@@ -15,6 +15,8 @@ import { buildApp } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
 import type { Db } from '../../src/db/database.js'
 import { transaction } from '../../src/db/transaction.js'
+import { STATUS_OF_CODE } from '../../src/http/errors.js'
+import { DomainError } from '../../src/shared/domain-error.js'
 import { toDbTime } from '../../src/db/values.js'
 import type { SessionUser } from '../../src/modules/identity/index.js'
 import { deleteAccount, deleteCompanyMembers } from '../../src/modules/identity/accounts.js'
@@ -39,7 +41,8 @@ const ownerOf = (owner: SeededAccount): SessionUser => ({
 const outcomeOf = (inviting: Promise<unknown>) =>
   inviting.then(
     () => 'invited',
-    (error: { statusCode?: number }) => error.statusCode ?? String(error),
+    // A refusal of the domain (issue 30) is answered at its code's status.
+    (error: { statusCode?: number }) => (error instanceof DomainError ? STATUS_OF_CODE[error.code] : (error.statusCode ?? String(error))),
   )
 
 /** What is left of the company: its members' rows (none once it is gone) and mails to `email`. */

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { HttpError } from '../../http/errors.js'
 import { operation } from '../../http/openapi.js'
 import { originOf } from '../../http/origin.js'
 import { errorResponses, IdParamsSchema } from '../../http/schemas.js'
+import { refusals } from '../../shared/domain-error.js'
 import { requireAdmin, requireFirm } from '../identity/index.js'
 import type { Team } from './service.js'
 import { AssignmentSchema, PersonNameSchema } from './staff-schemas.js'
-import { assignmentTexts } from './staff-validation.js'
+import { assignmentWords } from './words.js'
+
+const refuse = refusals(assignmentWords)
 
 const tags = ['users']
 const StaffOfClientSchema = Type.Array(PersonNameSchema)
@@ -36,7 +38,7 @@ const assignmentRoutes: FastifyPluginAsyncTypebox<{ team: Team }> = async (app, 
     preHandler: requireAdmin,
   }, async (request) => {
     const { staffIds } = request.body
-    if (staffIds === undefined) throw new HttpError(400, assignmentTexts.staffIdsRequired).under('staffIds')
+    if (staffIds === undefined) throw refuse('validation', 'staffIdsRequired').under('staffIds')
     return assignments.assign(request.params.id, staffIds, request.user!, originOf(request))
   })
 }

@@ -1,14 +1,16 @@
 import type { Clock } from '../../clock/clock.js'
 import type { Db } from '../../db/database.js'
 import { transaction } from '../../db/transaction.js'
-import { HttpError } from '../../http/errors.js'
-import type { RequestOrigin } from '../../http/origin.js'
+import { refusals } from '../../shared/domain-error.js'
+import type { RequestOrigin } from '../../shared/request-origin.js'
 import { reaches, scopeOf, type SessionUser } from '../identity/index.js'
 import type { Journal, JournalActor } from '../journal/index.js'
 import * as repo from './assignment-repository.js'
 import type { AssignedClient, AssignmentForm } from './assignment-types.js'
 import { firmChoices } from './staff-repository.js'
-import { assignmentTexts } from './staff-validation.js'
+import { assignmentWords } from './words.js'
+
+const refuse = refusals(assignmentWords)
 
 export interface AssignmentDeps {
   db: Db
@@ -24,8 +26,8 @@ export interface AssignmentDeps {
 export function createAssignments({ db, journal, clock }: AssignmentDeps) {
   async function client(id: number, trx: Db = db, lock = false): Promise<AssignedClient> {
     const found = await repo.findAssignableClient(trx, id, { lock })
-    if (found.kind === 'none') throw new HttpError(404, assignmentTexts.clientNotFound)
-    if (found.kind === 'unaccepted') throw new HttpError(409, assignmentTexts.clientNotAccepted)
+    if (found.kind === 'none') throw refuse('not_found', 'clientNotFound')
+    if (found.kind === 'unaccepted') throw refuse('conflict', 'clientNotAccepted')
     return { id: found.id, username: found.username, entreprise: found.entreprise }
   }
 
@@ -35,9 +37,9 @@ export function createAssignments({ db, journal, clock }: AssignmentDeps) {
      * to know who they share it with); any other client is a 404 to staff, as everything about it.
      */
     async list(viewer: SessionUser, clientId: number): Promise<Array<{ id: number; username: string }>> {
-      if (!(await reaches(db, scopeOf(viewer), clientId))) throw new HttpError(404, assignmentTexts.clientNotFound)
+      if (!(await reaches(db, scopeOf(viewer), clientId))) throw refuse('not_found', 'clientNotFound')
       const found = await repo.findAssignableClient(db, clientId)
-      if (found.kind === 'none') throw new HttpError(404, assignmentTexts.clientNotFound)
+      if (found.kind === 'none') throw refuse('not_found', 'clientNotFound')
       return repo.findAssigned(db, clientId)
     },
 
@@ -47,7 +49,7 @@ export function createAssignments({ db, journal, clock }: AssignmentDeps) {
       return transaction(db, async (trx) => {
         const served = await client(clientId, trx, true)
         const allowed = await repo.assignableIds(trx, ids)
-        if (ids.some((id) => !allowed.has(id))) throw new HttpError(400, assignmentTexts.staffUnknown).under('staffIds')
+        if (ids.some((id) => !allowed.has(id))) throw refuse('validation', 'staffUnknown').under('staffIds')
         if (await repo.replaceAssigned(trx, served.id, ids, clock.now())) {
           await journal.record(trx, { action: 'client.assigned', actor: by, subject: { type: 'user', id: served.id, label: served.username }, from })
         }

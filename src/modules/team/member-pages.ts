@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { genericMessage, HttpError } from '../../http/errors.js'
+import { atTheEdge, genericMessage, HttpError } from '../../http/errors.js'
 import { formPost } from '../../http/form-post.js'
 import { listQueryOf, listStateOf } from '../../http/list-pages.js'
 import { listFilter, ListQuerySchema } from '../../http/lists.js'
@@ -8,12 +8,16 @@ import { originOf } from '../../http/origin.js'
 import { formLimit } from '../../http/rate-limit.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { IdParamsSchema } from '../../http/schemas.js'
+import { refusals } from '../../shared/domain-error.js'
 import type { FormState } from '../../shared/form-state.js'
 import { checkInvitation, userForm, userOnly, type SessionUser } from '../identity/index.js'
 import { memberInvitationLimit } from './member-limits.js'
 import type { Members } from './member-service.js'
 import { memberTexts, TEAM_PAGE, teamPageTexts as texts } from './member-texts.js'
 import type { TeamViews } from './views.js'
+import { memberWords } from './words.js'
+
+const refuse = refusals(memberWords)
 
 /** A hand-edited query (?page=abc) shows the list with its defaults, never an error page. */
 const listed = { attachValidation: true, schema: { hide: true, querystring: ListQuerySchema } }
@@ -22,7 +26,7 @@ const memberParams = { attachValidation: true, schema: { hide: true, params: IdP
 /** The :id of /team/:id/remove; a malformed one names nobody. */
 function memberIdOf(request: FastifyRequest): number {
   const id = (request.params as { id?: unknown }).id
-  if (typeof id !== 'number') throw new HttpError(404, memberTexts.notFound)
+  if (typeof id !== 'number') throw refuse('not_found', 'notFound')
   return id
 }
 
@@ -108,9 +112,10 @@ const memberPages: FastifyPluginAsyncTypebox<{ members: Members; views: TeamView
     ...memberParams,
     preHandler: userForm((request) => request.url, ownerRefusal),
     handler: remove.handler,
-    async errorHandler(error, request, reply) {
+    async errorHandler(raised, request, reply) {
+      const error = atTheEdge(request, raised)
       if (error instanceof HttpError && error.statusCode === 409) return reply.flash({ type: 'error', message: error.message || genericMessage(409) }).redirect(TEAM_PAGE, 303)
-      return remove.errorHandler(error, request, reply)
+      return remove.errorHandler(raised, request, reply)
     },
   })
 }

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { refusedForm } from '../../http/errors.js'
 import { listFilter, listOf, ListQuerySchema, sendList } from '../../http/lists.js'
 import { operation } from '../../http/openapi.js'
 import { originOf } from '../../http/origin.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
+import { refusals } from '../../shared/domain-error.js'
 import { checkInvitation, requireUser } from '../identity/index.js'
 import { memberInvitationLimit } from './member-limits.js'
 import memberPages from './member-pages.js'
@@ -11,6 +11,9 @@ import { CompanyMemberSchema, NewMemberBodySchema } from './member-schemas.js'
 import { memberTexts as texts } from './member-texts.js'
 import type { Team } from './service.js'
 import type { TeamViews } from './views.js'
+import { memberWords } from './words.js'
+
+const refuse = refusals(memberWords)
 
 const tags = ['users']
 
@@ -38,7 +41,7 @@ const memberRoutes: FastifyPluginAsyncTypebox<{ team: Team; views: TeamViews }> 
   }, async (request, reply) => {
     members.checkOwner(request.user!)
     const checked = checkInvitation(request.body)
-    if (!checked.ok) throw refusedForm(checked)
+    if (!checked.ok) throw refuse.form(checked)
     const { member, renewed } = await members.invite(request.user!, checked.value, originOf(request))
     return reply.code(renewed ? 200 : 201).send(member)
   })

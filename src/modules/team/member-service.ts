@@ -1,14 +1,16 @@
 import type { Db } from '../../db/database.js'
 import type { ListFilter, Page } from '../../db/lists.js'
 import { transaction } from '../../db/transaction.js'
-import { HttpError } from '../../http/errors.js'
-import type { RequestOrigin } from '../../http/origin.js'
+import { refusals } from '../../shared/domain-error.js'
+import type { RequestOrigin } from '../../shared/request-origin.js'
 import { scopeOf, type Identity, type SessionUser } from '../identity/index.js'
 import type { Journal } from '../journal/index.js'
 import type { Requests } from '../requests/index.js'
 import * as repo from './member-repository.js'
 import type { CompanyMember } from './member-schemas.js'
-import { memberTexts as texts } from './member-texts.js'
+import { memberWords } from './words.js'
+
+const refuse = refusals(memberWords)
 
 export interface MemberDeps {
   db: Db
@@ -34,14 +36,14 @@ export function createMembers({ db, identity, journal, requests }: MemberDeps) {
   /** The viewer's company, from the access policy: only a company's people have one. */
   function companyOf(viewer: SessionUser): number {
     const scope = scopeOf(viewer)
-    if (scope.kind !== 'company') throw new HttpError(403, texts.companyOnly)
+    if (scope.kind !== 'company') throw refuse('forbidden', 'companyOnly')
     return scope.companyId
   }
 
   /** The company whose owner the viewer is: managing members is the owner's alone. */
   function ownedCompany(viewer: SessionUser): number {
     const companyId = companyOf(viewer)
-    if (viewer.companyRole !== 'owner') throw new HttpError(403, texts.ownerOnly)
+    if (viewer.companyRole !== 'owner') throw refuse('forbidden', 'ownerOnly')
     return companyId
   }
 
@@ -65,7 +67,7 @@ export function createMembers({ db, identity, journal, requests }: MemberDeps) {
     /** One of the owner's members (the removal's confirmation page), or a 404. */
     async findMember(viewer: SessionUser, id: number): Promise<CompanyMember> {
       const member = await repo.findMember(db, ownedCompany(viewer), id)
-      if (!member || member.companyRole !== 'member') throw new HttpError(404, texts.notFound)
+      if (!member || member.companyRole !== 'member') throw refuse('not_found', 'notFound')
       return (await withLastSeen([member]))[0]!
     },
 
@@ -80,11 +82,11 @@ export function createMembers({ db, identity, journal, requests }: MemberDeps) {
     async invite(viewer: SessionUser, input: { email: string; username: string }, from: RequestOrigin | null): Promise<InvitedMember> {
       const companyId = ownedCompany(viewer)
       const company = await repo.findCompany(db, companyId)
-      if (!company?.isAccepted) throw new HttpError(403, texts.notAccepted)
+      if (!company?.isAccepted) throw refuse('forbidden', 'notAccepted')
       let reopened = false
       const { id, renewed } = await identity.invitations.invite({
         async first(trx) {
-          if (!(await repo.findCompany(trx, companyId, { lock: true }))?.isAccepted) throw new HttpError(403, texts.notAccepted)
+          if (!(await repo.findCompany(trx, companyId, { lock: true }))?.isAccepted) throw refuse('forbidden', 'notAccepted')
           const removed = await repo.findRemovedMember(trx, companyId, input.email)
           reopened = removed !== undefined && (await repo.reopenAsInvited(trx, companyId, removed))
         },
@@ -97,7 +99,7 @@ export function createMembers({ db, identity, journal, requests }: MemberDeps) {
         from,
       })
       const member = await repo.findMember(db, companyId, id)
-      if (!member) throw new HttpError(404, texts.notFound)
+      if (!member) throw refuse('not_found', 'notFound')
       return { member: { ...member, lastSeenAt: null }, renewed: renewed && !reopened }
     },
 
@@ -109,10 +111,10 @@ export function createMembers({ db, identity, journal, requests }: MemberDeps) {
      */
     async remove(viewer: SessionUser, id: number, from: RequestOrigin | null): Promise<CompanyMember> {
       const companyId = ownedCompany(viewer)
-      if (id === companyId) throw new HttpError(409, texts.notYourself)
+      if (id === companyId) throw refuse('conflict', 'notYourself')
       return transaction(db, async (trx) => {
         const member = await repo.findMember(trx, companyId, id)
-        if (!member || !(await repo.markMemberRemoved(trx, companyId, id))) throw new HttpError(404, texts.notFound)
+        if (!member || !(await repo.markMemberRemoved(trx, companyId, id))) throw refuse('not_found', 'notFound')
         await identity.retireAccess(trx, id)
         await requests.forgetPerson(trx, { companyId, email: member.email })
         await journal.record(trx, { action: 'member.removed', actor: viewer, subject: { type: 'user', id, label: member.username }, from })

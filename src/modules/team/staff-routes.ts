@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { refusedForm } from '../../http/errors.js'
 import { listFilter, listOf, ListQuerySchema, sendList } from '../../http/lists.js'
 import { operation } from '../../http/openapi.js'
 import { originOf } from '../../http/origin.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
+import { refusals } from '../../shared/domain-error.js'
 import { checkInvitation, requireAdmin } from '../identity/index.js'
 import assignmentPages from './assignment-pages.js'
 import assignmentRoutes from './assignment-routes.js'
@@ -12,6 +12,9 @@ import staffPages from './staff-pages.js'
 import { NewStaffSchema, StaffPersonSchema, StaffRoleChangeSchema } from './staff-schemas.js'
 import { checkRole, checkStaffInvitation, staffTexts } from './staff-validation.js'
 import type { TeamViews } from './views.js'
+import { staffWords } from './words.js'
+
+const refuse = refusals(staffWords)
 
 const tags = ['users']
 
@@ -38,7 +41,7 @@ const routes: FastifyPluginAsyncTypebox<{ team: Team; views: TeamViews }> = asyn
     preHandler: requireAdmin,
   }, async (request, reply) => {
     const checked = checkStaffInvitation(request.body, checkInvitation)
-    if (!checked.ok) throw refusedForm(checked)
+    if (!checked.ok) throw refuse.form(checked)
     const { person, renewed } = await staff.invite(checked.value, request.user!, originOf(request))
     return reply.code(renewed ? 200 : 201).send(person)
   })
@@ -55,7 +58,7 @@ const routes: FastifyPluginAsyncTypebox<{ team: Team; views: TeamViews }> = asyn
     preHandler: requireAdmin,
   }, async (request) => {
     const checked = checkRole(request.body)
-    if (!checked.ok) throw refusedForm(checked)
+    if (!checked.ok) throw refuse.form(checked)
     return (await staff.changeRole(request.params.id, checked.value.role, request.user!, originOf(request))).person
   })
 

@@ -1,14 +1,16 @@
 import type { Db } from '../../db/database.js'
 import type { ListFilter, Page } from '../../db/lists.js'
 import { transaction } from '../../db/transaction.js'
-import { HttpError } from '../../http/errors.js'
-import type { RequestOrigin } from '../../http/origin.js'
+import { refusals } from '../../shared/domain-error.js'
+import type { RequestOrigin } from '../../shared/request-origin.js'
 import type { Identity } from '../identity/index.js'
 import type { Journal, JournalActor } from '../journal/index.js'
 import { dropAssignmentsOf } from './assignment-repository.js'
 import * as repo from './staff-repository.js'
 import type { StaffPerson, StaffRole } from './staff-schemas.js'
-import { staffTexts } from './staff-validation.js'
+import { staffWords } from './words.js'
+
+const refuse = refusals(staffWords)
 
 /** The team an invitation to the firm names, in its mail and on its page (identity's word for the firm). */
 export const FIRM_TEAM = 'l’équipe du cabinet'
@@ -33,7 +35,7 @@ export type TeamActor = JournalActor & { email: string }
 export function createStaff({ db, identity, journal, settings }: StaffDeps) {
   async function find(id: number): Promise<StaffPerson> {
     const person = await repo.findFirmPerson(db, id)
-    if (!person) throw new HttpError(404, staffTexts.notFound)
+    if (!person) throw refuse('not_found', 'notFound')
     return person
   }
 
@@ -45,10 +47,10 @@ export function createStaff({ db, identity, journal, settings }: StaffDeps) {
   async function lockForChange(trx: Db, id: number, narrowing: boolean) {
     const admins = await repo.lockActiveAdmins(trx)
     const person = await repo.lockFirmPerson(trx, id)
-    if (!person) throw new HttpError(404, staffTexts.notFound)
-    if (narrowing && admins.length <= 1 && admins.includes(id)) throw new HttpError(409, staffTexts.lastAdmin)
+    if (!person) throw refuse('not_found', 'notFound')
+    if (narrowing && admins.length <= 1 && admins.includes(id)) throw refuse('conflict', 'lastAdmin')
     // The next start would make them an active administrator again, with ADMIN_PASSWORD (security review).
-    if (narrowing && settings?.adminEmail !== undefined && person.email === settings.adminEmail.trim().toLowerCase()) throw new HttpError(409, staffTexts.configuredAdmin)
+    if (narrowing && settings?.adminEmail !== undefined && person.email === settings.adminEmail.trim().toLowerCase()) throw refuse('conflict', 'configuredAdmin')
     return person
   }
 
