@@ -6,9 +6,15 @@ import { limitMultipartBody, MULTIPART_ALLOWANCE } from '../../../http/multipart
 import { ipLimit, QUARTER_HOUR_MS } from '../../../http/rate-limit.js'
 import { operation } from '../../../http/openapi.js'
 import { errorResponses } from '../../../http/schemas.js'
+import { languageOf } from '../../../http/language.js'
+import { DomainError, refusals } from '../../../shared/domain-error.js'
+import { wordsOf } from '../../../shared/words.js'
 import { requireUser } from '../guards.js'
 import type { Photos } from './service.js'
 import { PHOTO_MAX_BYTES, photoMessages } from './validation.js'
+import { words } from './words.js'
+
+const refuse = refusals(words)
 
 const PhotoAnswerSchema = Type.Object({ message: Type.String(), profilePhoto: Type.Object({ url: Type.String({ examples: ['/uploads/photos/5d41402abc4b2a76b9719d911017c592.webp'] }) }) }, { title: 'PhotoChanged' })
 /** The upload's form, for the OpenAPI document only (the route reads the part itself). */
@@ -20,7 +26,7 @@ export const photoLimit = ipLimit(60, QUARTER_HOUR_MS, 'photo')
 const YEAR_SECONDS = 365 * 24 * 3600
 
 /** Past the photo's 5 MB and the form's envelope, the body is not read on: the connection closes with the answer. */
-const tooLarge = () => new HttpError(413, photoMessages.tooLarge, { connection: 'close' }).under('image')
+const tooLarge = (request: FastifyRequest) => new HttpError(413, wordsOf(words, languageOf(request)).tooLarge, { connection: 'close' }).under('image')
 
 /**
  * The bytes of the `image` part (the body's first file), at most 5 MB; the French refusals of
@@ -29,26 +35,26 @@ const tooLarge = () => new HttpError(413, photoMessages.tooLarge, { connection: 
  */
 export async function imageOf(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
-    if (request.headers['content-type'] === undefined) throw new HttpError(400, photoMessages.noFile).under('image')
-    throw new HttpError(415, photoMessages.notMultipart).under('image')
+    if (request.headers['content-type'] === undefined) throw refuse('validation', 'noFile').under('image')
+    throw refuse('unsupported_type', 'notMultipart').under('image')
   }
   const parts = request.parts({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } })
-  limitMultipartBody(request, PHOTO_MAX_BYTES + MULTIPART_ALLOWANCE, tooLarge)
+  limitMultipartBody(request, PHOTO_MAX_BYTES + MULTIPART_ALLOWANCE, () => tooLarge(request))
   let image: Buffer | undefined
   try {
     for await (const part of parts) {
       if (part.type !== 'file') continue
       // The first file is the photo; a second one is busboy's `files` limit, and the parts end with its error.
-      if (part.fieldname !== 'image') throw new HttpError(400, photoMessages.noFile).under('image')
+      if (part.fieldname !== 'image') throw refuse('validation', 'noFile').under('image')
       image = await part.toBuffer()
     }
   } catch (error) {
-    if (error instanceof HttpError) throw error
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge()
+    if (error instanceof HttpError || error instanceof DomainError) throw error
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(request)
     // Malformed multipart (no boundary, cut short): the client's fault, never a 500.
-    throw new HttpError(400, 'Requête invalide : formulaire multipart mal formé.')
+    throw refuse('validation', 'multipartBroken')
   }
-  if (!image || image.length === 0) throw new HttpError(400, photoMessages.noFile).under('image')
+  if (!image || image.length === 0) throw refuse('validation', 'noFile').under('image')
   return image
 }
 
@@ -72,7 +78,7 @@ const photoRoutes: FastifyPluginAsyncTypebox<{ photos: Photos }> = async (app, {
   // Keys are random and change on every upload, so a photo never changes under its URL.
   app.get('/uploads/photos/:name', { schema: { hide: true, params: PhotoNameParamsSchema } }, async (request, reply) => {
     const file = await photos.open(request.params.name)
-    if (!file) throw new HttpError(404, 'Photo introuvable.')
+    if (!file) throw refuse('not_found', 'photoNotFound')
     return reply
       .type('image/webp')
       .header('content-length', file.size)

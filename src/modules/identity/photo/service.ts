@@ -1,11 +1,13 @@
 import { Readable } from 'node:stream'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../../db/database.js'
-import { HttpError } from '../../../http/errors.js'
+import { refusals } from '../../../shared/domain-error.js'
 import { isStorageKey, newKey, type FileStorage } from '../../../storage/storage.js'
 import { allPhotos, swapPhoto } from './repository.js'
-import { photoMessages } from './validation.js'
 import { photoKeyOf, photoUrlFor, type ProfilePhoto } from './value.js'
+import { words } from './words.js'
+
+const refuse = refusals(words)
 
 /** Contract §2: at most 512×512 out (5 MB in: photo-validation.ts). */
 export const PHOTO_MAX_SIDE = 512
@@ -35,7 +37,7 @@ const loadSharp = async () => (await (sharpLoaded ??= import('sharp'))).default
  */
 export async function reencodePhoto(input: Buffer): Promise<Buffer> {
   const format = sniffImage(input)
-  if (!format) throw new HttpError(415, photoMessages.notImage).under('image')
+  if (!format) throw refuse('unsupported_type', 'notImage').under('image')
   // Outside the try: a library that cannot load is the server's fault, not the file's.
   const sharp = await loadSharp()
   try {
@@ -47,7 +49,7 @@ export async function reencodePhoto(input: Buffer): Promise<Buffer> {
       .webp({ quality: 82 })
       .toBuffer()
   } catch {
-    throw new HttpError(415, photoMessages.notImage).under('image')
+    throw refuse('unsupported_type', 'notImage').under('image')
   }
 }
 
@@ -81,7 +83,7 @@ export function createPhotos({ db, storage, log }: { db: Db; storage: FileStorag
       if (!replaced) {
         // The account was deleted while the photo was being stored.
         await removeQuietly(key)
-        throw new HttpError(404, photoMessages.accountGone)
+        throw refuse('not_found', 'accountGone')
       }
       const oldKey = photoKeyOf(replaced.previous)
       if (oldKey && oldKey !== key && isStorageKey(oldKey)) await removeQuietly(oldKey)
