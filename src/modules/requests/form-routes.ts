@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { formPost } from '../../http/form-post.js'
+import { formLimit } from '../../http/rate-limit.js'
 import { registerRowForm } from '../../http/row-forms.js'
 import { IdParamsSchema } from '../../http/schemas.js'
 import { refusals } from '../../shared/domain-error.js'
 import type { FormState } from '../../shared/form-state.js'
 import { firmForm, firmOnly } from '../identity/index.js'
+import { askLimit } from './routes.js'
 import { RequestListQuerySchema } from './schemas.js'
 import type { Requests } from './service.js'
 import { messages, type StatusFilter } from './texts.js'
@@ -58,7 +60,7 @@ const requestForms: FastifyPluginAsyncTypebox<{ requests: Requests; views: Reque
       return { to: REQUESTS_LIST, message: messages.created }
     },
   })
-  app.post(REQUESTS_LIST, { schema: listQuery, attachValidation: true, preHandler: firmForm((request) => request.url), ...fromList })
+  app.post(REQUESTS_LIST, { schema: listQuery, attachValidation: true, preHandler: firmForm((request) => request.url), config: formLimit(askLimit), ...fromList })
 
   // The client's page's form: the client is the page's; back to the client's page, where the request is listed.
   async function askPageOf(request: FastifyRequest, reply: FastifyReply, form?: FormState) {
@@ -85,6 +87,7 @@ const requestForms: FastifyPluginAsyncTypebox<{ requests: Requests; views: Reque
     schema: clientParams,
     attachValidation: true,
     preHandler: [firmForm((request) => request.url), askedOfThePage],
+    config: formLimit(askLimit),
     ...fromClientPage,
   })
 

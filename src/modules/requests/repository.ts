@@ -68,6 +68,12 @@ export async function insertRequest(db: Db, request: NewRequest): Promise<number
   return fromDbId(result.insertId)
 }
 
+/** How many requests were made for the client after `since` (the per-client cap; index requests_user_created). */
+export async function countAskedSince(db: Db, userId: number, since: Date): Promise<number> {
+  const row = await db.selectFrom('requests').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('created_at', '>', toDbTime(since)).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
 /** A request of one of the scope's clients (contract §9: another client's is none, as a missing one). */
 export async function findRequest(db: Db, within: Scope, id: number): Promise<RequestRecord | undefined> {
   const row = await db.selectFrom('requests').select(COLUMNS).where('id', '=', id).where(clientIn(within, 'requests.user_id')).executeTakeFirst()

@@ -35,6 +35,9 @@ export interface RequestsDeps {
 
 /** The requests page's client chooser lists at most this many clients (beyond it, ask from the client's page). */
 const CHOOSER_MAX = 500
+/** Requests made for one client in 24 hours at most: each mails the company's people and schedules six reminders each. */
+export const REQUESTS_PER_CLIENT_PER_DAY = 20
+const DAY_MS = 24 * 3600_000
 
 /** A company's person who joins or leaves it: the company, and their address. */
 interface Person {
@@ -182,6 +185,9 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
           // addPerson), or went first and is not, or is, among them.
           const people = await accounts.companyPeople(fields.userId, trx, { lock: true })
           if (people.length === 0) throw refuse('validation', 'notAClient').under('userId')
+          // Each request mails every person of the company up to seven times: a cap per client, counted
+          // under the people's lock, so that requests made at once are counted in turn (issue 34).
+          if ((await repo.countAskedSince(trx, fields.userId, new Date(createdAt.getTime() - DAY_MS))) >= REQUESTS_PER_CLIENT_PER_DAY) throw refuse('rate_limited', 'tooManyForClient')
           const id = await repo.insertRequest(trx, { ...fields, createdAt })
           const reminderIds: number[] = []
           for (const { email } of people) {

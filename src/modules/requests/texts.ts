@@ -9,6 +9,7 @@ export const messages = {
   clientRequired: 'Veuillez choisir un client.',
   notAClient: 'Ce compte n’est pas un client accepté : impossible de lui demander un document.',
   clientNotFound: 'Client introuvable.',
+  tooManyForClient: 'Trop de demandes pour ce client : 20 au plus en 24 heures. Réessayez plus tard.',
   typeRequired: 'Type de document requis',
   unknownType: 'Type de document inconnu.',
   titleRequired: 'Titre requis',
