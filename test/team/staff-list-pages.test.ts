@@ -110,3 +110,20 @@ t.test('a change of state moves a document between a staff member’s lists at o
   const before = docs.filter((d) => [0, 5, 10, 15].some((i) => clients[i]!.id === d.clientId) && d.state === 'viewed' && !d.fromFirm).length
   t.equal(Number(viewed.headers['x-total-count']), before + 1, 'the total follows')
 })
+
+t.test('a staff member’s clients list and ?staffId=, page by page and past the last', async (t) => {
+  const served = [0, 5, 10, 15].map((i) => clients[i]!)
+  const rows = await db.selectFrom('users').select(['id', 'created_at']).where('id', 'in', served.map((c) => c.id)).execute()
+  const expected = rows.sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)) || Number(b.id) - Number(a.id)).map((row) => Number(row.id))
+  for (const [who, url] of [[spread, '/api/users/clients-profile'], [admin, `/api/users/clients-profile?staffId=${spread.id}`]] as const) {
+    for (let page = 1; page <= 3; page++) {
+      const res = await injectAs(app, who, `${url}${url.includes('?') ? '&' : '?'}pageSize=3&page=${page}`)
+      t.equal(res.statusCode, 200)
+      t.same((res.json() as Array<{ id: number }>).map((row) => row.id), expected.slice((page - 1) * 3, page * 3), `${url}: page ${page}`)
+      t.equal(Number(res.headers['x-total-count']), 4, `${url}: page ${page}'s total`)
+    }
+  }
+  const none = await injectAs(app, nobody, '/api/users/clients-profile?pageSize=3')
+  t.same(none.json(), [], 'no client')
+  t.equal(Number(none.headers['x-total-count']), 0)
+})

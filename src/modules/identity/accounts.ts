@@ -1,5 +1,7 @@
+import { sql } from 'kysely'
 import { isMysql, type Db } from '../../db/database.js'
 import { fetchPage, textMatches, unfiltered, withinDays, type ListFilter, type Page } from '../../db/lists.js'
+import { readRows } from '../../db/readers.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb } from '../../db/values.js'
 import { parsePhoto, photoKeyOf } from './photo/value.js'
 import type { AccountSummary } from './schemas.js'
@@ -45,21 +47,48 @@ export interface AccountsWithin {
 }
 
 /** Clients (accepted) or new users (not yet accepted), newest first; `q` over username, e-mail and company. */
+/** The clients (accepted) or the new users (not yet accepted): the lists' index users_lists. */
+const listed = (db: Db, accepted: boolean) => db.selectFrom('users').where('users.is_admin', '=', 0).where('users.is_member', '=', 0).where('users.is_accepted', '=', accepted ? 1 : 0)
+
 export async function findAccountsPage(db: Db, accepted: boolean, filter: ListFilter, within: AccountsWithin = {}): Promise<Page<AccountSummary>> {
-  let query = db
-    .selectFrom('users')
-    .where('is_admin', '=', 0)
-    .where('is_member', '=', 0)
-    .where('is_accepted', '=', accepted ? 1 : 0)
-    .where(withinDays('created_at', filter.from, filter.to))
+  let query = listed(db, accepted).where(withinDays('users.created_at', filter.from, filter.to))
   if (within.scope) query = query.where(clientIn(within.scope, 'users.id'))
   if (within.staffId !== undefined) query = query.where(clientIn({ kind: 'staff', staffId: within.staffId }, 'users.id'))
   if (filter.q) query = query.where(await textMatches(db, ACCOUNT_TEXTS, filter.q))
   // The kept counts are the whole firm's: a narrower list counts its rows.
   const whole = (within.scope === undefined || within.scope.kind === 'firm') && within.staffId === undefined
-  const total = whole && unfiltered(filter) ? async () => (await countAccounts(db))[accepted ? 'accepted' : 'unaccepted'] : undefined
+  if (!whole) return narrowedPage(db, query, filter)
+  const total = unfiltered(filter) ? async () => (await countAccounts(db))[accepted ? 'accepted' : 'unaccepted'] : undefined
   const page = await fetchPage(db, query, (q) => q.select(SUMMARY_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'), filter, total)
   return { total: page.total, items: page.items.map(toSummary) }
+}
+
+/**
+ * A narrower list (a staff member's clients, `?staffId=`: a few hundred rows of thousands) in one
+ * statement: the page's ids sorted with the number of rows beside each (`count(*) over ()`), then
+ * their rows. Counting apart and sorting whole rows cost MariaDB a trip and a sort of the rows
+ * themselves (docs/decisions/111-staff-list-counts.md). Past the last page the count is asked alone.
+ */
+async function narrowedPage(db: Db, query: ReturnType<typeof listed>, filter: ListFilter): Promise<Page<AccountSummary>> {
+  const offset = (filter.page - 1) * filter.pageSize
+  const ids = query
+    .select(['users.id', sql<number | string>`count(*) over ()`.as('total')])
+    .orderBy('users.created_at', 'desc')
+    .orderBy('users.id', 'desc')
+    .limit(filter.pageSize)
+    .offset(offset)
+  const rows = await readRows(
+    db,
+    db
+      .selectFrom(ids.as('page'))
+      .innerJoin('users', 'users.id', 'page.id')
+      .select([...SUMMARY_COLUMNS.map((column) => `users.${column}` as const), 'page.total'])
+      .orderBy('users.created_at', 'desc')
+      .orderBy('users.id', 'desc'),
+  )
+  if (rows.length > 0 || offset === 0) return { total: Number(rows[0]?.total ?? 0), items: rows.map(toSummary) }
+  const [counted] = await readRows(db, query.select(sql<number | string>`count(*)`.as('total')))
+  return { total: Number(counted?.total ?? 0), items: [] }
 }
 
 export async function findAccountSummary(db: Db, id: number): Promise<AccountSummary | undefined> {
