@@ -37,6 +37,6 @@ const sendPage: FastifyPluginAsync<{ clients: Clients; documents: Documents; vie
   }
 
   app.get(SEND_PAGE, { schema: { hide: true, params: IdParamsSchema }, attachValidation: true, preHandler: firmOnly }, (request, reply) => show(request, reply))
-  app.post(SEND_PAGE, sendFormRoute(documents, show))
+  app.post(SEND_PAGE, sendFormRoute(documents, app.config.rateLimits.uploadPerUser, show))
 }
 export default sendPage

@@ -29,8 +29,8 @@ function recipientOf(request: FastifyRequest): number {
  * the API's message, or the page again at the JSON route's status with each error under its field. On
  * any failure nothing is stored.
  */
-export function sendFormRoute(documents: Documents, show: ShowSendForm) {
-  const steps = sendSteps(documents)
+export function sendFormRoute(documents: Documents, sendPerUser: number, show: ShowSendForm) {
+  const steps = sendSteps(documents, sendPerUser)
 
   /**
    * Before any of the body is read, in the API's order: a visitor (a session that ended) logs in and
@@ -59,6 +59,7 @@ export function sendFormRoute(documents: Documents, show: ShowSendForm) {
     schema: { hide: true, consumes: ['multipart/form-data'], params: IdParamsSchema },
     attachValidation: true,
     onRequest: [firmToClient, steps.refuseDeclaredTooLarge],
+    config: steps.limit,
     ...formPost({
       // The body is read by the action: the JSON route's reading and the service check its fields and its file.
       check: (body) => ({ ok: true, value: body }),

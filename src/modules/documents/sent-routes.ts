@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import { listFilter, listOf, ListQuerySchema, sendList } from '../../http/lists.js'
 import { operation } from '../../http/openapi.js'
 import { originOf } from '../../http/origin.js'
+import { QUARTER_HOUR_MS, userLimit } from '../../http/rate-limit.js'
 import { errorResponses } from '../../http/schemas.js'
 import { requireFirm, scopeOf } from '../identity/index.js'
 import { requireAccepted } from './routes.js'
@@ -16,9 +17,11 @@ import { messages } from './validation.js'
  * (contract §8) both take it: the same refusal of a body declared too large, then the same reading and
  * service call, so the rules and messages are one.
  */
-export function sendSteps(documents: Documents) {
+export function sendSteps(documents: Documents, sendPerUser: number) {
   return {
     refuseDeclaredTooLarge: refuseDeclaredTooLarge(documents.maxUploadBytes),
+    /** Each send takes the client's space and mails them: a member of the firm sends as many as a client uploads (RATE_LIMIT_UPLOAD_USER), the API and the form together. */
+    limit: userLimit(sendPerUser, QUARTER_HOUR_MS, 'firm-send'),
     /** Reads the body, the file streamed into storage, and records the send: the new document's id. Whatever fails, nothing stays. */
     async receive(request: FastifyRequest, userId: number): Promise<number> {
       const { fields, file, refused } = await receiveUpload(request, documents.maxUploadBytes, documents.storeFile, documents.discardFile)
@@ -34,7 +37,7 @@ export function sendSteps(documents: Documents) {
  */
 const sentDocumentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = async (app, { documents }) => {
   const tags = ['documents']
-  const send = sendSteps(documents)
+  const send = sendSteps(documents, app.config.rateLimits.uploadPerUser)
 
   app.post('/api/documents/send/:userId', {
     schema: {
@@ -43,9 +46,10 @@ const sentDocumentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = 
       consumes: ['multipart/form-data'],
       multipartBody: SendFormSchema,
       params: UserIdParamsSchema,
-      response: { 201: UploadedSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 507) },
+      response: { 201: UploadedSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415, 429, 507) },
     },
     onRequest: send.refuseDeclaredTooLarge,
+    config: send.limit,
     // No account that cannot receive it, nor one the sender does not serve, gets a file stored first.
     preHandler: [requireFirm, async (request) => documents.checkRecipient((request.params as { userId: number }).userId, scopeOf(request.user))],
   }, async (request, reply) => {
