@@ -7,7 +7,7 @@ import { buildApp, type BuildOverrides } from '../../src/app.js'
 import { loadConfig } from '../../src/config.js'
 import { createDb } from '../../src/db/database.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
-import { freshDatabase } from './app.js'
+import { freshDatabase, legDatabaseOpened } from './app.js'
 
 type T = { teardown: (fn: () => unknown) => void }
 
@@ -38,6 +38,8 @@ export async function instances(t: T, env: Record<string, string> = {}, override
     databaseUrl = database.url
     drop = database.drop
   } else {
+    // The leg's database (a SQLite file here): the file belongs on the MariaDB leg's lists.
+    legDatabaseOpened()
     databaseUrl = `sqlite:${join(dir, 'portal.sqlite')}`
     const db = createDb(databaseUrl)
     await migrateToLatest(db)
