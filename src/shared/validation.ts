@@ -24,22 +24,20 @@ export function checkedBy<T>(rules: Rule[], value: () => T): Checked<T> {
 }
 
 /**
- * A missing field counts as an empty one (contract §2); text fields are trimmed and in Unicode NFC,
- * so the same visible text is stored and compared the same way on every database.
+ * Every text a person types (contract §2: a missing field counts as an empty one), one rule for all
+ * (issue 34): Unicode format characters removed (category Cf: U+061C, U+200B–U+200F, U+202A–U+202E,
+ * U+2060–U+206F, U+FEFF…), which show nothing themselves but can reverse, hide or join what follows, so
+ * that no name, title, description or note poses as another in a list, a page or a mail (issue 15);
+ * then in Unicode NFC, so the same visible text is stored and compared the same way on every database;
+ * then trimmed (what they hid at either end goes too). Passwords are `secret`'s, as typed.
  */
 export function text(value: unknown): string {
-  return typeof value === 'string' ? value.normalize('NFC').trim() : ''
+  return typeof value === 'string' ? withoutFormatChars(value).normalize('NFC').trim() : ''
 }
 
-/**
- * A name people read in lists and mails (username, company, a contact's name): `text` without
- * Unicode format characters (category Cf: U+061C, U+200B–U+200F, U+202A–U+202E, U+2060–U+206F,
- * U+FEFF…), which show nothing themselves but can reverse, hide or join what follows, so that no
- * name can pose as another in the back-office (issue 15). Removed before trimming, so what they
- * hid at either end is trimmed too.
- */
+/** A name people read in lists and mails (username, company, a contact's name): `text`, whose rule is every typed text's. */
 export function nameText(value: unknown): string {
-  return text(typeof value === 'string' ? withoutFormatChars(value) : value)
+  return text(value)
 }
 
 /** The string without Unicode format characters (category Cf). */
@@ -53,11 +51,18 @@ export function hasControlChars(value: string): boolean {
 }
 
 /**
- * A multi-line free text that is mailed: every line break becomes `\n` (a bare CR never reaches
- * the SMTP data, issue 9 finding 7), then trimmed and NFC like `text`.
+ * A multi-line free text that is mailed (a message, a note, a description): every line break becomes
+ * `\n` (a bare CR never reaches the SMTP data, issue 9 finding 7), then `text`'s rule, except that the
+ * zero-width joiners (U+200C, U+200D) stay: in a sentence they join emoji (👨‍👩‍👧) and letters of some
+ * scripts, and hide nothing (issue 34: one rule for every text typed, one-line or not).
  */
 export function multilineText(value: unknown): string {
-  return text(typeof value === 'string' ? value.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n') : value)
+  if (typeof value !== 'string') return ''
+  return value
+    .replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
+    .replace(/(?![\u200C\u200D])\p{Cf}/gu, '')
+    .normalize('NFC')
+    .trim()
 }
 
 /** Control characters other than line feeds and tabs, in a multi-line text. */

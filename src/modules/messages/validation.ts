@@ -3,14 +3,9 @@ import { TEXT_MAX, texts } from './texts.js'
 
 export { TEXT_MAX }
 
-/**
- * A message's text as it is stored: line breaks as `\n`, trimmed, NFC (multilineText), and without
- * Unicode format characters (nameText's rule, issue 15: they reverse or hide what follows, so a
- * link could pose as another), except the zero-width non-joiner and joiner, which Persian or Urdu
- * words and emoji sequences need and which move nothing.
- */
+/** A message's text as it is stored: every multi-line text's rule (multilineText: line breaks as `\n`, no format character but the joiners, NFC, trimmed). */
 export function messageText(value: unknown): string {
-  return multilineText(typeof value === 'string' ? value.replace(/(?![\u200C\u200D])\p{Cf}/gu, '') : value)
+  return multilineText(value)
 }
 
 /** The rules of a new message (1 to 5,000 characters once cleaned), shared by the API and the island. */
