@@ -146,7 +146,7 @@ t.test('a firm-sent document: the client is mailed, sees it, and it stays out of
   }
   const profile = (await injectAs(app, admin, `/api/users/profile/${client.id}`)).json()
   t.notOk(profile.documents.some((d: { id: number }) => d.id === id), 'not among the documents the client sent')
-  t.same(profile.storage, quotaBefore.storage, 'the client’s quota does not count it')
+  t.same(profile.storage, { ...quotaBefore.storage, usedBytes: quotaBefore.storage.usedBytes + PDF.length }, 'it takes the client’s space, as their uploads do (issue 34)')
 
   // The client's own upload still counts, and only it.
   const own = await uploadPdf(app, client, 'Bilan')

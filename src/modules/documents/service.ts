@@ -271,6 +271,10 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     return insertOrExplain(doc, admin, from, async (trx, insert) => {
       // Checked again with the row: the client may have been deleted (or unassigned) while the file arrived.
       const people = await recipient(scope, userId, trx)
+      // What the firm sends takes the client's space as their uploads do (issue 34): checked under the same lock.
+      await repo.lockUploadNotice(trx, userId)
+      const used = await repo.usedBytes(trx, userId)
+      if (used + doc.size > settings.clientQuotaBytes) throw refuse('too_large', 'clientSpaceFull', formatMegabytes(settings.clientQuotaBytes - used), formatMegabytes(settings.clientQuotaBytes)).under('file')
       // Answering one of the client's open requests closes it in the same transaction; a refusal leaves no row.
       // The document keeps no type (what the firm sends has none), so deleting the type leaves it in the client's space.
       const claimed = requestId === undefined ? undefined : await requests.claim(trx, requestId, userId, scope.kind === 'staff' ? 'staff' : 'firm')

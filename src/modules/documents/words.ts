@@ -24,6 +24,7 @@ export const messages = {
   extensionRefused: `Type de fichier non accepté. Formats acceptés : ${ACCEPTED_EXTENSIONS.join(', ')}.`,
   contentRefused: 'Le contenu du fichier ne correspond pas à son extension : fichier refusé.',
   tooLarge: (maxMb: number) => `Fichier trop volumineux : ${maxMb} Mo au maximum.`,
+  clientSpaceFull: (left: string, quota: string) => `Espace de stockage du client insuffisant : il lui reste ${left} sur ${quota}. Demandez-lui de faire de la place, ou augmentez CLIENT_QUOTA_MB.`,
   quotaExceeded: (left: string, quota: string) => `Espace de stockage insuffisant : il vous reste ${left} sur ${quota}. Supprimez des documents que le cabinet n’a pas encore consultés, ou contactez le cabinet.`,
   notOwnUpload: 'Vous ne pouvez déposer des documents que pour votre propre compte.',
   notAccepted: 'Votre compte doit être accepté par le cabinet avant de déposer des documents.',
