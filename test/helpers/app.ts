@@ -1,3 +1,5 @@
+// First: before Fastify loads (its response serializers, compiled once per process; see the file).
+import './serializer-cache.js'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
