@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { HttpError, refusedForm } from '../../http/errors.js'
+import { HttpError } from '../../http/errors.js'
 import { HOUR_MS, userLimit } from '../../http/rate-limit.js'
 import { operation } from '../../http/openapi.js'
 import { DateTimeSchema, errorResponses, IdParamsSchema, MessageSchema, NullableDateTimeSchema } from '../../http/schemas.js'
@@ -9,6 +9,11 @@ import { accessTokenTexts as texts, checkNewAccessToken } from './access-token-v
 import { requireUser } from './guards.js'
 import type { Identity } from './service.js'
 import { twoFactorTexts } from './two-factor-validation.js'
+import { refusals } from '../../shared/domain-error.js'
+import { accessTokenWords } from './words.js'
+
+/** The forms' refusals, said from the catalogue (issue 30). */
+const refuse = refusals(accessTokenWords)
 
 const NewTokenBodySchema = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 1000 })),
@@ -48,7 +53,7 @@ const accessTokenRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = asy
     const user = request.user!
     refuseTokenCreation(app.config.requireAdmin2fa, request)
     const checked = checkNewAccessToken(request.body)
-    if (!checked.ok) throw refusedForm(checked)
+    if (!checked.ok) throw refuse.form(checked)
     return reply.code(201).send(await identity.accessTokens.create(user, checked.value))
   })
 

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import type { Clock } from '../../clock/clock.js'
 import type { Db } from '../../db/database.js'
-import { HttpError } from '../../http/errors.js'
+import { refusals } from '../../shared/domain-error.js'
 import * as repo from './access-token-repository.js'
-import { accessTokenTexts as texts } from './access-token-validation.js'
 import type { SessionUser } from './session-user.js'
 import { hashToken } from './tokens.js'
+import { accessTokenWords } from './words.js'
+
+const refuse = refusals(accessTokenWords)
 
 export type { AccessTokenView } from './access-token-repository.js'
 
@@ -45,7 +47,7 @@ export function createAccessTokens({ db, clock }: { db: Db; clock: Clock }) {
     list: (userId: number): Promise<repo.AccessTokenView[]> => repo.findUserAccessTokens(db, userId, clock.now()),
 
     async revoke(userId: number, id: number): Promise<void> {
-      if (!(await repo.deleteUserAccessToken(db, userId, id))) throw new HttpError(404, texts.notFound)
+      if (!(await repo.deleteUserAccessToken(db, userId, id))) throw refuse('not_found', 'notFound')
     },
 
     /** The user a live token acts as, or undefined (unknown, revoked, expired, malformed); records its use. */

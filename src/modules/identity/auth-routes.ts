@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { refusedForm } from '../../http/errors.js'
 import { originOf } from '../../http/origin.js'
 import { operation } from '../../http/openapi.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
@@ -10,6 +9,11 @@ import { LoginAnswerSchema, LoginBodySchema, RegisterBodySchema, SessionUserSche
 import { texts, type Identity } from './service.js'
 import { checkLogin, checkRegistration } from './validation.js'
 import { isWeakPassword } from './weak-passwords.js'
+import { refusals } from '../../shared/domain-error.js'
+import { accountWords } from './words.js'
+
+/** The forms' refusals, said from the catalogue (issue 30). */
+const refuse = refusals(accountWords)
 
 /** Logout's answer to a plain form (no JavaScript): back home, no body. */
 const SENT_HOME = { type: 'null', description: 'Formulaire sans JavaScript (Accept: text/html) : retour à l’accueil', headers: { Location: { type: 'string', example: '/' } } } as const
@@ -24,7 +28,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
     config: shared.register,
   }, async (request, reply) => {
     const checked = checkRegistration(request.body, isWeakPassword)
-    if (!checked.ok) throw refusedForm(checked)
+    if (!checked.ok) throw refuse.form(checked)
     await identity.register(checked.value, originOf(request))
     return reply.code(201).send({ message: texts.registered })
   })
@@ -34,7 +38,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
     config: shared.login,
   }, async (request, reply) => {
     const checked = checkLogin(request.body)
-    if (!checked.ok) throw refusedForm(checked)
+    if (!checked.ok) throw refuse.form(checked)
     const sessionId = await passwordStep(identity, request, reply, checked.value)
     return sessionId ? identity.sessions.user(sessionId) : { twoFactorRequired: true as const }
   })

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { refusedForm } from '../../http/errors.js'
 import { formPost } from '../../http/form-post.js'
 import { originOf } from '../../http/origin.js'
 import { operation } from '../../http/openapi.js'
@@ -15,6 +14,11 @@ import type { Identity } from './service.js'
 import { checkInvitationAnswer } from './validation.js'
 import type { IdentityViews } from './views.js'
 import { isWeakPassword } from './weak-passwords.js'
+import { refusals } from '../../shared/domain-error.js'
+import { invitationWords, accountWords } from './words.js'
+
+/** The forms' refusals, said from the catalogue (issue 30). */
+const refuse = refusals(invitationWords, [accountWords])
 
 /** A link's token as the page's address holds it; a malformed one shows the invalid link, never a 400. */
 const PageParamsSchema = Type.Object({ token: Type.String({ maxLength: 200 }) })
@@ -57,7 +61,7 @@ const invitationRoutes: FastifyPluginAsyncTypebox<{ identity: Identity; views: I
     config: limit,
   }, async (request, reply) => {
     const checked = checkInvitationAnswer(request.body, isWeakPassword)
-    if (!checked.ok) throw refusedForm(checked)
+    if (!checked.ok) throw refuse.form(checked)
     const sessionId = await open(request.params.token, checked.value, request, reply)
     return identity.sessions.user(sessionId)
   })

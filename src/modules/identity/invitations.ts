@@ -1,9 +1,9 @@
 import type { Clock } from '../../clock/clock.js'
 import type { Db } from '../../db/database.js'
 import { transaction } from '../../db/transaction.js'
-import { HttpError } from '../../http/errors.js'
-import type { RequestOrigin } from '../../http/origin.js'
 import type { Outbox } from '../../jobs/outbox.js'
+import { refusals } from '../../shared/domain-error.js'
+import type { RequestOrigin } from '../../shared/request-origin.js'
 import { nowDb, toDbTime } from '../../db/values.js'
 import type { Journal } from '../journal/index.js'
 import { deleteAccount } from './accounts.js'
@@ -12,13 +12,11 @@ import type { Passwords } from './passwords.js'
 import * as repo from './repository.js'
 import type { Role } from './session-user.js'
 import { hashToken, newToken, sameHash, TOKEN_LIFETIME_MS } from './tokens.js'
-import { messages } from './validation.js'
+import { invitationTexts, invitationWords } from './words.js'
 
-export const invitationTexts = {
-  invalid: 'Ce lien d’invitation est invalide ou a expiré. Demandez une nouvelle invitation.',
-  accepted: 'Bienvenue ! Votre compte est ouvert.',
-  duplicate: messages.duplicate,
-} as const
+const refuse = refusals(invitationWords)
+
+export { invitationTexts }
 
 /** Who is invited: to the firm's team (`admin` or `staff`), or as a member of a company (contract §9). */
 export type InvitationSide = { role: 'admin' | 'staff' } | { role: 'client'; companyId: number }
@@ -130,7 +128,7 @@ export function createInvitations(deps: InvitationDeps) {
         } else {
           // A company's owner never takes over someone's registration: only the firm may (it is the firm's portal).
           const holder = await holderOf(trx, existing, clock.now())
-          if (holder === 'taken' || (holder === 'registration' && side.role === 'client')) throw new HttpError(409, invitationTexts.duplicate).under('email')
+          if (holder === 'taken' || (holder === 'registration' && side.role === 'client')) throw refuse('conflict', 'duplicate').under('email')
           if (existing) await deleteAccount(trx, existing.id)
           id = await repo.insertUser(trx, {
             username,
@@ -163,17 +161,17 @@ export function createInvitations(deps: InvitationDeps) {
     /** Opens the invited account, verified and accepted, with its chosen name and password; answers its id. */
     async accept(token: string, answer: { username: string; password: string }, from: RequestOrigin | null): Promise<number> {
       const found = await findUsable(token)
-      if (!found) throw new HttpError(400, invitationTexts.invalid)
+      if (!found) throw refuse('validation', 'invalid')
       const passwordHash = await passwords.hash(answer.password)
       return transaction(db, async (trx) => {
-        if (!(await repo.consumeToken(trx, found.stored.id))) throw new HttpError(400, invitationTexts.invalid)
+        if (!(await repo.consumeToken(trx, found.stored.id))) throw refuse('validation', 'invalid')
         const opened = await trx
           .updateTable('users')
           .set({ username: answer.username, password_hash: passwordHash, is_verified: 1, is_accepted: 1, status: 'active', updated_at: nowDb() })
           .where('id', '=', found.account.id)
           .where('status', '=', 'invited')
           .executeTakeFirst()
-        if (Number(opened.numUpdatedRows) !== 1) throw new HttpError(400, invitationTexts.invalid)
+        if (Number(opened.numUpdatedRows) !== 1) throw refuse('validation', 'invalid')
         const person = { id: found.account.id, username: answer.username, email: found.account.email }
         await journal.record(trx, { action: 'invitation.accepted', actor: person, subject: { type: 'user', id: person.id, label: person.username }, from })
         const { companyId } = found.account

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/errors.js'
 import { originOf } from '../../http/origin.js'
+import { DomainError } from '../../shared/domain-error.js'
 import { knownDevice, rememberDevice } from './device-cookie.js'
 import { clearPendingLogin, pendingLoginToken, setPendingLogin } from './pending-login-cookie.js'
 import type { Identity } from './service.js'
@@ -38,7 +39,7 @@ export async function secondStep(identity: Identity, request: FastifyRequest, re
     userId = await identity.twoFactor.completeLogin(token, proof, originOf(request))
   } catch (error) {
     // The pending login is over (expired, or the fifth wrong code): its cookie goes with it.
-    if (error instanceof HttpError && error.statusCode !== 400) clearPendingLogin(reply)
+    if (error instanceof DomainError && error.code !== 'validation') clearPendingLogin(reply)
     throw error
   }
   clearPendingLogin(reply)

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { HttpError } from '../../http/errors.js'
 import { takeReturn } from '../../http/return-to.js'
+import { DomainError } from '../../shared/domain-error.js'
 import { CHANGE_PASSWORD_PAGE } from '../../shared/form-state.js'
 import { guestOnly } from './guards.js'
 import { identityLimits } from './limits.js'
@@ -27,7 +27,7 @@ async function resetLinkUsable(identity: Identity, { userId, token }: LinkProps)
     await identity.checkResetLink(Number(userId), token)
     return true
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 400) return false
+    if (error instanceof DomainError && error.code === 'validation') return false
     throw error
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { HttpError, refusedForm } from '../../http/errors.js'
+import { HttpError } from '../../http/errors.js'
 import { originOf } from '../../http/origin.js'
 import { operation } from '../../http/openapi.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
@@ -10,6 +10,11 @@ import { ChangePasswordBodySchema, ForgotBodySchema, ResetBodySchema, TokenParam
 import { texts, type Identity } from './service.js'
 import { checkChangePassword, checkForgot, checkReset } from './validation.js'
 import { isWeakPassword } from './weak-passwords.js'
+import { refusals } from '../../shared/domain-error.js'
+import { accountWords } from './words.js'
+
+/** The forms' refusals, said from the catalogue (issue 30). */
+const refuse = refusals(accountWords)
 
 /** /api/password/*: forgotten password, reset link, reset and change (spec §7). */
 const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app, { identity }) => {
@@ -20,7 +25,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
     config: shared.forgot,
   }, async (request) => {
     const checked = checkForgot(request.body)
-    if (!checked.ok) throw refusedForm(checked)
+    if (!checked.ok) throw refuse.form(checked)
     identity.requestReset(checked.value.email)
     return { message: texts.forgotSent }
   })
@@ -38,7 +43,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
     config: shared.reset,
   }, async (request) => {
     const checked = checkReset(request.body, isWeakPassword)
-    if (!checked.ok) throw refusedForm(checked)
+    if (!checked.ok) throw refuse.form(checked)
     await identity.resetPassword(request.params.token, checked.value.password, originOf(request))
     return { message: texts.resetDone }
   })
@@ -50,7 +55,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
   }, async (request) => {
     if (request.user!.id !== request.params.userId) throw new HttpError(403, texts.notOwn)
     const checked = checkChangePassword(request.body, isWeakPassword)
-    if (!checked.ok) throw refusedForm(checked)
+    if (!checked.ok) throw refuse.form(checked)
     await identity.changePassword(request.user!.id, request.sessionId, checked.value.oldPassword, checked.value.newPassword, originOf(request))
     return { message: texts.changed }
   })

@@ -2,11 +2,11 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Clock } from '../../clock/clock.js'
 import type { Db } from '../../db/database.js'
 import { transaction } from '../../db/transaction.js'
-import { HttpError } from '../../http/errors.js'
 import type { Jobs } from '../../jobs/jobs.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import type { AttemptLimiter, AttemptPolicy } from '../../limits/attempt-limiter.js'
-import type { RequestOrigin } from '../../http/origin.js'
+import { refusals } from '../../shared/domain-error.js'
+import type { RequestOrigin } from '../../shared/request-origin.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Journal } from '../journal/index.js'
 import { accountsFace } from './accounts.js'
@@ -17,37 +17,20 @@ import { newClientMail, passwordChangedMail, registrationAttemptMail, resetMail,
 import { createPasswords, type PasswordCost } from './passwords.js'
 import { createPhotos } from './photo/service.js'
 import * as repo from './repository.js'
-import { createSessions, sessionTexts } from './sessions.js'
+import { createSessions } from './sessions.js'
 import type { SessionUser } from './session-user.js'
 import { createTwoFactor } from './two-factor.js'
 import { deletePendingLogins } from './two-factor-repository.js'
 import { TOKEN_LIFETIME_MS, hashToken, newToken, sameHash, type TokenPurpose } from './tokens.js'
 import { messages, passwordPolicyFailure, type Registration } from './validation.js'
 import { isWeakPassword } from './weak-passwords.js'
+import { accountWords, texts } from './words.js'
+
+const refuse = refusals(accountWords)
 
 export { SESSION_TTL_MS, type SessionView } from './sessions.js'
 
-export const texts = {
-  registered: 'Inscription réussie. Un e-mail de vérification vous a été envoyé : veuillez consulter votre boîte de réception.',
-  duplicate: messages.duplicate,
-  badCredentials: messages.badCredentials,
-  unverified: 'Votre adresse e-mail n’est pas encore vérifiée. Un nouveau lien de vérification vous a été envoyé.',
-  unverifiedRecentlySent: 'Votre adresse e-mail n’est pas encore vérifiée. Un lien de vérification vous a été envoyé il y a moins de 5 minutes : consultez votre boîte de réception (et les indésirables).',
-  sameAsOld: 'Le nouveau mot de passe doit être différent de l’ancien.',
-  verified: 'Adresse e-mail vérifiée avec succès. Vous pouvez maintenant vous connecter ; le cabinet ouvrira votre espace documents après avoir accepté votre inscription.',
-  alreadyVerified: 'Cette adresse e-mail est déjà vérifiée. Vous pouvez vous connecter.',
-  verifyInvalid: 'Lien de vérification invalide ou expiré.',
-  forgotSent: 'Si un compte existe pour cette adresse, un lien de réinitialisation vous a été envoyé.',
-  resetValid: 'Lien valide.',
-  resetInvalid: 'Lien invalide ou expiré.',
-  resetDone: 'Mot de passe réinitialisé avec succès.',
-  changed: 'Mot de passe modifié avec succès.',
-  oldWrong: 'Ancien mot de passe incorrect.',
-  notOwn: 'Vous ne pouvez modifier que votre propre mot de passe.',
-  loggedOut: 'Déconnexion réussie.',
-  loggedIn: 'Vous êtes connecté.',
-  ...sessionTexts,
-} as const
+export { texts }
 
 /** At most one fresh verification mail per address in this interval (unverified logins). */
 const RESEND_INTERVAL_MS = 5 * 60_000
@@ -120,9 +103,9 @@ export function createIdentity(deps: IdentityDeps) {
    * so parallel attempts cannot all slip under the limit; an error releases it, success is the
    * caller's to clear.
    */
-  async function limitedCheck(key: string, what: string, check: () => Promise<{ account: repo.UserAccount | undefined; valid: boolean }>) {
+  async function limitedCheck(key: string, what: 'tooManyLogins' | 'tooManyOldPasswords', check: () => Promise<{ account: repo.UserAccount | undefined; valid: boolean }>) {
     const attempt = await attempts.begin(key, loginPolicy)
-    if (attempt.wait > 0) throw tooManyAttempts(attempt.wait, what)
+    if (attempt.wait > 0) throw tooManyAttempts(accountWords, attempt.wait, what)
     try {
       return { ...(await check()), release: attempt.release }
     } catch (error) {
@@ -245,7 +228,7 @@ export function createIdentity(deps: IdentityDeps) {
      */
     async authenticate(email: string, password: string, device?: string, from: RequestOrigin | null = null): Promise<number> {
       const key = device ? `device:${device}` : `login:${email}`
-      const { account, valid } = await limitedCheck(key, 'de connexion pour ce compte', async () => {
+      const { account, valid } = await limitedCheck(key, 'tooManyLogins', async () => {
         const account = await repo.findAccountByEmail(db, email)
         // An invited account has no password yet and a removed one keeps its old one: neither opens a session (contract §9).
         const usable = account?.status === 'active'
@@ -255,14 +238,14 @@ export function createIdentity(deps: IdentityDeps) {
         // Nobody is identified: no actor; the account aimed at (if any) is the subject, the typed address searchable.
         const subject = account ? { type: 'user' as const, id: account.id, label: account.username } : null
         await transaction(db, (trx) => journal.record(trx, { action: 'login.failed', actor: null, subject, from, attemptedAs: email }))
-        throw new HttpError(400, texts.badCredentials).under('password')
+        throw refuse('validation', 'badCredentials').under('password')
       }
       await attempts.clear(key)
       if (!account.isVerified) {
         const last = await repo.latestTokenTime(db, account.id, 'verify')
-        if (last && now() - last.getTime() < RESEND_INTERVAL_MS) throw new HttpError(403, texts.unverifiedRecentlySent)
+        if (last && now() - last.getTime() < RESEND_INTERVAL_MS) throw refuse('forbidden', 'unverifiedRecentlySent')
         await transaction(db, (trx) => sendVerification(trx, account))
-        throw new HttpError(403, texts.unverified)
+        throw refuse('forbidden', 'unverified')
       }
       return account.id
     },
@@ -285,7 +268,7 @@ export function createIdentity(deps: IdentityDeps) {
         }))
       if (!verified) {
         if (await alreadyVerifiedBy(userId, token)) return texts.alreadyVerified
-        throw new HttpError(400, texts.verifyInvalid)
+        throw refuse('validation', 'verifyInvalid')
       }
       return texts.verified
     },
@@ -307,16 +290,16 @@ export function createIdentity(deps: IdentityDeps) {
     },
 
     async checkResetLink(userId: number, token: string): Promise<void> {
-      if (!(await usableToken('reset', token, userId))) throw new HttpError(400, texts.resetInvalid)
+      if (!(await usableToken('reset', token, userId))) throw refuse('validation', 'resetInvalid')
     },
 
     /** Sets the new password, ends every session of the user and mails them (`from`: the browser that reset it). */
     async resetPassword(token: string, password: string, from: RequestOrigin | null = null): Promise<void> {
       const stored = await usableToken('reset', token)
-      if (!stored) throw new HttpError(400, texts.resetInvalid)
+      if (!stored) throw refuse('validation', 'resetInvalid')
       const passwordHash = await passwords.hash(password)
       await transaction(db, async (trx) => {
-        if (!(await repo.consumeToken(trx, stored.id))) throw new HttpError(400, texts.resetInvalid)
+        if (!(await repo.consumeToken(trx, stored.id))) throw refuse('validation', 'resetInvalid')
         await setPassword(trx, stored.userId, passwordHash, { kind: 'reset', from })
       })
     },
@@ -327,17 +310,17 @@ export function createIdentity(deps: IdentityDeps) {
      */
     async changePassword(userId: number, keepSession: string | undefined, oldPassword: string, newPassword: string, from: RequestOrigin | null = null): Promise<void> {
       const key = `old-password:${userId}`
-      const { account, valid, release } = await limitedCheck(key, 'pour l’ancien mot de passe', async () => {
+      const { account, valid, release } = await limitedCheck(key, 'tooManyOldPasswords', async () => {
         const account = await repo.findAccountById(db, userId)
         return { account, valid: account ? await passwords.verify(account.passwordHash, oldPassword) : false }
       })
       if (!account) {
         await release()
-        throw new HttpError(401, texts.loginRequired)
+        throw refuse('unauthenticated', 'loginRequired')
       }
-      if (!valid) throw new HttpError(400, texts.oldWrong).under('oldPassword')
+      if (!valid) throw refuse('validation', 'oldWrong').under('oldPassword')
       await attempts.clear(key)
-      if (oldPassword === newPassword) throw new HttpError(400, texts.sameAsOld).under('newPassword')
+      if (oldPassword === newPassword) throw refuse('validation', 'sameAsOld').under('newPassword')
       const passwordHash = await passwords.hash(newPassword)
       await transaction(db, (trx) => setPassword(trx, userId, passwordHash, { kind: 'changed', keepSession, from }))
     },

@@ -2,26 +2,22 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Clock } from '../../clock/clock.js'
 import type { Db } from '../../db/database.js'
 import { transaction } from '../../db/transaction.js'
-import { HttpError } from '../../http/errors.js'
-import type { RequestOrigin } from '../../http/origin.js'
+import { refusals } from '../../shared/domain-error.js'
+import type { RequestOrigin } from '../../shared/request-origin.js'
 import type { Journal } from '../journal/index.js'
 import { itself } from './journaled.js'
 import * as repo from './repository.js'
 import type { SessionUser } from './session-user.js'
+import { accountWords, sessionTexts } from './words.js'
+
+const refuse = refusals(accountWords)
 
 /** Sessions last 7 days and slide (the session cookie re-issues them). */
 export const SESSION_TTL_MS = 7 * 24 * 3600_000
 /** A session's last use is written at most this often (contract §6). */
 export const LAST_SEEN_EVERY_MS = 60_000
 
-/** The sessions' French words (identity's `texts` includes them). */
-export const sessionTexts = {
-  sessionEnded: 'Appareil déconnecté.',
-  otherSessionsEnded: 'Les autres appareils ont été déconnectés.',
-  sessionNotFound: 'Session introuvable.',
-  loginRequired: 'Veuillez vous connecter.',
-} as const
-const texts = sessionTexts
+export { sessionTexts }
 
 /**
  * The id a session is listed under: a hash prefix of its secret, so a list (or a page's HTML) never
@@ -90,7 +86,7 @@ export function createSessions({ db, clock, journal, sweepAlso }: SessionsDeps) 
       const rows = await repo.findUserSessions(db, user.id, clock.now())
       const target = rows.find((row) => publicSessionId(row.id) === publicId)
       await transaction(db, async (trx) => {
-        if (!target || !(await repo.deleteUserSession(trx, user.id, target.id))) throw new HttpError(404, texts.sessionNotFound)
+        if (!target || !(await repo.deleteUserSession(trx, user.id, target.id))) throw refuse('not_found', 'sessionNotFound')
         await journal.record(trx, { action: 'session.revoked', ...itself(user), from })
       })
       return { current: target!.id === currentSession }
@@ -104,7 +100,7 @@ export function createSessions({ db, clock, journal, sweepAlso }: SessionsDeps) 
     },
     async user(sessionId: string): Promise<SessionUser> {
       const user = await repo.findSessionUser(db, sessionId, clock.now())
-      if (!user) throw new HttpError(401, texts.loginRequired)
+      if (!user) throw refuse('unauthenticated', 'loginRequired')
       return user
     },
     /** Sliding expiry: the session's end moves 7 days ahead. */

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import type { RateLimits } from '../../config.js'
-import { refusedForm } from '../../http/errors.js'
 import { originOf } from '../../http/origin.js'
 import { QUARTER_HOUR_MS as QUARTER, userLimit } from '../../http/rate-limit.js'
 import { operation } from '../../http/openapi.js'
@@ -12,6 +11,11 @@ import { secondStep } from './login-http.js'
 import { SessionUserSchema } from './schemas.js'
 import type { Identity } from './service.js'
 import { checkDisable, checkSecondStep, checkTwoFactorCode, twoFactorTexts as texts } from './two-factor-validation.js'
+import { refusals } from '../../shared/domain-error.js'
+import { twoFactorWords } from './words.js'
+
+/** The forms' refusals, said from the catalogue (issue 30). */
+const refuse = refusals(twoFactorWords)
 
 const field = () => Type.Optional(Type.String({ maxLength: 1000 }))
 export const SetupAnswerSchema = Type.Object({ secret: Type.String({ examples: ['JBSWY3DPEHPK3PXP'] }), otpauthUrl: Type.String() }, { title: 'TwoFactorSetup' })
@@ -47,7 +51,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async
     config: enableLimit,
   }, async (request) => {
     const checked = checkTwoFactorCode(request.body)
-    if (!checked.ok) throw refusedForm(checked)
+    if (!checked.ok) throw refuse.form(checked)
     return { recoveryCodes: await twoFactor.enable(request.user!.id, checked.value.code, originOf(request), request.sessionId) }
   })
 
@@ -57,7 +61,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async
     config: disableLimit,
   }, async (request) => {
     const checked = checkDisable(request.body)
-    if (!checked.ok) throw refusedForm(checked)
+    if (!checked.ok) throw refuse.form(checked)
     await twoFactor.disable(request.user!.id, checked.value.password, checked.value.code, originOf(request))
     return { message: texts.disabled }
   })
@@ -77,7 +81,7 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async
     config: identityLimits(limits).secondStep,
   }, async (request, reply) => {
     const checked = checkSecondStep(request.body)
-    if (!checked.ok) throw refusedForm(checked)
+    if (!checked.ok) throw refuse.form(checked)
     const sessionId = await secondStep(identity, request, reply, checked.value)
     return identity.sessions.user(sessionId)
   })

@@ -4,10 +4,10 @@ import type { Clock } from '../../clock/clock.js'
 import { createSealer, deriveKey } from '../../crypto/sealing.js'
 import type { Db } from '../../db/database.js'
 import { transaction } from '../../db/transaction.js'
-import { HttpError } from '../../http/errors.js'
-import type { RequestOrigin } from '../../http/origin.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import type { AttemptLimiter, AttemptPolicy } from '../../limits/attempt-limiter.js'
+import { refusals } from '../../shared/domain-error.js'
+import type { RequestOrigin } from '../../shared/request-origin.js'
 import type { Journal } from '../journal/index.js'
 import { twoFactorMail, type TwoFactorChange } from './mails.js'
 import { itself, tooManyAttempts } from './journaled.js'
@@ -15,7 +15,9 @@ import { deleteUserAccessTokens } from './access-token-repository.js'
 import * as repo from './repository.js'
 import * as store from './two-factor-repository.js'
 import { hashToken } from './tokens.js'
-import { twoFactorTexts as texts } from './two-factor-validation.js'
+import { twoFactorWords } from './words.js'
+
+const refuse = refusals(twoFactorWords)
 
 /** RFC 6238 as every authenticator app reads it (contract §6). */
 const TOTP_SETTINGS = { algorithm: 'SHA1', digits: 6, period: 30 } as const
@@ -139,9 +141,9 @@ export function createTwoFactor(deps: TwoFactorDeps) {
      */
     async setup(userId: number, options: { reuse?: boolean } = {}): Promise<{ secret: string; otpauthUrl: string }> {
       const account = await repo.findAccountById(db, userId)
-      if (!account) throw new HttpError(401, texts.loginRequired)
+      if (!account) throw refuse('unauthenticated', 'loginRequired')
       const existing = await store.findTwoFactor(db, userId)
-      if (existing?.secret) throw new HttpError(409, texts.alreadyEnabled)
+      if (existing?.secret) throw refuse('conflict', 'alreadyEnabled')
       let base32: string
       if (options.reuse && existing?.pendingSecret) base32 = sealer.open(existing.pendingSecret)
       else {
@@ -159,17 +161,17 @@ export function createTwoFactor(deps: TwoFactorDeps) {
      */
     async enable(userId: number, code: string, from: RequestOrigin, sessionId: string | undefined): Promise<string[]> {
       const account = await repo.findAccountById(db, userId)
-      if (!account) throw new HttpError(401, texts.loginRequired)
+      if (!account) throw refuse('unauthenticated', 'loginRequired')
       const row = await store.findTwoFactor(db, userId)
-      if (row?.secret) throw new HttpError(409, texts.alreadyEnabled)
-      if (!row?.pendingSecret) throw new HttpError(409, texts.setupFirst)
+      if (row?.secret) throw refuse('conflict', 'alreadyEnabled')
+      if (!row?.pendingSecret) throw refuse('conflict', 'setupFirst')
       const attempt = await attempts.begin(`twofactor-enable:${userId}`, settings.codePolicy)
-      if (attempt.wait > 0) throw tooManyAttempts(attempt.wait)
+      if (attempt.wait > 0) throw tooManyAttempts(twoFactorWords, attempt.wait)
       const step = matchingStep(row.pendingSecret, code)
-      if (step === undefined) throw new HttpError(400, texts.codeWrong).under('code')
+      if (step === undefined) throw refuse('validation', 'codeWrong').under('code')
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
       await transaction(db, async (trx) => {
-        if (!(await store.activatePendingSecret(trx, userId, row.pendingSecret!, step, now()))) throw new HttpError(409, texts.setupFirst)
+        if (!(await store.activatePendingSecret(trx, userId, row.pendingSecret!, step, now()))) throw refuse('conflict', 'setupFirst')
         await store.replaceRecoveryCodes(trx, userId, codes.map(hashRecovery))
         await repo.deleteUserSessions(trx, userId, now(), sessionId)
         // Tokens made with the password alone go with those sessions: they would open the account without a code.
@@ -185,14 +187,14 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     /** Turns two-factor off after the password and a current code; the owner is told by mail. */
     async disable(userId: number, password: string, code: string, origin: RequestOrigin): Promise<void> {
       const account = await repo.findAccountById(db, userId)
-      if (!account) throw new HttpError(401, texts.loginRequired)
-      if (!(await isEnabled(userId))) throw new HttpError(409, texts.notEnabled)
+      if (!account) throw refuse('unauthenticated', 'loginRequired')
+      if (!(await isEnabled(userId))) throw refuse('conflict', 'notEnabled')
       const key = `twofactor-disable:${userId}`
       const attempt = await attempts.begin(key, settings.codePolicy)
-      if (attempt.wait > 0) throw tooManyAttempts(attempt.wait)
-      if (!(await deps.checkPassword(userId, password))) throw new HttpError(400, texts.passwordWrong).under('password')
+      if (attempt.wait > 0) throw tooManyAttempts(twoFactorWords, attempt.wait)
+      if (!(await deps.checkPassword(userId, password))) throw refuse('validation', 'passwordWrong').under('password')
       await transaction(db, async (trx) => {
-        if (!(await acceptCode(trx, userId, code))) throw new HttpError(400, texts.codeWrong).under('code')
+        if (!(await acceptCode(trx, userId, code))) throw refuse('validation', 'codeWrong').under('code')
         await store.removeTwoFactor(trx, userId)
         await journal.record(trx, { action: 'twofactor.disabled', ...itself(account), from: origin })
         await tellOwner(trx, account, 'disabled', origin)
@@ -208,9 +210,9 @@ export function createTwoFactor(deps: TwoFactorDeps) {
      */
     async resetByAdmin(actor: { id: number; username: string; email: string }, userId: number, origin: RequestOrigin): Promise<void> {
       const account = await repo.findAccountById(db, userId)
-      if (!account) throw new HttpError(404, texts.userNotFound)
-      if (account.isAdmin) throw new HttpError(403, texts.adminUntouchable)
-      if (!(await reset(account, actor, origin))) throw new HttpError(409, texts.notEnabledForUser)
+      if (!account) throw refuse('not_found', 'userNotFound')
+      if (account.isAdmin) throw refuse('forbidden', 'adminUntouchable')
+      if (!(await reset(account, actor, origin))) throw refuse('conflict', 'notEnabledForUser')
     },
 
     /**
@@ -245,14 +247,14 @@ export function createTwoFactor(deps: TwoFactorDeps) {
     async completeLogin(token: string, proof: { code: string } | { recoveryCode: string }, from: RequestOrigin): Promise<number> {
       const id = hashToken(token)
       const pending = await store.findPendingLogin(db, id, now())
-      if (!pending) throw new HttpError(401, texts.loginExpired)
+      if (!pending) throw refuse('unauthenticated', 'loginExpired')
       // Wrong codes also count per account, across pending logins (the password opens a new one each
       // time): a code is never guessed faster than the account's failed-login policy allows.
       const accountKey = `twofactor-login:${pending.userId}`
       const attempt = await attempts.begin(accountKey, settings.codePolicy)
       if (attempt.wait > 0) {
         await store.deletePendingLogin(db, id)
-        throw tooManyAttempts(attempt.wait)
+        throw tooManyAttempts(twoFactorWords, attempt.wait)
       }
       // The try is counted, checked and (when wrong) journaled as a failed login in one transaction.
       const outcome = await transaction(db, async (trx): Promise<'expired' | 'accepted' | 'wrong'> => {
@@ -266,18 +268,18 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       })
       if (outcome === 'expired') {
         await store.deletePendingLogin(db, id)
-        throw new HttpError(401, texts.loginExpired)
+        throw refuse('unauthenticated', 'loginExpired')
       }
       if (outcome === 'wrong') {
         if (pending.failures + 1 >= PENDING_LOGIN_TRIES) {
           await store.deletePendingLogin(db, id)
           // Retry-After (contract §2): the message asks for the password again, which is allowed at once unless the account waits.
-          throw new HttpError(429, texts.tooManyCodes, { 'retry-after': String(Math.ceil((await codesWait(accountKey)) / 1000)) })
+          throw refuse('rate_limited', 'tooManyCodes').retryAfter(Math.ceil((await codesWait(accountKey)) / 1000))
         }
-        throw new HttpError(400, 'code' in proof ? texts.codeWrong : texts.recoveryWrong).under('code' in proof ? 'code' : 'recoveryCode')
+        throw refuse('validation', 'code' in proof ? 'codeWrong' : 'recoveryWrong').under('code' in proof ? 'code' : 'recoveryCode')
       }
       // Used once: of two requests finishing the same login, only the one that removes it wins.
-      if (!(await store.deletePendingLogin(db, id))) throw new HttpError(401, texts.loginExpired)
+      if (!(await store.deletePendingLogin(db, id))) throw refuse('unauthenticated', 'loginExpired')
       await attempts.clear(accountKey)
       return pending.userId
     },

@@ -4,7 +4,7 @@ import { operation } from '../../http/openapi.js'
 import { originOf } from '../../http/origin.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
 import { refusals } from '../../shared/domain-error.js'
-import { checkInvitation, requireUser } from '../identity/index.js'
+import { checkInvitation, identityWords, requireUser } from '../identity/index.js'
 import { memberInvitationLimit } from './member-limits.js'
 import memberPages from './member-pages.js'
 import { CompanyMemberSchema, NewMemberBodySchema } from './member-schemas.js'
@@ -13,7 +13,7 @@ import type { Team } from './service.js'
 import type { TeamViews } from './views.js'
 import { memberWords } from './words.js'
 
-const refuse = refusals(memberWords)
+const refuse = refusals(memberWords, [identityWords])
 
 const tags = ['users']
 

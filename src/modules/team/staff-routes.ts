@@ -4,7 +4,7 @@ import { operation } from '../../http/openapi.js'
 import { originOf } from '../../http/origin.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
 import { refusals } from '../../shared/domain-error.js'
-import { checkInvitation, requireAdmin } from '../identity/index.js'
+import { checkInvitation, identityWords, requireAdmin } from '../identity/index.js'
 import assignmentPages from './assignment-pages.js'
 import assignmentRoutes from './assignment-routes.js'
 import type { Team } from './service.js'
@@ -14,7 +14,7 @@ import { checkRole, checkStaffInvitation, staffTexts } from './staff-validation.
 import type { TeamViews } from './views.js'
 import { staffWords } from './words.js'
 
-const refuse = refusals(staffWords)
+const refuse = refusals(staffWords, [identityWords])
 
 const tags = ['users']
 
