@@ -48,6 +48,13 @@ module.exports = {
       to: { path: '^src/jobs/' },
     },
     {
+      name: 'services-not-to-http',
+      comment: 'A service (service.ts, *-service.ts) knows nothing of HTTP (issue 30): it throws DomainError (src/shared/domain-error.ts), and the HTTP edge says it.',
+      severity: 'error',
+      from: { path: '^src/modules/.+[/-]service\\.tsx?$' },
+      to: { path: '^src/http/' },
+    },
+    {
       name: 'no-cycle',
       comment: 'No cycle, type-only imports included: a cycle is an arrow pointing both ways.',
       severity: 'error',

@@ -31,6 +31,10 @@ const tree: Record<string, string> = {
   'src/modules/b/types.ts': `export interface BThing { name: string }\n`,
   // Forbidden: another module's repository.
   'src/modules/b/service.ts': `import { findA } from '../a/repository.js'\nexport const createB = () => findA()\n`,
+  // Services know nothing of HTTP (issue 30): a service or *-service, nested too, importing src/http is refused; its routes may.
+  'src/modules/b/member-service.ts': `import { errors } from '../../http/errors.js'\nexport const members = errors\n`,
+  'src/modules/a/photo/service.ts': `import type { errors } from '../../../http/errors.js'\nexport const photos = (e?: typeof errors) => e\n`,
+  'src/modules/b/routes.ts': `import { errors } from '../../http/errors.js'\nimport { members } from './member-service.js'\nexport const routes = [errors, members]\n`,
   // Forbidden: generic code below app.ts importing a page.
   'src/http/errors.ts': `import { ErrorPage } from '../../views/pages/ErrorPage.js'\nexport const errors = ErrorPage\n`,
   // Ports: src/shared is fine, a module (even its index.ts, even type-only) is not.
@@ -65,6 +69,8 @@ const expected = [
   'ports-not-to-modules: src/clock/clock.ts → src/modules/a/index.ts',
   'render-not-to-modules: src/render/context.ts → src/modules/a/index.ts',
   'mail-not-to-jobs: src/mail/mailer.ts → src/jobs/outbox.ts',
+  'services-not-to-http: src/modules/b/member-service.ts → src/http/errors.ts',
+  'services-not-to-http: src/modules/a/photo/service.ts → src/http/errors.ts',
   'no-cycle: src/shared/left.ts ↔ src/shared/right.ts',
 ]
 

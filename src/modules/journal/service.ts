@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock/clock.js'
 import type { Db } from '../../db/database.js'
 import type { Page } from '../../db/lists.js'
-import type { RequestOrigin } from '../../http/origin.js'
+import type { RequestOrigin } from '../../shared/request-origin.js'
 import type { JournalAction, SubjectType } from './actions.js'
 import * as repo from './repository.js'
 import type { JournalFilter, JournalReader, JournalRow } from './repository.js'
