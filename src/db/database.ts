@@ -44,14 +44,18 @@ export function isMysql(db: Pick<Kysely<never>, 'getExecutor'>): boolean {
  * The single factory: SQLite through better-sqlite3, or MySQL/MariaDB through a mysql2 pool.
  * `readonly` (SQLite): a file opened as it is, changed in nothing (a backup's copy). `readers`: how
  * many lists are read at once (db/readers.ts): worker threads, each with a connection of its own
- * (0: the lists are read on this thread, on the database's own connections).
+ * (0: the lists are read on this thread, on the database's own connections). `image` (tests only,
+ * test/helpers/app.ts): an in-memory SQLite database starts as a copy of this serialized one (the
+ * migrated schema, made once per test process, instead of 30 migrations per app); the app never
+ * passes one.
  */
-export function createDb(url: string, options: { readonly?: boolean; readers?: number } = {}): Db {
+export function createDb(url: string, options: { readonly?: boolean; readers?: number; image?: Buffer } = {}): Db {
   const dialect = dialectOfUrl(url)
+  if (options.image && url !== 'sqlite::memory:') throw new Error('createDb: an image is for an in-memory SQLite database only')
   const db =
     dialect === 'mysql'
       ? createMysql(url, options.readers ?? DEFAULT_READERS)
-      : createSqlite(url.slice('sqlite:'.length), { readonly: options.readonly === true, readers: options.readers ?? DEFAULT_READERS })
+      : createSqlite(url.slice('sqlite:'.length), { readonly: options.readonly === true, readers: options.readers ?? DEFAULT_READERS, image: options.image })
   dialects.set(db.getExecutor().adapter, dialect)
   return db
 }
@@ -80,10 +84,10 @@ function makePrivateFiles(path: string) {
   for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodIfOurs(file, 0o600)
 }
 
-function createSqlite(path: string, options: { readonly: boolean; readers: number }): Db {
+function createSqlite(path: string, options: { readonly: boolean; readers: number; image?: Buffer | undefined }): Db {
   const memory = path === ':memory:'
   if (!memory && !options.readonly) makePrivateFiles(path)
-  const connection = withStatementCache(openSqlite(path, { readonly: options.readonly }))
+  const connection = withStatementCache(openSqlite(path, { readonly: options.readonly, ...(options.image ? { image: options.image } : {}) }))
   // Lists read on workers (db/readers.ts); an in-memory database has no file for them to open.
   const readers = memory || options.readonly || options.readers < 1 ? undefined : sqliteReadPool(path, options.readers)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) })

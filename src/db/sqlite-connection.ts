@@ -8,9 +8,10 @@ import { Lru } from '../shared/lru.js'
  * collation, db/lists.ts). `readonly`: a file opened as it is (a backup's copy). `queryOnly`: a
  * connection of the read workers (db/readers.ts), which writes nothing.
  */
-export function openSqlite(path: string, options: { readonly?: boolean; queryOnly?: boolean } = {}): SQLite.Database {
+export function openSqlite(path: string, options: { readonly?: boolean; queryOnly?: boolean; image?: Buffer } = {}): SQLite.Database {
   const readonly = options.readonly === true
-  const database = new SQLite(path, { readonly, fileMustExist: readonly || options.queryOnly === true })
+  // `image` (tests only, see createDb): an in-memory database made from a serialized one.
+  const database = new SQLite(options.image ?? path, { readonly, fileMustExist: readonly || options.queryOnly === true })
   // Waits before anything else: instances opening one fresh file together contend for WAL's switch.
   database.pragma('busy_timeout = 5000')
   if (!readonly && !options.queryOnly) {
