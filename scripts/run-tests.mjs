@@ -138,11 +138,11 @@ const scriptOf = (file) => join(compiled, relative(root, join(root, file)).repla
 
 /**
  * Which files run in the long-lived workers (scripts/test-worker.mjs): those whose compiled JavaScript
- * imports from tap its root `t` only, in one statement (esbuild drops the type imports), which the
+ * imports from tap its root `t` only, in one statement (esbuild drops the type imports, leaving `{}`), which the
  * worker replaces by a root of the file's own. The others, and all of them with TEST_WORKERS=0, run
  * in a process of their own, as before. The import is rewritten in this run's copy only.
  */
-const TAP_IMPORT = /^import t from "tap";$/m
+const TAP_IMPORT = /^import t(?:, \{\s*\})? from "tap";$/m
 const ROOT_SHIM = pathToFileURL(join(root, 'scripts/test-root.mjs')).href
 const useWorkers = process.env.TEST_WORKERS !== '0'
 const inWorker = new Set()
