@@ -3,10 +3,11 @@
 // the same size and copies what is missing or differs; a size the bucket does not confirm fails the run.
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3'
 import t from 'tap'
 import { copyToBucket } from '../../scripts/storage-copy.js'
@@ -91,9 +92,13 @@ t.test('a size the bucket does not confirm is a mismatch: the run is not ok', as
 t.test('the command: a summary, exit 0 when every file is there; 2 without --to or a folder, 1 without a bucket; the secret never printed', async (t) => {
   await clearBucket()
   const { root } = uploadDir(t)
+  // The command as the test runner compiled it beside this file (scripts/run-tests.mjs), or through tsx
+  // from the sources (npx tap): the same JavaScript, without tsx compiling the command's modules per run.
+  const compiled = fileURLToPath(new URL('../../scripts/storage-copy.js', import.meta.url))
+  const command = existsSync(compiled) ? [compiled] : ['--import', 'tsx', 'scripts/storage-copy.ts']
   const run = (args: string[], env: Record<string, string>) =>
     new Promise<{ code: number; out: string; err: string }>((resolve) => {
-      execFile(process.execPath, ['--import', 'tsx', 'scripts/storage-copy.ts', ...args], { env: { ...process.env, ...env } }, (error, out, err) =>
+      execFile(process.execPath, [...command, ...args], { env: { ...process.env, ...env } }, (error, out, err) =>
         resolve({ code: error ? Number(error.code) : 0, out, err }),
       )
     })
