@@ -131,7 +131,7 @@ async function runFile({ file, script }) {
   current = { file, root }
   root.runMain(() => {})
   let domain
-  await new AsyncResource('portal-test-file').runInAsyncScope(async () => {
+  const work = new AsyncResource('portal-test-file').runInAsyncScope(async () => {
     domain = new Domain((error, type) => root.hookDomain.onerror(error, type))
     try {
       await import(pathToFileURL(script).href)
@@ -141,6 +141,9 @@ async function runFile({ file, script }) {
     await whenDone(root, before, teardown)
     root.end(IMPLICIT)
   })
+  // A root that ends first (its time limit passed while the module still awaits something) ends the
+  // file, as tap's root then stopped its process; what still runs is then a leftover.
+  await Promise.race([work, ended])
   await ended
   // Its leftovers: given time to go (a socket's close, a child's exit), as its process would have been.
   let extra = beyond(before)
