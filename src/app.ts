@@ -61,6 +61,7 @@ import { ProfilePage } from '../views/pages/profile/ProfilePage.js'
 import { ConfirmProfilePage } from '../views/pages/profile/ConfirmProfilePage.js'
 import { SendDocumentPage } from '../views/pages/profile/SendDocumentPage.js'
 import { JournalPage } from '../views/pages/admin/JournalPage.js'
+import { ActivityPage } from '../views/pages/profile/ActivityPage.js'
 import * as messagePages from '../views/pages/messages/MessagesPages.js'
 import { ClientStaffPage } from '../views/pages/team/ClientStaffPage.js'
 import { TeamPage } from '../views/pages/team/TeamPage.js'
@@ -223,9 +224,14 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   const { db, storage, mailer, outbox, jobs, clock, attempts } = ports
   // The outbox's worker runs once the app is ready: mails left by a previous run go out at once.
   // Reminders written under another REMINDER_HOUR move to this one before the worker looks at them (issue 34).
+  // Reminders not moved (the database away at start) keep their hour until the next start: the portal starts anyway.
   app.addHook('onReady', async () => {
-    const moved = await keepReminderHour({ db, outbox, hour: config.reminderHour })
-    if (moved > 0) app.log.info({ moved, hour: config.reminderHour }, 'reminders moved to REMINDER_HOUR')
+    try {
+      const moved = await keepReminderHour({ db, outbox, hour: config.reminderHour })
+      if (moved > 0) app.log.info({ moved, hour: config.reminderHour }, 'reminders moved to REMINDER_HOUR')
+    } catch (error) {
+      app.log.warn({ err: error }, 'reminders not moved to REMINDER_HOUR')
+    }
     outbox.start()
   })
   // Closed in order: work after answers first (it may enqueue a mail), then the outbox's due mails
@@ -301,7 +307,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     return scope.kind === 'firm' ? undefined : (column: string) => clientIn(scope, column)
   }
   const policy = { clientsOf }
-  await app.register(journalPlugin, { journal, views: { JournalPage }, guards: { requireFirm, requireUser, firmOnly }, policy, people })
+  await app.register(journalPlugin, { journal, views: { JournalPage, ActivityPage }, guards: { requireFirm, requireUser, firmOnly }, policy, people })
   return app
 }
 
