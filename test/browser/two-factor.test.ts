@@ -70,7 +70,12 @@ t.test('an administrator is sent to setup, enrolls with the keyboard, keeps the 
   const secret = await readSetupPage(t, page)
 
   await page.locator('.auth-form[data-hydrated]').waitFor() // the island's own handler (before it, the form posts to the page)
+  // The code alone is refused by the page: the password too, as turning it off asks (issue 34).
   await typeAndSubmit(page, 'Code à 6 chiffres', code(secret, 0))
+  await page.getByLabel('Mot de passe', { exact: true }).and(page.locator('[aria-invalid="true"]')).waitFor()
+  t.equal(await errorOf(page, 'Mot de passe'), 'Mot de passe requis', 'the password asked for, under its field')
+  await page.getByLabel('Mot de passe', { exact: true }).fill(ADMIN.password)
+  await page.keyboard.press('Enter')
   await page.getByRole('heading', { name: 'Vos codes de secours' }).waitFor()
   const codes = await page.locator('.twofactor-code-list code').allTextContents()
   t.equal(codes.length, 10, 'ten recovery codes, shown once')
@@ -129,7 +134,7 @@ t.test('a client turns two-factor on from the profile, and off again', async (t)
   await page.waitForURL(`${server.url}/users/profile/two-factor`)
   t.equal(await page.getByRole('alert').filter({ hasText: 'obligatoire' }).count(), 0, 'a client is not told it is required')
   t.same(await axeViolations(page), [], 'setup page, dark theme: no axe violation')
-  const secret = await enrollOnPage(t, page, id)
+  const secret = await enrollOnPage(t, page, id, PASSWORD)
   const browserInWords = `Navigateur : ${describeUserAgent(await page.evaluate(() => navigator.userAgent))}`
   t.match(decodeMime((await smtp.nextMail(email, 10_000)).raw), browserInWords, 'turned on: the mail names the browser in words')
 
@@ -154,9 +159,10 @@ t.test('a client turns two-factor on from the profile, and off again', async (t)
 })
 
 /** From the setup page a link led to: the code typed with the keyboard, the recovery codes acknowledged; answers the secret. */
-async function enrollOnPage(t: Test, page: Page, userId: number): Promise<string> {
+async function enrollOnPage(t: Test, page: Page, userId: number, password: string): Promise<string> {
   const secret = await readSetupPage(t, page)
   await page.locator('.auth-form[data-hydrated]').waitFor() // the island's own handler (before it, the form posts to the page)
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password)
   await typeAndSubmit(page, 'Code à 6 chiffres', code(secret, 0))
   await page.getByRole('heading', { name: 'Vos codes de secours' }).waitFor()
   await page.getByRole('link', { name: 'J’ai noté mes codes' }).press('Enter')
@@ -172,7 +178,7 @@ t.test('an administrator turns a client’s two-factor off from the client’s p
   await passwordStep(client.page, email, PASSWORD)
   await client.page.waitForURL(`${server.url}/`)
   await client.page.goto(`${server.url}/users/profile/two-factor`)
-  await enrollOnPage(t, client.page, id)
+  await enrollOnPage(t, client.page, id, PASSWORD)
   await smtp.nextMail(email, 10_000)
 
   const { page, problems } = await openPage(browser, t, { bypassCSP: true })

@@ -1,15 +1,16 @@
 import { useState, type FormEvent } from 'react'
-import { checkTwoFactorCode } from '../../src/modules/identity/two-factor-validation.js'
+import { checkEnable } from '../../src/modules/identity/two-factor-validation.js'
 import { api, formErrorOf } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
+import { PasswordField } from '../components/PasswordField.js'
 import { whenText } from '../components/When.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 import { ErrorSummary, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
 import { errorOf, type FormState } from '../../src/shared/form-state.js'
 
 /**
- * Confirms the secret shown on the page with a code, then shows the recovery codes once, with a
+ * Confirms the secret shown on the page with the password and a code (issue 34: as turning it off asks), then shows the recovery codes once, with a
  * download. Without JavaScript (contract §8) the form posts to the page, answered with the codes
  * (`codes`) or the error under the code (`form`); once hydrated (`data-hydrated`), the API.
  */
@@ -21,7 +22,7 @@ export default function TwoFactorSetup({ profileUrl, form: answered, codes: show
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const checked = checkTwoFactorCode(formValues(event.currentTarget))
+    const checked = checkEnable(formValues(event.currentTarget), { passwordRequired: true })
     if (!checked.ok) return errors.fail(refusalOf(checked))
     errors.clear()
     setBusy(true)
@@ -38,7 +39,8 @@ export default function TwoFactorSetup({ profileUrl, form: answered, codes: show
   if (codes) return <RecoveryCodes codes={codes} profileUrl={profileUrl} hydrated={hydrated} />
   return (
     <form className="auth-form" method="post" action="/users/profile/two-factor" noValidate onSubmit={hydrated ? submit : undefined} aria-busy={busy} data-hydrated={hydrated || undefined}>
-      <ErrorSummary form={errors.form} several={false} attempt={errors.attempt} toasted={errors.attempt > 0} />
+      <ErrorSummary form={errors.form} attempt={errors.attempt} toasted={errors.attempt > 0} />
+      <PasswordField label="Mot de passe" name="password" autoComplete="current-password" error={errorOf(errors.form, 'password')} />
       <Field label="Code à 6 chiffres" name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} error={errorOf(errors.form, 'code')} />
       <button type="submit" className="button button-primary auth-submit" disabled={busy}>
         {busy ? 'Activation…' : 'Activer la double authentification'}

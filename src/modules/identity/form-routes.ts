@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { HttpError } from '../../http/errors.js'
 import { formPost } from '../../http/form-post.js'
 import { originOf } from '../../http/origin.js'
 import { formLimit } from '../../http/rate-limit.js'
@@ -14,11 +13,13 @@ import { passwordStep, secondStep } from './login-http.js'
 import { texts, type Identity } from './service.js'
 import { twoFactorPage } from './pages.js'
 import { twoFactorLimits } from './two-factor-routes.js'
-import { checkDisable, checkSecondStep, checkTwoFactorCode, twoFactorTexts } from './two-factor-validation.js'
+import { checkDisable, checkEnable, checkSecondStep, twoFactorTexts } from './two-factor-validation.js'
 import { checkChangePassword, checkForgot, checkLogin, checkRegistration, checkReset } from './validation.js'
 import { LinkParamsSchema, linkProps } from './pages.js'
 import type { IdentityViews, LinkProps, TwoFactorPageProps } from './views.js'
 import { isWeakPassword } from './weak-passwords.js'
+import { refusals } from '../../shared/domain-error.js'
+import { accountWords } from './words.js'
 
 const profileOf = (request: FastifyRequest) => `/users/profile/${request.user!.id}`
 
@@ -76,7 +77,7 @@ const identityForms: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
     keep: [],
     show: (request, reply, form) => reply.render(views.VerifyEmailPage, { ...linkProps(request.params as LinkProps, request.validationError), invalid: reply.statusCode === 400, form }),
     act: async (_none, request) => {
-      if (request.validationError) throw new HttpError(400, texts.verifyInvalid)
+      if (request.validationError) throw refusals(accountWords)('validation', 'verifyInvalid')
       const { userId, token } = request.params as LinkProps
       return { to: '/login', message: await identity.verifyEmail(Number(userId), token, originOf(request)) }
     },
@@ -100,11 +101,11 @@ const identityForms: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
   const onTwoFactorPage = userForm(() => TWO_FACTOR_PAGE, () => undefined)
 
   app.post(TWO_FACTOR_PAGE, { ...hidden, preHandler: onTwoFactorPage, config: formLimit(twoFactorLimit.enable), ...formPost({
-    check: checkTwoFactorCode,
+    check: (body) => checkEnable(body, { passwordRequired: true }),
     keep: [],
     show: (request, reply, form) => twoFactorShown(request, reply, { form }),
-    act: async ({ code }, request, reply) => {
-      const recoveryCodes = await identity.twoFactor.enable(request.user!.id, code, originOf(request), request.sessionId)
+    act: async ({ code, password }, request, reply) => {
+      const recoveryCodes = await identity.twoFactor.enable(request.user!.id, code, password, originOf(request), request.sessionId)
       // Shown this once, on the page answered: never in a flash, an address or a cache.
       return { answered: await twoFactorShown(request, reply.code(200).header('cache-control', 'no-store'), { recoveryCodes }) }
     },

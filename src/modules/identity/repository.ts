@@ -139,6 +139,12 @@ export async function insertSession(db: Db, id: string, userId: number, createdA
 }
 
 /** The session that completed enrolment proved a code: it counts as opened with the second factor. */
+/** When a session was opened (its login), or undefined for none. */
+export async function findSessionOpenedAt(db: Db, sessionId: string): Promise<Date | undefined> {
+  const row = await db.selectFrom('sessions').select('created_at').where('id', '=', sessionId).executeTakeFirst()
+  return row ? fromDbTime(row.created_at) : undefined
+}
+
 export async function markSessionProven(db: Db, userId: number, sessionId: string): Promise<void> {
   await db.updateTable('sessions').set({ second_factor: 1 }).where('id', '=', sessionId).where('user_id', '=', userId).execute()
 }

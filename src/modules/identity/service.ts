@@ -170,6 +170,7 @@ export function createIdentity(deps: IdentityDeps) {
     clock,
     attempts,
     journal,
+    sessionOpenedAt: (sessionId) => repo.findSessionOpenedAt(db, sessionId),
     async checkPassword(userId, password) {
       const account = await repo.findAccountById(db, userId)
       return account ? passwords.verify(account.passwordHash, password) : false

@@ -10,7 +10,7 @@ import { identityLimits } from './limits.js'
 import { secondStep } from './login-http.js'
 import { SessionUserSchema } from './schemas.js'
 import type { Identity } from './service.js'
-import { checkDisable, checkSecondStep, checkTwoFactorCode, twoFactorTexts as texts } from './two-factor-validation.js'
+import { checkDisable, checkEnable, checkSecondStep, twoFactorTexts as texts } from './two-factor-validation.js'
 import { refusals } from '../../shared/domain-error.js'
 import { twoFactorWords } from './words.js'
 
@@ -21,6 +21,8 @@ const field = () => Type.Optional(Type.String({ maxLength: 1000 }))
 export const SetupAnswerSchema = Type.Object({ secret: Type.String({ examples: ['JBSWY3DPEHPK3PXP'] }), otpauthUrl: Type.String() }, { title: 'TwoFactorSetup' })
 export const RecoveryCodesSchema = Type.Object({ recoveryCodes: Type.Array(Type.String()) }, { title: 'RecoveryCodes' })
 const CodeBodySchema = Type.Object({ code: field() }, { title: 'TwoFactorCode' })
+/** `{code}` (contract §6), and the password the pages always send (required unless the session was opened in the last quarter of an hour). */
+const EnableBodySchema = Type.Object({ code: field(), password: field() }, { title: 'EnableTwoFactor' })
 const SecondStepBodySchema = Type.Object({ code: field(), recoveryCode: field() }, { title: 'LoginSecondStep' })
 const DisableBodySchema = Type.Object({ password: field(), code: field() }, { title: 'DisableTwoFactor' })
 
@@ -46,13 +48,13 @@ const twoFactorRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async
   }, async (request) => twoFactor.setup(request.user!.id))
 
   app.post('/api/auth/2fa/enable', {
-    schema: { ...operation('enableTwoFactor', 'Active la double authentification (premier code) ; donne les codes de secours', 'session'), tags: ['auth'], body: CodeBodySchema, response: { 200: RecoveryCodesSchema, ...errorResponses(400, 401, 403, 409, 429) } },
+    schema: { ...operation('enableTwoFactor', 'Active la double authentification (premier code, et le mot de passe sauf juste après la connexion) ; donne les codes de secours', 'session'), tags: ['auth'], body: EnableBodySchema, response: { 200: RecoveryCodesSchema, ...errorResponses(400, 401, 403, 409, 429) } },
     preHandler: requireUser,
     config: enableLimit,
   }, async (request) => {
-    const checked = checkTwoFactorCode(request.body)
+    const checked = checkEnable(request.body, { passwordRequired: false })
     if (!checked.ok) throw refuse.form(checked)
-    return { recoveryCodes: await twoFactor.enable(request.user!.id, checked.value.code, originOf(request), request.sessionId) }
+    return { recoveryCodes: await twoFactor.enable(request.user!.id, checked.value.code, checked.value.password, originOf(request), request.sessionId) }
   })
 
   app.post('/api/auth/2fa/disable', {

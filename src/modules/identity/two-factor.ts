@@ -32,6 +32,9 @@ export const PENDING_LOGIN_TRIES = 5
 /** Letters and digits nobody confuses when copying from paper (no 0/O, 1/I/L). */
 const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 
+/** A session opened this recently may turn two-factor on without the password again (its login just checked it). */
+const FRESH_LOGIN_MS = 15 * 60_000
+
 export interface TwoFactorDeps {
   db: Db
   outbox: Pick<Outbox, 'enqueue'>
@@ -39,8 +42,10 @@ export interface TwoFactorDeps {
   attempts: AttemptLimiter
   /** Turning it on and off are recorded with the change (contract §6). */
   journal: Pick<Journal, 'record'>
-  /** The account's password checked (argon2), for turning two-factor off. */
+  /** The account's password checked (argon2), for turning two-factor on and off. */
   checkPassword(userId: number, password: string): Promise<boolean>
+  /** When the session was opened (its login), or undefined when it is gone. */
+  sessionOpenedAt(sessionId: string): Promise<Date | undefined>
   settings: {
     publicUrl: string
     /** TOTP_KEY, else SESSION_SECRET: the stored secrets are sealed with a key derived from it. */
@@ -158,8 +163,12 @@ export function createTwoFactor(deps: TwoFactorDeps) {
      * hashed). The session that did it (`sessionId`) counts as proven with the second factor; every
      * other session of the user ends (opened with the password alone), and so does every access token
      * made with the password alone; the owner is told by mail.
+     *
+     * The password is asked as turning it off asks (issue 34): a session stolen from an unlocked computer
+     * cannot lock its owner out with someone else's phone. Without one (the API of contract §6 takes
+     * `{code}`), only a session opened in the last quarter of an hour may: its login just proved the password.
      */
-    async enable(userId: number, code: string, from: RequestOrigin, sessionId: string | undefined): Promise<string[]> {
+    async enable(userId: number, code: string, password: string | undefined, from: RequestOrigin, sessionId: string | undefined): Promise<string[]> {
       const account = await repo.findAccountById(db, userId)
       if (!account) throw refuse('unauthenticated', 'loginRequired')
       const row = await store.findTwoFactor(db, userId)
@@ -167,6 +176,10 @@ export function createTwoFactor(deps: TwoFactorDeps) {
       if (!row?.pendingSecret) throw refuse('conflict', 'setupFirst')
       const attempt = await attempts.begin(`twofactor-enable:${userId}`, settings.codePolicy)
       if (attempt.wait > 0) throw tooManyAttempts(twoFactorWords, attempt.wait)
+      if (password === undefined) {
+        const opened = sessionId ? await deps.sessionOpenedAt(sessionId) : undefined
+        if (!opened || now().getTime() - opened.getTime() > FRESH_LOGIN_MS) throw refuse('validation', 'passwordRequired').under('password')
+      } else if (!(await deps.checkPassword(userId, password))) throw refuse('validation', 'passwordWrong').under('password')
       const step = matchingStep(row.pendingSecret, code)
       if (step === undefined) throw refuse('validation', 'codeWrong').under('code')
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
