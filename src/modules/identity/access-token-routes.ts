@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import { Type } from 'typebox'
-import { HttpError } from '../../http/errors.js'
 import { HOUR_MS, userLimit } from '../../http/rate-limit.js'
 import { operation } from '../../http/openapi.js'
 import { DateTimeSchema, errorResponses, IdParamsSchema, MessageSchema, NullableDateTimeSchema } from '../../http/schemas.js'
 import { accessTokenTexts as texts, checkNewAccessToken } from './access-token-validation.js'
 import { requireUser } from './guards.js'
 import type { Identity } from './service.js'
-import { twoFactorTexts } from './two-factor-validation.js'
 import { refusals } from '../../shared/domain-error.js'
-import { accessTokenWords } from './words.js'
+import { accessTokenWords, twoFactorWords } from './words.js'
 
 /** The forms' refusals, said from the catalogue (issue 30). */
 const refuse = refusals(accessTokenWords)
@@ -34,8 +32,8 @@ export const tokenCreationLimit = userLimit(CREATED_PER_HOUR, HOUR_MS, 'access-t
  */
 export function refuseTokenCreation(requireAdmin2fa: boolean, request: FastifyRequest): void {
   const user = request.user!
-  if (request.authenticatedBy !== 'session') throw new HttpError(403, texts.fromSessionOnly)
-  if (requireAdmin2fa && user.isAdmin && !(user.twoFactor && user.secondFactor)) throw new HttpError(403, twoFactorTexts.adminRequired)
+  if (request.authenticatedBy !== 'session') throw refuse('forbidden', 'fromSessionOnly')
+  if (requireAdmin2fa && user.isAdmin && !(user.twoFactor && user.secondFactor)) throw refusals(twoFactorWords)('forbidden', 'adminRequired')
 }
 
 /**

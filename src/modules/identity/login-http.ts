@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { HttpError } from '../../http/errors.js'
 import { originOf } from '../../http/origin.js'
-import { DomainError } from '../../shared/domain-error.js'
+import { DomainError, refusals } from '../../shared/domain-error.js'
 import { knownDevice, rememberDevice } from './device-cookie.js'
 import { clearPendingLogin, pendingLoginToken, setPendingLogin } from './pending-login-cookie.js'
 import type { Identity } from './service.js'
-import { twoFactorTexts } from './two-factor-validation.js'
+import { twoFactorWords } from './words.js'
 
 /**
  * The login's two steps, shared by the API (JSON) and the login pages' plain forms (contract §8),
@@ -33,7 +32,7 @@ export async function passwordStep(identity: Identity, request: FastifyRequest, 
 /** The code of the app, or a recovery code: the session's id. */
 export async function secondStep(identity: Identity, request: FastifyRequest, reply: FastifyReply, proof: { code: string } | { recoveryCode: string }): Promise<string> {
   const token = pendingLoginToken(request)
-  if (!token) throw new HttpError(401, twoFactorTexts.loginExpired)
+  if (!token) throw refusals(twoFactorWords)('unauthenticated', 'loginExpired')
   let userId: number
   try {
     userId = await identity.twoFactor.completeLogin(token, proof, originOf(request))

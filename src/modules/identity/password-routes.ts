@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
-import { HttpError } from '../../http/errors.js'
 import { originOf } from '../../http/origin.js'
 import { operation } from '../../http/openapi.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
@@ -53,7 +52,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async 
     config: shared.change,
     preHandler: requireUser,
   }, async (request) => {
-    if (request.user!.id !== request.params.userId) throw new HttpError(403, texts.notOwn)
+    if (request.user!.id !== request.params.userId) throw refuse('forbidden', 'notOwn')
     const checked = checkChangePassword(request.body, isWeakPassword)
     if (!checked.ok) throw refuse.form(checked)
     await identity.changePassword(request.user!.id, request.sessionId, checked.value.oldPassword, checked.value.newPassword, originOf(request))

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { genericMessage, HttpError } from '../../http/errors.js'
+import { genericMessage } from '../../http/errors.js'
 import { formPost } from '../../http/form-post.js'
 import { originOf } from '../../http/origin.js'
 import { formLimit } from '../../http/rate-limit.js'
@@ -13,6 +13,8 @@ import type { AccessTokens, NewAccessToken } from './access-tokens.js'
 import { userForm } from './guards.js'
 import { SessionParamsSchema } from './schemas.js'
 import { texts, type Identity } from './service.js'
+import { refusals } from '../../shared/domain-error.js'
+import { accessTokenWords } from './words.js'
 
 /** The owner's profile, at one of its sections. */
 export const profileSection = (request: FastifyRequest, section: string) => `/users/profile/${request.user!.id}#${section}`
@@ -117,7 +119,7 @@ export function registerTokenForms(app: FastifyInstance, tokens: Pick<AccessToke
   const tokenOf = async (request: FastifyRequest) => {
     const id = (request.params as { id?: unknown }).id
     const token = typeof id === 'number' ? (await tokens.list(request.user!.id)).find((candidate) => candidate.id === id) : undefined
-    if (!token) throw new HttpError(404, accessTokenTexts.notFound)
+    if (!token) throw refusals(accessTokenWords)('not_found', 'notFound')
     return token
   }
   const confirmation = async (request: FastifyRequest, reply: FastifyReply, form?: FormState) => {

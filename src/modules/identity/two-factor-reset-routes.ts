@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { HttpError } from '../../http/errors.js'
 import { formPost } from '../../http/form-post.js'
 import { originOf } from '../../http/origin.js'
 import { idOf } from '../../http/row-forms.js'
@@ -10,6 +9,10 @@ import { adminForm } from './guards.js'
 import type { Identity } from './service.js'
 import { twoFactorResetPage, twoFactorResetTexts, twoFactorTexts } from './two-factor-validation.js'
 import type { IdentityViews } from './views.js'
+import { refusals } from '../../shared/domain-error.js'
+import { twoFactorWords } from './words.js'
+
+const refuse = refusals(twoFactorWords)
 
 /** The client's profile, at its two-factor section. */
 const profileSection = (userId: number) => `/users/profile/${userId}#profile-twofactor-title`
@@ -29,8 +32,8 @@ const twoFactorResetForm: FastifyPluginAsync<{ identity: Identity; views: Identi
   /** The page, with the API's refusals of a missing account (404) or an administrator's (403) before it is asked. */
   const confirmation = async (request: FastifyRequest, reply: FastifyReply, form?: FormState) => {
     const account = await identity.accounts.findAccountSummary(idOf(request))
-    if (!account) throw new HttpError(404, twoFactorTexts.userNotFound)
-    if (account.isAdmin) throw new HttpError(403, twoFactorTexts.adminUntouchable)
+    if (!account) throw refuse('not_found', 'userNotFound')
+    if (account.isAdmin) throw refuse('forbidden', 'adminUntouchable')
     return reply.render(views.ConfirmProfilePage, {
       title: twoFactorResetTexts.title,
       text: twoFactorResetTexts.text(account.username),
