@@ -33,6 +33,14 @@ export function catalogue<F>(languages: { fr: F; ar?: WordsLike<NoInfer<F>> }): 
   return languages as Catalogue<F>
 }
 
+/**
+ * French put together from two parts (the islands' and the server's own): a pure call, so that an
+ * island's bundle that takes the first part leaves the second and the catalogue out.
+ */
+export function joined<A extends object, B extends object>(first: A, second: B): A & B {
+  return { ...first, ...second }
+}
+
 /** A language's words of the catalogue; French where a language has none yet. */
 export function wordsOf<W>(words: Catalogue<W>, language: Language): W {
   return words[language] ?? words.fr

@@ -1,4 +1,4 @@
-import { catalogue } from '../../shared/words.js'
+import { catalogue, joined } from '../../shared/words.js'
 
 /**
  * The documents module's words (issue 30): French, the specification's where it has them (§5), word
@@ -69,4 +69,4 @@ const serverWords = {
 } as const
 
 /** The module's catalogue: what its services refuse with, said at the HTTP edge in the request's language. */
-export const words = /* @__PURE__ */ catalogue({ fr: { ...messages, ...serverWords } })
+export const words = /* @__PURE__ */ catalogue({ fr: /* @__PURE__ */ joined(messages, serverWords) })
