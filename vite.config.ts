@@ -4,7 +4,7 @@ import { defineConfig } from 'vite'
 import { staticAssets } from './scripts/vite-static-assets.js'
 
 // Each island is an input of its own: the runtime imports it by the URL its marker carries
-// (data-src, from the manifest), so the entry holds no map of islands (docs/decisions.md).
+// (data-src, from the manifest), so the entry holds no map of islands (docs/decisions/043-islands.md).
 const islands = readdirSync('views/islands').filter((file) => file.endsWith('.tsx')).map((file) => `views/islands/${file}`)
 
 // Vite builds only the browser side: the stylesheet, the islands runtime and one chunk per island;

@@ -5,7 +5,7 @@ import { createTable, exactText, isMysql, timeType } from './helpers.js'
  * The journal (contract §6): one append-only row per event, owned by src/modules/journal. Labels
  * are copies, so rows outlive the users and documents they name; no foreign key ties them.
  * Every list reads newest first (`at desc, id desc`) through one index per filter; `q` goes
- * through a full-text index of the folded labels (docs/decisions.md, "The journal's search").
+ * through a full-text index of the folded labels (docs/decisions/053-journal-search.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await createTable(db, 'journal')

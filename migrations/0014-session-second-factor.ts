@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
  * enrolment); REQUIRE_ADMIN_2FA reads it, not the account's flag. Sessions opened before it count
  * as unproven. Recovery codes are now HMAC-SHA-256 under a key derived from TOTP_KEY: the plain
  * SHA-256 hashes stored before can never match again, so they are removed (pre-release,
- * docs/decisions.md "Two-factor after the security review").
+ * docs/decisions/020-two-factor-sign-in.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('sessions').addColumn('second_factor', 'smallint', (c) => c.notNull().defaultTo(0)).execute()

@@ -10,7 +10,7 @@ const BATCH = 5000
 /**
  * MariaDB only: how many journal entries hold each word of their `search_text`, kept by triggers,
  * so that a search leads with its rarest word through the full-text index and narrows with the
- * others (src/modules/journal/search.ts; docs/decisions.md, "The journal's search on MariaDB").
+ * others (src/modules/journal/search.ts; docs/decisions/053-journal-search.md).
  * SQLite counts a word's entries through FTS5 itself, up to a cap, and needs no table.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -3,8 +3,7 @@ import type { SearchIndex } from '../src/db/lists.js'
 import { createSearchIndex, dropSearchIndex } from './helpers.js'
 
 /**
- * Every list's search reads an index (issue 16; docs/decisions.md, "Search through an index on
- * both dialects"): one per searched table, its existing rows indexed, kept by triggers. The
+ * Every list's search reads an index (issue 16; docs/decisions/009-search-indexes.md): one per searched table, its existing rows indexed, kept by triggers. The
  * journal has its own (migrations 0010 and 0015).
  */
 const INDEXES: SearchIndex[] = [

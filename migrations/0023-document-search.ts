@@ -4,7 +4,7 @@ import { isMysql } from './helpers.js'
 /**
  * SQLite: the documents' search index holds what an administrator's list finds a document by (its
  * name, its type's name, its sender's username, all folded) and the list it is in, as a word of its
- * own (docs/decisions.md, "A common word among a million documents"). A list's total is then
+ * own (docs/decisions/010-documents-search-index.md). A list's total is then
  * counted in the index alone: 50,000 matches of a 3-letter q took 63–143 ms through the rows, 4–7
  * ms here. The type's and the sender's names are copies, kept by triggers on their tables too (the
  * portal renames neither, but SQL might). MariaDB: migration 0024.

@@ -4,7 +4,7 @@ import { createSearchIndex, createTable, dropSearchIndex, isMysql, timeType } fr
 /**
  * MariaDB: the documents' trigram index (migration 0020) holds, beside each trigram, the list the
  * document is in and its date, and the trigrams of its type's name and of its sender's username
- * too (docs/decisions.md, "A common word among a million documents"). A 3-letter q is one key: a
+ * too (docs/decisions/010-documents-search-index.md). A 3-letter q is one key: a
  * list's total is a count of one range of the primary key and its page a slice of it, newest
  * first, without reading a document (50,000 matches took 1.7–3.4 s through the rows). A longer q
  * still leads with its rarest trigram, then the collation's LIKE keeps the rows holding all of it.

@@ -73,8 +73,7 @@ const SEARCH_BATCH = 1000
 
 /**
  * The substring index of `columns` of `table`, filled with the existing rows and kept by insert,
- * delete and update triggers in the same transaction as every write (docs/decisions.md, "Search
- * through an index on both dialects"). SQLite: an FTS5 trigram table of the columns folded by
+ * delete and update triggers in the same transaction as every write (docs/decisions/009-search-indexes.md). SQLite: an FTS5 trigram table of the columns folded by
  * fold() (the function every connection registers), its rowid the row's id. MariaDB: a table of
  * each column's 3-character substrings (trigram, row_id) in the accent- and case-insensitive
  * collation, so that 'éna' and 'Ena' are one key.

@@ -5,7 +5,7 @@
 //
 // Imported file by file, TypeBox's 683 modules and Kysely's 262 (each resolved, read and linked on
 // its own) were 0.8 s of the 2.0 s of CPU that importing the app took, paid by every server, command
-// and test process; bundled, they load in 0.05 s (docs/decisions.md, "Tests in eight minutes").
+// and test process; bundled, they load in 0.05 s (docs/decisions/060-how-the-tests-run.md).
 // Code splitting keeps one copy of TypeBox for its entries and the type provider, which imports it.
 // The same installed versions are bundled, unchanged; any other package stays an import, found in
 // the project's node_modules.

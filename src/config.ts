@@ -66,7 +66,7 @@ export interface RateLimits {
   messagePerUser: number
 }
 
-/** Bounds on connections and request bodies (issue 9): see docs/decisions.md, "Abuse resistance". */
+/** Bounds on connections and request bodies (issue 9): see docs/decisions/034-connections-and-shutdown.md. */
 export interface ConnectionLimits {
   headersTimeoutMs: number
   keepAliveTimeoutMs: number
@@ -91,7 +91,7 @@ export interface PasswordCost {
 /**
  * OWASP's minimum (19 MiB, 2 passes, 1 lane) everywhere but NODE_ENV=test, where the library's least
  * (8 KiB, 1 pass) lets the tests hash hundreds of passwords in milliseconds: none of them is about
- * the cost, and a test checks that production gets this one (docs/decisions.md, "Tests in eight minutes").
+ * the cost, and a test checks that production gets this one (docs/decisions/060-how-the-tests-run.md).
  */
 export const PRODUCTION_PASSWORD_COST: PasswordCost = { memoryCost: 19456, timeCost: 2, parallelism: 1 }
 const TEST_PASSWORD_COST: PasswordCost = { memoryCost: 8, timeCost: 1, parallelism: 1 }
@@ -309,7 +309,7 @@ function outboxLeaseMs(env: Env, nodeEnv: string): number {
   return seconds * 1000
 }
 
-/** Defaults and reasons in docs/decisions.md ("Abuse resistance"); every bound must be positive. */
+/** Defaults and reasons in docs/decisions/034-connections-and-shutdown.md; every bound must be positive. */
 function connectionLimits(env: Env): ConnectionLimits {
   const positive = (name: keyof Env, fallback: number): number => {
     const value = Number(env[name] ?? fallback)

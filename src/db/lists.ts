@@ -69,7 +69,7 @@ const PROBE_CAP = 1000
 
 /**
  * Any of `columns` of `table` contains `q`, ignoring case and accents, read through the table's
- * index (docs/decisions.md, "Search through an index on both dialects"): a condition on
+ * index (docs/decisions/009-search-indexes.md): a condition on
  * `<table>.id`. SQLite: FTS5's trigram index of the folded columns finds the substring itself.
  * MariaDB: the rarest of q's trigrams (a 3-letter q is one) gives the candidate rows through the
  * trigram table, and the collation's LIKE keeps those that contain the whole of q. A q of one or two

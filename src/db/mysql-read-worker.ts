@@ -4,8 +4,7 @@ import { mysqlOptions } from './mysql-options.js'
 import { answer, lowerThisThread, type ReadTask } from './read-task.js'
 
 /**
- * MariaDB's lists read on a worker thread too (docs/decisions.md, "MariaDB's lists read off the
- * event loop"): the queries are sent and their packets parsed here, so mariadbd's thread, woken by
+ * MariaDB's lists read on a worker thread too (docs/decisions/011-lists-off-the-event-loop.md): the queries are sent and their packets parsed here, so mariadbd's thread, woken by
  * the query, preempts this thread rather than the event loop's, and the loop receives rows.
  */
 lowerThisThread()

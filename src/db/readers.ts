@@ -6,13 +6,13 @@ import { giveWay } from '../shared/give-way.js'
 import type { ReadResult, ReadTask } from './read-task.js'
 
 /**
- * The lists read on worker threads (docs/decisions.md, "Lists read off the event loop"):
+ * The lists read on worker threads (docs/decisions/011-lists-off-the-event-loop.md):
  * better-sqlite3 answers synchronously, so a search of a large list held the event loop, and every
  * request waited behind it (/healthz's p99 went from 6 to 70 ms during 10 concurrent searches of
  * 1–2 ms each, BENCHMARKS.md). Each SQLite worker keeps its own connection to the file; WAL lets them
  * read while the main connection writes, and a read begun after a commit sees it. MariaDB's worker
  * keeps its own connection too: the event loop neither sends the lists' queries nor parses their
- * answers (docs/decisions.md, "MariaDB's lists read off the event loop").
+ * answers (docs/decisions/011-lists-off-the-event-loop.md).
  */
 export interface ReadPool {
   read(task: ReadTask): Promise<ReadResult>

@@ -115,7 +115,7 @@ export function atTheEdge<E>(request: FastifyRequest, error: E): Exclude<E, Doma
 
 /**
  * An error answer's body (contract §8): `{message, code}`, and `field` when the error belongs to one
- * (additive, docs/decisions.md): a client places the error by its field, never by its words.
+ * (additive, docs/decisions/036-error-answers.md): a client places the error by its field, never by its words.
  */
 export const errorBody = (status: number, message: string, field?: string): { message: string; code: ErrorCode; field?: string } =>
   field === undefined ? { message, code: errorCodeOf(status) } : { message, code: errorCodeOf(status), field }

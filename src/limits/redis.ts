@@ -157,7 +157,7 @@ type BeginCommand = (key: string, now: number, windowMs: number, max: number, me
  * The attempt limiter in Redis, shared by every instance; errors are thrown (see
  * `sharedAttemptLimiter` for the fallback). Time comes from the clock, like the memory driver's: a
  * test moves it, and instances' clocks agree to NTP's milliseconds, nothing beside 15-minute windows
- * (docs/decisions.md, "Shared limits in Redis"). Keys are hashed: no e-mail address is written to Redis.
+ * (docs/decisions/037-shared-limits-in-redis.md). Keys are hashed: no e-mail address is written to Redis.
  */
 export function redisAttemptLimiter({ client, prefix, clock = systemClock }: { client: Redis; prefix: string; clock?: Clock }): AttemptLimiter {
   if (!('portalAttemptBegin' in client)) client.defineCommand('portalAttemptBegin', { numberOfKeys: 1, lua: BEGIN })

@@ -1,5 +1,5 @@
 /**
- * Work that can wait gives way to the requests that cannot (docs/decisions.md, "Lists give way"):
+ * Work that can wait gives way to the requests that cannot (docs/decisions/011-lists-off-the-event-loop.md):
  * a list's read awaits `giveWay()` before it builds its query and once its rows are back, and the
  * waiting steps are resumed one per turn of the event loop. The I/O callbacks of that turn (the
  * other requests: a health check, a page, a login) run between two steps, instead of behind the

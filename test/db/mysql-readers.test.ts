@@ -1,5 +1,5 @@
-// MariaDB's lists are read on a worker thread with a connection of its own (docs/decisions.md,
-// "MariaDB's lists read off the event loop"): what they answer is what the main pool would answer,
+// MariaDB's lists are read on a worker thread with a connection of its own (docs/decisions/011-lists-off-the-event-loop.md):
+// what they answer is what the main pool would answer,
 // committed writes included, one read at a time; a transaction reads on its own connection; the
 // driver's errors come back as they were thrown; closing the database closes the worker's connection.
 // On a MariaDB database of its own, whatever the leg (MariaDB runs beside every CI run).

@@ -64,7 +64,7 @@ t.test('an SVG payload behind a PNG or JPEG signature is served as an image, san
 
 t.test('an HTML payload behind a PDF signature is served as a PDF with a policy that runs no script', async (t) => {
   const { id, url } = await stored('bilan.pdf', Buffer.concat([Buffer.from('%PDF-1.4\n'), HTML]))
-  // Inline for the browser's PDF viewer, which refuses to start under `sandbox` (decisions.md).
+  // Inline for the browser's PDF viewer, which refuses to start under `sandbox` (docs/decisions/026-serving-stored-files.md).
   assertInert(t, await injectAs(app, admin, url), { type: 'application/pdf', disposition: 'inline', sandbox: false })
   assertInert(t, await injectAs(app, admin, `/api/documents/download/${id}`), { type: 'application/pdf', disposition: 'attachment', sandbox: true })
 })

@@ -126,8 +126,7 @@ let schemaOfProcess: Promise<string> | undefined
  * scripts/run-tests.mjs; one per process otherwise) by migrating a database of its own and reading
  * it back, and kept in the server for the run's other processes. A file's database is then one
  * trip of about 60 statements instead of 27 migrations' 120 DDL statements and their bookkeeping:
- * 1.5 s instead of 15 s with the CI's three runs side by side (docs/decisions.md, "Tests in eight
- * minutes"). The migrations themselves run once per run here, and in the tests of migrations.
+ * 1.5 s instead of 15 s with the CI's three runs side by side (docs/decisions/060-how-the-tests-run.md). The migrations themselves run once per run here, and in the tests of migrations.
  */
 function mariadbSchema(base: string): Promise<string> {
   schemaOfProcess ??= (async () => {

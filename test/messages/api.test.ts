@@ -123,7 +123,7 @@ t.test('reading marks the other side’s messages only, and a GET from another s
   const head = await injectAs(app, client, { method: 'HEAD', url: `/api/messages/${client.id}`, headers: { 'sec-fetch-site': 'same-origin' } })
   t.equal(head.statusCode, 200)
   t.same(await unread(), [1, 2], 'a HEAD read nothing')
-  // The pages too: a HEAD changes nothing (docs/decisions.md, "A HEAD request changes nothing").
+  // The pages too: a HEAD changes nothing (docs/decisions/058-get-and-head-change-nothing.md).
   for (const [who, url] of [[client, '/messages'], [admin, `/admin-dashboard/clients/${client.id}/messages`]] as const) {
     const page = await injectAs(app, who, { method: 'HEAD', url, headers: { 'sec-fetch-site': 'same-origin' } })
     t.equal(page.statusCode, 200, `HEAD ${url}`)

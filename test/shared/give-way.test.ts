@@ -1,4 +1,4 @@
-// Lists give way (docs/decisions.md): the waiting steps are resumed one per turn of the event loop,
+// Lists give way (docs/decisions/011-lists-off-the-event-loop.md): the waiting steps are resumed one per turn of the event loop,
 // in the order they asked, and what the loop has queued meanwhile runs between two of them.
 import t from 'tap'
 import { giveWay } from '../../src/shared/give-way.js'

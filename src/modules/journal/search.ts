@@ -57,7 +57,7 @@ async function rarest(db: Db, words: string[]): Promise<string> {
  * (FTS5 on SQLite, FULLTEXT on MariaDB), chosen by a bounded count of each word's entries, and the
  * other words narrow what it found, so a common word beside a rare one ("sarl atlas") costs no walk
  * through its many entries. Words of one or two letters (not in MariaDB's index) only narrow; a
- * search of short words alone reads the table (docs/decisions.md).
+ * search of short words alone reads the table (docs/decisions/053-journal-search.md).
  */
 export async function matchesWords(db: Db, q: string): Promise<Expression<SqlBool> | undefined> {
   const words = [...new Set(wordsOf(q))]

@@ -7,7 +7,7 @@ import { texts } from './texts.js'
 /**
  * The mail telling one side that the other wrote (the firm's address; of a company's people, `person`,
  * the one the firm's message answers): that there are new messages and where to read
- * them, never their text (docs/decisions.md, "Messages"). The same mail whether it tells of one
+ * them, never their text (docs/decisions/055-messages.md). The same mail whether it tells of one
  * message or of several grouped, so a waiting one needs no rewriting.
  */
 export function noticeMail(settings: { publicUrl: string; firmEmail: string }, to: Side, client: Pick<AccountSummary, 'id' | 'username'>, person: Pick<AccountSummary, 'email'>): Mail {

@@ -44,7 +44,7 @@ export async function insertMessage(db: Db, message: { userId: number; authorId:
 
 /**
  * One page of a thread, oldest first within the page, pages counted from the newest: page 1 is the
- * latest `pageSize` messages (docs/decisions.md, "Messages"). `q` looks in the text.
+ * latest `pageSize` messages (docs/decisions/055-messages.md). `q` looks in the text.
  */
 export async function findThreadPage(db: Db, userId: number, filter: ListFilter): Promise<Page<MessageRow>> {
   let query = db.selectFrom('messages').where('user_id', '=', userId).where(withinDays('created_at', filter.from, filter.to))
