@@ -2,16 +2,13 @@ import { sql, type Kysely } from 'kysely'
 import { createTable, isMysql } from './helpers.js'
 
 /**
- * A staff member's document lists at the speed of an administrator's (issue 29, docs/decisions/111).
- * - `client_document_counts`: each client's documents by direction and state, kept by triggers in the
- *   same transaction as every insert, update and delete of documents, as `document_counts` keeps the
- *   firm's (migrations 0007, 0019). A staff member's total is a sum over their clients' rows (one key
- *   lookup each) instead of a count of every entry of theirs. A client's rows go with the account
- *   (its foreign key): MariaDB runs no trigger for the rows a foreign key deletes, so a count never
- *   outlives its client. Its name ends in `_counts`: backups leave it out, a restore's rows rebuild it.
- * - `documents_state_created` adds `user_id` after (created_at, id): the newest-first walk of a list
- *   reads whose document each entry is in the index itself, without reading the row, and keeps those
- *   of the staff member's clients (an administrator's page reads it as before).
+ * A staff member's document totals at the speed of an administrator's (issue 29, docs/decisions/111):
+ * `client_document_counts`, each client's documents by direction and state, kept by triggers in the
+ * same transaction as every insert, update and delete of documents, as `document_counts` keeps the
+ * firm's (migrations 0007, 0019). A staff member's total is a sum over their clients' rows (one key
+ * each) instead of a count of every entry of theirs. A client's rows go with the account (its foreign
+ * key): MariaDB runs no trigger for the rows a foreign key deletes, so no count outlives its client.
+ * Its name ends in `_counts`: backups leave it out, a restore's rows rebuild it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await createTable(db, 'client_document_counts')
@@ -43,20 +40,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql.raw(`create trigger client_document_counts_delete after delete on documents begin ${remove} end`).execute(db)
     await sql.raw(`create trigger client_document_counts_update after update of user_id, from_firm, is_archived, is_viewed on documents when ${changed} begin ${remove} ${add} end`).execute(db)
   }
-
-  await dropIndex(db, 'documents_state_created')
-  await db.schema.createIndex('documents_state_created').on('documents').columns(['from_firm', 'is_archived', 'is_viewed', 'created_at', 'id', 'user_id']).execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await dropIndex(db, 'documents_state_created')
-  await db.schema.createIndex('documents_state_created').on('documents').columns(['from_firm', 'is_archived', 'is_viewed', 'created_at', 'id']).execute()
   for (const event of ['insert', 'delete', 'update']) await sql.raw(`drop trigger if exists client_document_counts_${event}`).execute(db)
   await db.schema.dropTable('client_document_counts').execute()
 }
 
-/** MySQL names the table of an index to drop; SQLite refuses the clause. */
-function dropIndex(db: Kysely<unknown>, name: string) {
-  const drop = db.schema.dropIndex(name)
-  return (isMysql(db) ? drop.on('documents') : drop).execute()
-}

@@ -30,6 +30,7 @@ import * as m0030 from './0030-outbox-due-at.js'
 import * as m0031 from './0031-teams.js'
 import * as m0032 from './0032-documents-by-client-state.js'
 import * as m0033 from './0033-client-document-counts.js'
+import * as m0034 from './0034-staff-documents.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0031-teams': m0031,
   '0032-documents-by-client-state': m0032,
   '0033-client-document-counts': m0033,
+  '0034-staff-documents': m0034,
 }

@@ -69,9 +69,10 @@ export async function readManifest(dir: string): Promise<BackupManifest> {
 }
 
 /**
- * Tables a backup leaves out: the migrator's own, and row counts and search indexes kept by
- * triggers (rebuilt by the restored rows): the journal's on SQLite, every list's (`search_*`, migration 0020).
+ * Tables a backup leaves out: the migrator's own, and row counts, search indexes and lists kept by
+ * triggers (rebuilt by the restored rows): the journal's on SQLite, every list's (`search_*`, migration
+ * 0020), the staff's lists (`staff_documents`, migration 0034).
  */
 export function isDerivedTable(name: string): boolean {
-  return name.startsWith('kysely_') || name.endsWith('_counts') || name.startsWith('sqlite_') || name.startsWith('journal_search') || name.startsWith('search_')
+  return name.startsWith('kysely_') || name.endsWith('_counts') || name.startsWith('sqlite_') || name.startsWith('journal_search') || name.startsWith('search_') || name === 'staff_documents'
 }

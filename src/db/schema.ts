@@ -168,6 +168,16 @@ export interface ClientDocumentCountsTable {
   n: number | string
 }
 
+/** An entry per staff member and document their clients sent, kept by triggers (migration 0034): a staff member's lists. */
+export interface StaffDocumentsTable {
+  staff_id: number
+  is_archived: number
+  is_viewed: number
+  created_at: string
+  document_id: number
+  client_id: number
+}
+
 /** Mails waiting, sent or failed (migrations/0008-outbox.ts, src/jobs/outbox.ts). */
 export interface OutboxTable {
   id: Generated<number>
@@ -302,6 +312,7 @@ export interface Database {
   documents: DocumentsTable
   document_counts: DocumentCountsTable
   client_document_counts: ClientDocumentCountsTable
+  staff_documents: StaffDocumentsTable
   outbox: OutboxTable
   journal: JournalTable
   journal_counts: JournalCountsTable

@@ -1,11 +1,11 @@
-import { expressionBuilder, sql, type Expression, type RawBuilder, type Selectable, type SqlBool } from 'kysely'
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely'
 import { isMysql, type Db } from '../../db/database.js'
-import type { Database, DocumentsTable } from '../../db/schema.js'
+import type { DocumentsTable } from '../../db/schema.js'
 import { fetchPage, ftsPhrase, idIn, textIds, textMatches, unfiltered, withinDays, type ListFilter, type Page } from '../../db/lists.js'
 import { readRows } from '../../db/readers.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb, toDbTime } from '../../db/values.js'
 import { fold } from '../../shared/fold.js'
-import { clientIn, FIRM_SCOPE, type IdsMatching, type Scope } from '../identity/index.js'
+import { clientIn, FIRM_SCOPE, keptListOf, type IdsMatching, type Scope } from '../identity/index.js'
 
 import type { DocumentType } from './schemas.js'
 export type { DocumentType }
@@ -292,14 +292,15 @@ async function searched(db: Db, q: string, senders?: IdsMatching): Promise<Expre
 }
 
 /**
- * A narrower scope's page (a staff member's clients, contract §9). Unfiltered: the total and the
- * page from the kept counts (`staffListPage`). Searched or dated: the total and the page's ids are
- * read in the documents_user_state index alone (migration 0032: each client one range, in state
- * then date order), so neither the count nor the sort reads a row; then the page's own rows by id.
- * The search indexes' shortcuts are the whole firm's: an administrator's alone.
+ * A narrower scope's page (a staff member's clients, contract §9). A staff member's list, unless
+ * searched, is a range of their own kept list (`staffListPage`). Otherwise the total and the page's
+ * ids are read in the documents_user_state index alone (migration 0032: each client one range, in
+ * state then date order), so neither the count nor the sort reads a row; then the page's own rows by
+ * id. The search indexes' shortcuts are the whole firm's: an administrator's alone.
  */
 async function findScopedPage(db: Db, scope: Scope, state: DocumentState, filter: ListFilter, senders?: IdsMatching): Promise<Page<DocumentRecord>> {
-  if (unfiltered(filter)) return scopedListPage(db, scope, state, filter)
+  const staffId = keptListOf(scope)
+  if (staffId !== undefined && !filter.q) return staffListPage(db, scope, staffId, state, filter)
   let query = db.selectFrom('documents').where(inState(state)).where(clientIn(scope, 'documents.user_id')).where(withinDays('documents.created_at', filter.from, filter.to))
   if (filter.q) query = query.where(await searched(db, filter.q, senders))
   const page = await fetchPage(db, query, (q) => q.select('documents.id').orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter)
@@ -313,106 +314,51 @@ async function findScopedPage(db: Db, scope: Scope, state: DocumentState, filter
 const STATE_FLAGS: Record<DocumentState, { archived: 0 | 1; viewed: 0 | 1 }> = { new: { archived: 0, viewed: 0 }, viewed: { archived: 0, viewed: 1 }, archived: { archived: 1, viewed: 1 } }
 
 /**
- * MariaDB: the scope's clients with documents in the state are written out in the page's query when
- * they are this many or fewer (it checks a written list in the index entry itself, where a key lookup
- * in client_staff for each of 2,500 entries walked took 0.7 of 1.8 ms); more, and the policy's own
- * subquery. SQLite's subquery is the quicker (a Bloom filter, then its list): it keeps it.
+ * A staff member's list, as an administrator's is read (docs/decisions/111-staff-list-counts.md): the
+ * page is one range of their kept list (`staff_documents`, migration 0034: staff, state, date, id),
+ * 50 entries and their rows, in one statement; the total is the sum of their clients' kept counts
+ * (migration 0033: one key per client) or, with dates, the count of the range's entries. The rows are
+ * still those `clientIn` reaches: the policy, not the kept list, has the last word.
  */
-const LISTED_CLIENTS = 1000
-
-/**
- * The unfiltered list of a narrower scope (a staff member's clients), in two reads, as an
- * administrator's (docs/decisions/111-staff-list-counts.md):
- * - the total from the kept per-client counts (migration 0033): the scope's clients' rows, one key
- *   each, with the firm's total for the state beside them;
- * - the page, by the cheaper of two ways for that total. Early in a long list, the state's index is
- *   walked newest first (with each entry's client in it) keeping the scope's clients' entries: about
- *   `read × firm's total / scope's total` entries for `read` of the scope's. Otherwise, or when the
- *   walk was cut short (the scope's documents are older than the firm's others: a walk reads at most
- *   twice its estimate), each client's range of documents_user_state, merged by date. Either way the
- *   page's ids come from an index alone and only their rows are read.
- */
-async function scopedListPage(db: Db, scope: Scope, state: DocumentState, filter: ListFilter): Promise<Page<DocumentRecord>> {
-  const { whole, total, clients } = await countedInState(db, scope, state)
+async function staffListPage(db: Db, scope: Scope, staffId: number, state: DocumentState, filter: ListFilter): Promise<Page<DocumentRecord>> {
+  const { archived, viewed } = STATE_FLAGS[state]
+  const range = db
+    .selectFrom('staff_documents')
+    .where('staff_documents.staff_id', '=', staffId)
+    .where(sql<SqlBool>`staff_documents.is_archived = ${sql.lit(archived)} and staff_documents.is_viewed = ${sql.lit(viewed)}`)
+    .where(withinDays('staff_documents.created_at', filter.from, filter.to))
+  const total = unfiltered(filter) ? await countInScope(db, scope, state) : Number((await readRows(db, range.select(sql<number | string>`count(*)`.as('n'))))[0]?.n ?? 0)
   const offset = (filter.page - 1) * filter.pageSize
   if (offset >= total) return { total, items: [] }
-  const expected = Math.min(filter.pageSize, total - offset)
-  const within: ClientsWithin = (column) =>
-    clients && clients.length <= LISTED_CLIENTS ? sql<SqlBool>`${sql.ref(column)} in (${sql.join(clients.map((id) => sql.lit(id)))})` : clientIn(scope, column)(expressionBuilder<Database, never>())
-  const read = offset + filter.pageSize
-  const walked = Math.ceil((read * whole) / total)
-  if (walked < total) {
-    const bound = 2 * walked + filter.pageSize
-    const rows = await readRows(db, pageOf(db, walkedIds(db, state, within, filter, bound), bound + 10 * filter.pageSize))
-    if (rows.length === expected) return { total, items: rows.map(toRecord) }
-  }
-  const rows = await readRows(db, pageOf(db, rangedIds(db, state, within, filter)))
+  // The range read in its key's order, each entry's row by the primary key, until the page is full
+  // (a derived table of the page's ids cost MariaDB a temporary table and a sort of them: 0.4 ms).
+  const rows = await readRows(
+    db,
+    range
+      .innerJoin('documents', 'documents.id', 'staff_documents.document_id')
+      .leftJoin('document_types', 'document_types.id', 'documents.type_id')
+      .select(COLUMNS)
+      .where(clientIn(scope, 'documents.user_id'))
+      .orderBy('staff_documents.created_at', 'desc')
+      .orderBy('staff_documents.document_id', 'desc')
+      .limit(filter.pageSize)
+      .offset(offset),
+  )
   return { total, items: rows.map(toRecord) }
 }
 
-/**
- * From the kept counts: the scope's documents in the state, the firm's beside them, and on MariaDB
- * which of the scope's clients have any (one key of client_document_counts per client of theirs).
- */
-async function countedInState(db: Db, scope: Scope, state: DocumentState): Promise<{ whole: number; total: number; clients?: number[] }> {
+/** The scope's documents in the state, from its clients' kept counts (migration 0033: one key per client). */
+async function countInScope(db: Db, scope: Scope, state: DocumentState): Promise<number> {
   const { archived, viewed } = STATE_FLAGS[state]
-  const firm = db.selectFrom('document_counts').select('document_counts.n').where(sql<SqlBool>`document_counts.from_firm = 0 and document_counts.is_archived = ${sql.lit(archived)} and document_counts.is_viewed = ${sql.lit(viewed)}`)
-  const kept = db
+  const row = await db
     .selectFrom('client_document_counts')
-    .where(sql<SqlBool>`client_document_counts.from_firm = 0 and client_document_counts.is_archived = ${sql.lit(archived)} and client_document_counts.is_viewed = ${sql.lit(viewed)} and client_document_counts.n > 0`)
+    .select(sql<number | string | null>`sum(client_document_counts.n)`.as('n'))
+    .where(sql<SqlBool>`client_document_counts.from_firm = 0 and client_document_counts.is_archived = ${sql.lit(archived)} and client_document_counts.is_viewed = ${sql.lit(viewed)}`)
     .where(clientIn(scope, 'client_document_counts.user_id'))
-  if (!isMysql(db)) {
-    const row = await kept.select([sql<number | string | null>`sum(client_document_counts.n)`.as('total'), firm.as('whole')]).executeTakeFirst()
-    return { whole: Number(row?.whole ?? 0), total: Number(row?.total ?? 0) }
-  }
-  const rows = await kept.select(['client_document_counts.user_id', 'client_document_counts.n', firm.as('whole')]).execute()
-  return { whole: Number(rows[0]?.whole ?? 0), total: rows.reduce((sum, row) => sum + Number(row.n), 0), clients: rows.map((row) => fromDbId(row.user_id)) }
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
 }
 
-type ClientsWithin = (column: string) => Expression<SqlBool>
-
-/** `documents` read through `index`, where a planner would choose otherwise: MariaDB's FORCE INDEX, SQLite's INDEXED BY. */
-function documentsThrough(db: Db, index: 'documents_state_created' | 'documents_user_state') {
-  return isMysql(db) ? sql`documents force index (${sql.raw(index)})` : sql`documents indexed by ${sql.raw(index)}`
-}
-
-/**
- * The page's ids walking the state's index newest first (migration 0033: the entry holds its
- * client), at most `bound` entries of it: SQLite reads that many as a subquery and keeps the
- * scope's; MariaDB stops the statement once it has examined about that many rows (LIMIT ROWS
- * EXAMINED: a page cut short is read again by ranges).
- */
-function walkedIds(db: Db, state: DocumentState, within: ClientsWithin, filter: ListFilter, bound: number) {
-  const page = sql`limit ${sql.lit(filter.pageSize)} offset ${sql.lit((filter.page - 1) * filter.pageSize)}`
-  if (isMysql(db)) {
-    return sql`select documents.id from ${documentsThrough(db, 'documents_state_created')} where ${inState(state)} and ${within('documents.user_id')}
-      order by documents.created_at desc, documents.id desc ${page}`
-  }
-  return sql`select walked.id from (select documents.id, documents.created_at, documents.user_id from ${documentsThrough(db, 'documents_state_created')} where ${inState(state)}
-      order by documents.created_at desc, documents.id desc limit ${sql.lit(bound)}) as walked
-    where ${within('walked.user_id')} order by walked.created_at desc, walked.id desc ${page}`
-}
-
-/**
- * The rows of the page whose ids `ids` selects (a column `id`), newest first, in the same statement.
- * `examined`: MariaDB stops the statement after about that many rows read (the walk's bound).
- */
-function pageOf(db: Db, ids: RawBuilder<unknown>, examined?: number) {
-  const query = db
-    .selectFrom(sql<{ id: number }>`(${ids})`.as('page'))
-    .innerJoin('documents', 'documents.id', 'page.id')
-    .leftJoin('document_types', 'document_types.id', 'documents.type_id')
-    .select(COLUMNS)
-    .orderBy('documents.created_at', 'desc')
-    .orderBy('documents.id', 'desc')
-  return examined !== undefined && isMysql(db) ? query.modifyEnd(sql`limit rows examined ${sql.lit(examined)}`) : query
-}
-
-/** The page's ids from each client's range of documents_user_state (migration 0032), merged by date. */
-function rangedIds(db: Db, state: DocumentState, within: ClientsWithin, filter: ListFilter) {
-  return sql`select documents.id from ${documentsThrough(db, 'documents_user_state')} where ${inState(state)} and ${within('documents.user_id')}
-    order by documents.created_at desc, documents.id desc limit ${sql.lit(filter.pageSize)} offset ${sql.lit((filter.page - 1) * filter.pageSize)}`
-}
 /** SQLite: what an administrator's list finds a document by, in its index (migration 0023). */
 const LISTED_BY = ['name', 'kind', 'sender']
 /** SQLite: the index's word for each list (migration 0023; 'zfm' for what the firm sent, in none). */

@@ -59,7 +59,7 @@ export default fp(
 export { AdminPasswordRefused, createIdentity, type Identity, type IdentityDeps, type NewAccount } from './service.js'
 export { adminForm, adminOnly, firmForm, firmOnly, requireAdmin, requireFirm, requireUser, userForm, userOnly } from './guards.js'
 // Who may see a client (contract §9): every module's lists, counts, finds and actions ask this one policy.
-export { clientIn, FIRM_SCOPE, isFirmScope, onlyClientOf, reaches, scopeOf, type Scope } from './scope.js'
+export { clientIn, FIRM_SCOPE, isFirmScope, keptListOf, onlyClientOf, reaches, scopeOf, type Scope } from './scope.js'
 export { sessionCookieName } from './session-cookie.js'
 export type { CompanyRole, Role, SessionUser } from './session-user.js'
 export type { AcceptOutcome, Accounts, AccountsWithin, CompanyPerson, IdsMatching, PersonName } from './accounts.js'

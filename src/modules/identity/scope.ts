@@ -59,6 +59,16 @@ export function clientIn(scope: Scope, column: string) {
   }
 }
 
+/**
+ * The staff member whose list of documents kept by triggers (`staff_documents`, migration 0034: their
+ * clients' documents, from client_staff as `clientIn` reads it) is this scope's, or undefined. A rule
+ * that changes whom a staff member reaches changes those triggers with it, or answers undefined here:
+ * the lists then read their clients' ranges. The lists still apply `clientIn` to the page's rows.
+ */
+export function keptListOf(scope: Scope): number | undefined {
+  return scope.kind === 'staff' ? scope.staffId : undefined
+}
+
 /** The one client a scope may reach without reading anything, or undefined (firm and staff reach several). */
 export function onlyClientOf(scope: Scope): number | undefined {
   return scope.kind === 'company' ? scope.companyId : undefined
