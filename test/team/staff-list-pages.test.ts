@@ -1,8 +1,8 @@
-// Issue 29 (docs/decisions/111-staff-list-counts.md): a staff member's unfiltered document lists, page
-// by page, are their clients' documents newest first (ties by id), with the right X-Total-Count,
-// whichever way the page is read: walking the state's index (an early page, their documents among
-// the firm's newest), walking it and finding it cut short (their documents the firm's oldest), or
-// their clients' ranges merged (a later page), on both dialects.
+// Issue 29 (docs/decisions/111-staff-list-counts.md): a staff member's document lists, page by page,
+// are their clients' documents newest first (ties by id), with the right X-Total-Count, from their
+// kept list and their clients' kept counts, whether their clients' documents are among the firm's
+// newest or are its oldest, unfiltered and between two dates, on both dialects; their clients list
+// page by page and past the last.
 import t from 'tap'
 import { nowDb, toDbTime } from '../../src/db/values.js'
 import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
@@ -61,8 +61,7 @@ async function staffServing(indexes: number[]): Promise<SeededAccount> {
   return person
 }
 
-// Four of the twenty (80 documents in a state of 400): an early page walks the index, a later one
-// reads the ranges; the two old clients (60 of 460): the walk finds none of theirs and the ranges answer.
+// Four of the twenty (80 documents in a state of 400), the two old clients (60 of 460), one of each.
 const spread = await staffServing([0, 5, 10, 15])
 const old = await staffServing([20, 21])
 const both = await staffServing([3, 20])
@@ -81,15 +80,23 @@ for (const [name, person, served] of [
         .filter((d) => ids.has(d.clientId) && d.state === state && !d.fromFirm)
         .sort((a, b) => b.at - a.at || b.id - a.id)
         .map((d) => d.id)
-      for (const pageSize of [5, 7, 50]) {
-        const pages = Math.ceil(expected.length / pageSize) + 1
-        for (let page = 1; page <= pages; page++) {
-          const res = await injectAs(app, person, `${URLS[state]}?pageSize=${pageSize}&page=${page}`)
-          t.equal(res.statusCode, 200)
-          const got = (res.json() as Array<{ id: number }>).map((row) => row.id)
-          const want = expected.slice((page - 1) * pageSize, page * pageSize)
-          if (JSON.stringify(got) !== JSON.stringify(want) || Number(res.headers['x-total-count']) !== expected.length) {
-            t.fail(`${state}, page ${page} of ${pageSize}: got ${JSON.stringify(got)} (${res.headers['x-total-count']}), expected ${JSON.stringify(want)} (${expected.length})`)
+      // The recent documents are of 2026-01-01 (Algiers), the old ones of the autumn before.
+      const recent = docs.filter((d) => d.at >= BASE).map((d) => d.id)
+      for (const [dates, wanted] of [
+        ['', expected],
+        ['&from=2026-01-01', expected.filter((id) => recent.includes(id))],
+        ['&to=2025-12-31', expected.filter((id) => !recent.includes(id))],
+      ] as const) {
+        for (const pageSize of [5, 7, 50]) {
+          const pages = Math.ceil(wanted.length / pageSize) + 1
+          for (let page = 1; page <= pages; page++) {
+            const res = await injectAs(app, person, `${URLS[state]}?pageSize=${pageSize}&page=${page}${dates}`)
+            t.equal(res.statusCode, 200)
+            const got = (res.json() as Array<{ id: number }>).map((row) => row.id)
+            const want = wanted.slice((page - 1) * pageSize, page * pageSize)
+            if (JSON.stringify(got) !== JSON.stringify(want) || Number(res.headers['x-total-count']) !== wanted.length) {
+              t.fail(`${state}${dates}, page ${page} of ${pageSize}: got ${JSON.stringify(got)} (${res.headers['x-total-count']}), expected ${JSON.stringify(want)} (${wanted.length})`)
+            }
           }
         }
       }
