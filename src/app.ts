@@ -61,6 +61,7 @@ import { ProfilePage } from '../views/pages/profile/ProfilePage.js'
 import { ConfirmProfilePage } from '../views/pages/profile/ConfirmProfilePage.js'
 import { SendDocumentPage } from '../views/pages/profile/SendDocumentPage.js'
 import { JournalPage } from '../views/pages/admin/JournalPage.js'
+import { ActivityPage } from '../views/pages/profile/ActivityPage.js'
 import * as messagePages from '../views/pages/messages/MessagesPages.js'
 import { ClientStaffPage } from '../views/pages/team/ClientStaffPage.js'
 import { TeamPage } from '../views/pages/team/TeamPage.js'
@@ -306,7 +307,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     return scope.kind === 'firm' ? undefined : (column: string) => clientIn(scope, column)
   }
   const policy = { clientsOf }
-  await app.register(journalPlugin, { journal, views: { JournalPage }, guards: { requireFirm, requireUser, firmOnly }, policy, people })
+  await app.register(journalPlugin, { journal, views: { JournalPage, ActivityPage }, guards: { requireFirm, requireUser, firmOnly }, policy, people })
   return app
 }
 

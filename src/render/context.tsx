@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createContext, useContext, type ReactElement } from 'react'
 import type { SessionUser } from '../shared/session-user.js'
 import type { AssetManifest } from './assets.js'
+import type { PageArea } from './page.js'
 import { Lru } from '../shared/lru.js'
 
 
@@ -70,6 +71,8 @@ export interface RenderContextValue {
   page: number
   /** The page is the same for every visitor (PageMeta.shared): its <main> is rendered once per theme. */
   shared: boolean
+  /** The page's part of the site (PageMeta.area); absent: the portal. Parts kept per page follow it. */
+  area?: PageArea
   /** This app's renders kept for reuse; null in development, where components change. */
   kept: KeptRenders | null
   /** PUBLIC_URL without its trailing slash: canonical and Open Graph URLs. */

@@ -1,5 +1,14 @@
 import type { ReactNode } from 'react'
 
+/**
+ * Which part of the site a page belongs to (issue 34: floating buttons covered the portal's and the
+ * back-office's controls): `public`, the pages a visitor reads, with the floating WhatsApp and theme
+ * buttons; `guest`, the visitors' forms (login, registration…), with them on wide screens only, where
+ * they sit beside the form, not over its fields; absent (`portal`), a logged-in person's pages, the
+ * theme in the navigation bar; `back-office`, the firm's pages (AdminLayout), the theme in its sidebar.
+ */
+export type PageArea = 'public' | 'guest' | 'portal' | 'back-office'
+
 export interface PageMeta {
   title: string
   description: string
@@ -10,6 +19,8 @@ export interface PageMeta {
    * and served from memory (a session or a flash toast still renders per request).
    */
   shared?: boolean
+  /** Absent: `portal`. */
+  area?: PageArea
 }
 
 /**

@@ -116,6 +116,7 @@ export default fp(
         routed,
         page: pageIdOf(target as Page<never>),
         shared,
+        area: meta.area ?? 'portal',
         kept,
         publicUrl: app.config.publicUrl,
         user: request.user,

@@ -372,6 +372,7 @@ const rows: Row[] = [
   { route: 'GET /api/users/activity', url: fixed('/api/users/activity'), expect: SELF_API },
   { route: 'GET /users/profile', url: fixed('/users/profile'), expect: SELF_PAGE },
   { route: 'GET /users/profile/two-factor', url: fixed('/users/profile/two-factor'), expect: SELF_PAGE },
+  { route: 'GET /users/profile/activity', url: fixed('/users/profile/activity'), expect: SELF_PAGE },
   { route: 'POST /users/profile/two-factor', url: fixed('/users/profile/two-factor'), body: () => form({ code: '000000' }), expect: SELF_PAGE },
   { route: 'POST /users/profile/two-factor/disable', url: fixed('/users/profile/two-factor/disable'), body: () => form({ password: STRONG, code: '000000' }), expect: SELF_PAGE },
   { route: 'GET /users/profile/password', url: fixed('/users/profile/password'), expect: SELF_PAGE },

@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server'
 import { developmentAssets } from '../../src/render/assets.js'
 import type { SessionUser } from '../../src/modules/identity/session-user.js'
 import { NO_EXTRA_LINKS, RenderContext, type RenderContextValue, type Toast } from '../../src/render/context.js'
+import type { PageArea } from '../../src/render/page.js'
 import { referenceSites, site, slides } from '../../src/modules/catalog/content.js'
 import { navLinksFor, photoUrlOf } from '../../views/layout/nav.js'
 import { Shell } from '../../views/layout/Shell.js'
@@ -12,13 +13,14 @@ import { buildTestApp } from '../helpers/app.js'
 const client: SessionUser = { id: 7, username: 'sarl-atlas', email: 'atlas@example.dz', profilePhoto: null, isAccepted: true, isAdmin: false, role: 'client', companyId: 7, companyRole: 'owner' }
 
 /** The shell as the server renders it for this user (the identity module is written elsewhere). */
-function renderShell(user: SessionUser | null, { path = '/services', toasts = [] as Toast[] } = {}) {
+function renderShell(user: SessionUser | null, { path = '/services', toasts = [] as Toast[], area = 'public' as PageArea } = {}) {
   const context: RenderContextValue = {
     nonce: '',
     path,
     routed: true,
     page: 1,
     shared: false,
+    area,
     kept: null,
     publicUrl: 'http://localhost:3000',
     user,
@@ -174,4 +176,27 @@ t.test('the theme toggle shows DRK in light mode and LTH in dark mode, and the 4
   t.equal(missing.statusCode, 404)
   t.match(missing.body, /<header class="navbar">/)
   t.match(missing.body, /<footer class="footer">/)
+})
+
+t.test('issue 34: the floating buttons are the public pages\' alone; the portal\'s bar and the back-office\'s sidebar hold the theme switch', async (t) => {
+  const { seedAccount, injectAs } = await import('../helpers/accounts.js')
+  const floating = /<aside class="floating-controls"/
+  for (const path of ['/', '/services', '/login', '/registration', '/forget-password']) {
+    const body = (await app.inject(path)).body
+    t.match(body, floating, `${path}: floating buttons`)
+    t.match(body, /<li class="nav-theme">/, `${path}: the theme in the phones' menu too`)
+  }
+  const client = await seedAccount(app, { accepted: true })
+  for (const path of ['/files', `/users/profile/${client.id}`, '/users/profile/activity', '/messages']) {
+    const body = (await injectAs(app, client, path)).body
+    t.notMatch(body, floating, `${path}: no floating button`)
+    t.match(body, /<li class="nav-theme nav-theme-always"><form class="nav-theme-toggle" action="\/theme" method="post">/, `${path}: the theme is the bar's, at every width`)
+  }
+  const admin = await seedAccount(app, { accepted: true, admin: true })
+  for (const path of ['/admin-dashboard', '/admin-dashboard/journal', '/admin-dashboard/new-users']) {
+    const body = (await injectAs(app, admin, path)).body
+    t.notMatch(body, floating, `${path}: no floating button`)
+    t.notMatch(body, /class="nav-theme/, `${path}: not in the bar`)
+    t.match(body, /<form class="admin-sidebar-theme" action="\/theme" method="post">/, `${path}: in the sidebar`)
+  }
 })

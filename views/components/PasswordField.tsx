@@ -1,5 +1,7 @@
-import { useId, useState } from 'react'
-import { describedBy, FieldError } from './FormErrors.js'
+import { useState } from 'react'
+import { messages } from '../../src/modules/identity/validation.js'
+import { errorOf, type FormState } from '../../src/shared/form-state.js'
+import { FieldFrame } from './Field.js'
 
 interface PasswordFieldProps {
   name: string
@@ -13,31 +15,34 @@ interface PasswordFieldProps {
 
 /** A password input with a show/hide toggle (aria-pressed tells its state). */
 export function PasswordField({ name, label, autoComplete, hint, error }: PasswordFieldProps) {
-  const id = useId()
   const [visible, setVisible] = useState(false)
-  const described = describedBy(id, Boolean(hint), error)
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <div className="password-field">
-        <input id={id} name={name} type={visible ? 'text' : 'password'} autoComplete={autoComplete} aria-required="true" aria-invalid={error ? true : undefined} aria-describedby={described.describedBy} maxLength={128} spellCheck={false} />
-        <button
-          type="button"
-          className="password-toggle"
-          aria-pressed={visible}
-          aria-label={visible ? `Masquer ${label.toLowerCase()}` : `Afficher ${label.toLowerCase()}`}
-          onClick={() => setVisible((shown) => !shown)}
-        >
-          <EyeIcon crossed={visible} />
-        </button>
-      </div>
-      {hint && (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
+    <FieldFrame label={label} hint={hint} error={error}>
+      {(control) => (
+        <div className="password-field">
+          <input {...control} name={name} type={visible ? 'text' : 'password'} autoComplete={autoComplete} maxLength={128} spellCheck={false} />
+          <button
+            type="button"
+            className="password-toggle"
+            aria-pressed={visible}
+            aria-label={visible ? `Masquer ${label.toLowerCase()}` : `Afficher ${label.toLowerCase()}`}
+            onClick={() => setVisible((shown) => !shown)}
+          >
+            <EyeIcon crossed={visible} />
+          </button>
+        </div>
       )}
-      <FieldError id={described.errorId} message={error} />
-    </div>
+    </FieldFrame>
+  )
+}
+
+/** A new password (the policy under it) and its confirmation: registration, an invitation, a reset. */
+export function NewPasswordFields({ label, name, form }: { label: string; name: string; form: FormState | undefined }) {
+  return (
+    <>
+      <PasswordField label={label} name={name} autoComplete="new-password" hint={messages.passwordPolicy} error={errorOf(form, name)} />
+      <PasswordField label="Confirmer le mot de passe" name="confirmPassword" autoComplete="new-password" error={errorOf(form, 'confirmPassword')} />
+    </>
   )
 }
 

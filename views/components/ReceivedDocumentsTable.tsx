@@ -1,4 +1,5 @@
 import type { ReceivedDocument } from '../../src/modules/documents/index.js'
+import { CardTable } from './CardTable.js'
 import { When } from './When.js'
 import { formatMegabytes } from '../../src/shared/sizes.js'
 
@@ -12,39 +13,32 @@ export interface ReceivedDocumentsTableProps {
 /** Documents the firm sent a client (contract §7): the client's « Reçus du cabinet » and the firm's view of it. */
 export function ReceivedDocumentsTable({ items, reader, caption }: ReceivedDocumentsTableProps) {
   return (
-    <div className="profile-table-wrap">
-      <table className="profile-table received-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Document</th>
-            <th scope="col">Date</th>
-            <th scope="col">{reader === 'client' ? 'État' : 'Téléchargé par le client'}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id}>
-              <td data-label="Document">
-                <a href={`/api/documents/download/${item.id}`} download={item.file.originalName}>
-                  {item.name}
-                </a>
-                <span className="received-file">
-                  {item.file.originalName} · {formatMegabytes(item.file.size)}
-                </span>
-                {item.description && <span className="received-description">{item.description}</span>}
-              </td>
-              <td data-label="Date">
-                <When at={item.createdAt} />
-              </td>
-              <td data-label={reader === 'client' ? 'État' : 'Téléchargé par le client'}>
-                <DownloadState downloadedAt={item.downloadedAt} reader={reader} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CardTable
+      look="profile"
+      className="received-table"
+      caption={caption}
+      rows={items}
+      rowKey={(item) => item.id}
+      columns={[
+        {
+          label: 'Document',
+          wide: true,
+          cell: (item) => (
+            <>
+              <a href={`/api/documents/download/${item.id}`} download={item.file.originalName}>
+                {item.name}
+              </a>
+              <span className="received-file">
+                {item.file.originalName} · {formatMegabytes(item.file.size)}
+              </span>
+              {item.description && <span className="received-description">{item.description}</span>}
+            </>
+          ),
+        },
+        { label: 'Date', cell: (item) => <When at={item.createdAt} /> },
+        { label: reader === 'client' ? 'État' : 'Téléchargé par le client', cell: (item) => <DownloadState downloadedAt={item.downloadedAt} reader={reader} /> },
+      ]}
+    />
   )
 }
 

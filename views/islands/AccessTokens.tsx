@@ -1,12 +1,15 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import { accessTokenTexts, checkNewAccessToken, TOKEN_DAYS_MAX, TOKEN_DAYS_MIN, TOKEN_NAME_MAX } from '../../src/modules/identity/access-token-validation.js'
 import { When } from '../components/When.js'
-import { api, formErrorOf } from '../client/api.js'
+import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog.js'
+import { CardTable } from '../components/CardTable.js'
 import { Field } from '../components/Field.js'
-import { formValues, useHydrated } from '../components/useHydrated.js'
-import { ErrorSummary, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
+import { useHydrated } from '../components/useHydrated.js'
+import { useRowDeletion } from '../components/useRowDeletion.js'
+import { ErrorSummary } from '../components/FormErrors.js'
+import { refused, useCheckedSubmit } from '../components/useCheckedSubmit.js'
 import { errorOf, type FormState } from '../../src/shared/form-state.js'
 
 /** A token as the profile lists it (never its secret). */
@@ -61,39 +64,24 @@ const when = (date: Date | string) => <When at={date} />
 export default function AccessTokens({ rows: initial, form: answered, created: shownOnce }: { rows: AccessTokenRow[]; form?: FormState | undefined; created?: CreatedToken | undefined }) {
   const hydrated = useHydrated()
   const [rows, setRows] = useState(initial)
-  const [busy, setBusy] = useState<number | 'create' | null>(null)
   const [created, setCreated] = useState<CreatedToken | null>(shownOnce ?? null)
-  const errors = useToastedFormErrors(answered)
-  const [revoking, setRevoking] = useState<AccessTokenRow | null>(null)
-
-  async function create(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    const checked = checkNewAccessToken(formValues(form))
-    if (!checked.ok) return errors.fail(refusalOf(checked))
-    errors.clear()
-    setBusy('create')
-    const result = await api<CreatedToken>('/api/auth/tokens', { body: checked.value })
-    setBusy(null)
-    if (!result.ok) {
-      return errors.fail([formErrorOf(result)])
-    }
+  const { asking: revoking, asked: setRevoking, busyRow, remove: revoke } = useRowDeletion<AccessTokenRow>(
+    (row) => `/api/auth/tokens/${row.id}`,
+    () => accessTokenTexts.revoked,
+    (row) => {
+      setRows((all) => all.filter((r) => r.id !== row.id))
+      setCreated((shown) => (shown?.id === row.id ? null : shown))
+    },
+  )
+  const { busy: creating, submit: create, ...errors } = useCheckedSubmit(answered, checkNewAccessToken, async (checked, _values, form) => {
+    const result = await api<CreatedToken>('/api/auth/tokens', { body: checked })
+    if (!result.ok) return refused(result)
     const { token: _secret, ...row } = result.data
     setCreated(result.data)
     setRows((all) => [{ ...row, createdAt: new Date(), lastUsedAt: null }, ...all])
     form.reset()
-  }
-
-  async function revoke(row: AccessTokenRow) {
-    setRevoking(null)
-    setBusy(row.id)
-    const result = await api(`/api/auth/tokens/${row.id}`, { method: 'DELETE' })
-    setBusy(null)
-    if (!result.ok) return showToast('error', result.message)
-    showToast('success', result.data.message ?? accessTokenTexts.revoked)
-    setRows((all) => all.filter((r) => r.id !== row.id))
-    if (created?.id === row.id) setCreated(null)
-  }
+  })
+  const busy = creating || busyRow !== null
 
   const confirm: ConfirmRequest | null = revoking && {
     title: `Révoquer le jeton « ${revoking.name} » ?`,
@@ -106,55 +94,41 @@ export default function AccessTokens({ rows: initial, form: answered, created: s
     <div className="profile-sessions profile-tokens" data-hydrated={hydrated || undefined}>
       <p className="profile-sessions-lead">{texts.lead}</p>
       {created && <CreatedTokenPanel created={created} hydrated={hydrated} onDone={() => setCreated(null)} />}
-      <form className="profile-token-form" method="post" action="/users/profile/tokens" noValidate onSubmit={hydrated ? (event) => void create(event) : undefined} aria-busy={busy === 'create'}>
+      <form className="profile-token-form" method="post" action="/users/profile/tokens" noValidate onSubmit={hydrated ? (event) => void create(event) : undefined} aria-busy={creating}>
         <ErrorSummary form={errors.form} attempt={errors.attempt} toasted={errors.attempt > 0} />
         <Field label={texts.name} name="name" hint={texts.nameHint} maxLength={TOKEN_NAME_MAX} autoComplete="off" required defaultValue={answered?.values.name} error={errorOf(errors.form, 'name')} />
         <Field label={texts.days} name="expiresInDays" hint={texts.daysHint} type="number" min={TOKEN_DAYS_MIN} max={TOKEN_DAYS_MAX} step={1} defaultValue={answered?.values.expiresInDays ?? DEFAULT_DAYS} inputMode="numeric" required error={errorOf(errors.form, 'expiresInDays')} />
-        <button type="submit" className="button button-primary" disabled={busy !== null}>
-          {busy === 'create' ? texts.creating : texts.create}
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {creating ? texts.creating : texts.create}
         </button>
       </form>
-      {rows.length === 0 ? (
-        <p className="profile-empty">{texts.empty}</p>
-      ) : (
-        <div className="profile-table-wrap">
-          <table className="profile-table">
-            <thead>
-              <tr>
-                <th scope="col">{texts.name}</th>
-                <th scope="col">{texts.createdAt}</th>
-                <th scope="col">{texts.lastUsed}</th>
-                <th scope="col">{texts.expires}</th>
-                <th scope="col">
-                  <span className="sr-only">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} aria-busy={busy === row.id} data-token={row.id}>
-                  <td data-label={texts.name}>{row.name}</td>
-                  <td data-label={texts.createdAt}>{when(row.createdAt)}</td>
-                  <td data-label={texts.lastUsed}>{row.lastUsedAt ? when(row.lastUsedAt) : texts.never}</td>
-                  <td data-label={texts.expires}>{when(row.expiresAt)}</td>
-                  <td>
-                    {hydrated ? (
-                      <button type="button" className="profile-action-danger" disabled={busy !== null} onClick={() => setRevoking(row)} aria-label={`${texts.revoke} : ${row.name}`}>
-                        {busy === row.id ? texts.revoking : texts.revoke}
-                      </button>
-                    ) : (
-                      // Without JavaScript, the dialog is a page asking the same (contract §8).
-                      <a className="profile-action-danger" href={`/users/profile/tokens/${row.id}/revoke`} aria-label={`${texts.revoke} : ${row.name}`}>
-                        {texts.revoke}
-                      </a>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <CardTable
+        look="profile"
+        empty={texts.empty}
+        rows={rows}
+        rowProps={(row) => ({ 'aria-busy': busyRow === row.id, 'data-token': row.id })}
+        columns={[
+          { label: texts.name, wide: true, cell: (row) => row.name },
+          { label: texts.createdAt, cell: (row) => when(row.createdAt) },
+          { label: texts.lastUsed, cell: (row) => (row.lastUsedAt ? when(row.lastUsedAt) : texts.never) },
+          { label: texts.expires, cell: (row) => when(row.expiresAt) },
+          {
+            label: 'Action',
+            unseen: true,
+            cell: (row) =>
+              hydrated ? (
+                <button type="button" className="profile-action-danger" disabled={busy} onClick={() => setRevoking(row)} aria-label={`${texts.revoke} : ${row.name}`}>
+                  {busyRow === row.id ? texts.revoking : texts.revoke}
+                </button>
+              ) : (
+                // Without JavaScript, the dialog is a page asking the same (contract §8).
+                <a className="profile-action-danger" href={`/users/profile/tokens/${row.id}/revoke`} aria-label={`${texts.revoke} : ${row.name}`}>
+                  {texts.revoke}
+                </a>
+              ),
+          },
+        ]}
+      />
       <ConfirmDialog request={confirm} onConfirm={() => revoking && void revoke(revoking)} onCancel={() => setRevoking(null)} />
     </div>
   )

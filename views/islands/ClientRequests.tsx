@@ -3,6 +3,7 @@ import type { RequestView } from '../../src/modules/requests/index.js'
 import type { FormState } from '../../src/shared/form-state.js'
 import { pageTexts } from '../../src/modules/requests/texts.js'
 import type { Wire } from '../../src/shared/wire.js'
+import { CardTable } from '../components/CardTable.js'
 import { When } from '../components/When.js'
 import { DueDate, StatusBadge } from '../components/requests/RequestCells.js'
 import { RequestForm } from '../components/requests/RequestForm.js'
@@ -42,45 +43,20 @@ export default function ClientRequests({ userId, items, total, types, today, for
   return (
     <div className="client-requests">
       <RequestForm userId={userId} types={types} today={today} onCreated={created} action={`/admin-dashboard/clients/${userId}/ask`} form={form} level={level} />
-      {rows.length === 0 ? (
-        <p className="admin-empty">{pageTexts.noRequests}</p>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">{pageTexts.caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{columns.title}</th>
-                <th scope="col">{columns.type}</th>
-                <th scope="col">{columns.dueDate}</th>
-                <th scope="col">{columns.status}</th>
-                <th scope="col">{columns.createdAt}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} data-row-id={row.id}>
-                  <td data-label={columns.title} className="admin-cell-text">
-                    {row.title}
-                  </td>
-                  <td data-label={columns.type} className="admin-cell-text">
-                    {row.type.typeName}
-                  </td>
-                  <td data-label={columns.dueDate}>
-                    <DueDate day={row.dueDate} />
-                  </td>
-                  <td data-label={columns.status}>
-                    <StatusBadge row={row} />
-                  </td>
-                  <td data-label={columns.createdAt}>
-                    <When at={row.createdAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <CardTable
+        look="admin"
+        caption={pageTexts.caption}
+        empty={pageTexts.noRequests}
+        rows={rows}
+        rowProps={(row) => ({ 'data-row-id': row.id })}
+        columns={[
+          { label: columns.title, className: 'admin-cell-text', cell: (row) => row.title },
+          { label: columns.type, className: 'admin-cell-text', cell: (row) => row.type.typeName },
+          { label: columns.dueDate, cell: (row) => <DueDate day={row.dueDate} /> },
+          { label: columns.status, cell: (row) => <StatusBadge row={row} /> },
+          { label: columns.createdAt, cell: (row) => <When at={row.createdAt} /> },
+        ]}
+      />
       <p>
         <a href={`/admin-dashboard/requests?userId=${userId}`}>
           {pageTexts.allOfClient} ({count})

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { When } from '../components/When.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
+import { CardTable } from '../components/CardTable.js'
 import { useHydrated } from '../components/useHydrated.js'
 
 /** A session as the profile shows it: the browser already summarised by the server. */
@@ -57,46 +58,38 @@ export default function DeviceSessions({ rows: initial }: { rows: DeviceSessionR
   return (
     <div className="profile-sessions" data-hydrated={hydrated || undefined}>
       <p className="profile-sessions-lead">{texts.lead}</p>
-      <div className="profile-table-wrap">
-        <table className="profile-table">
-          <thead>
-            <tr>
-              <th scope="col">{texts.device}</th>
-              <th scope="col">{texts.address}</th>
-              <th scope="col">{texts.opened}</th>
-              <th scope="col">{texts.lastSeen}</th>
-              <th scope="col">
-                <span className="sr-only">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} aria-busy={busy === row.id} data-session={row.id}>
-                <td>
-                  {row.device}
-                  {row.current && <span className="profile-badge profile-session-current">{texts.current}</span>}
-                </td>
-                <td>{row.ip ?? texts.unknownAddress}</td>
-                <td>
-                  <When at={row.createdAt} />
-                </td>
-                <td>
-                  <When at={row.lastSeenAt} />
-                </td>
-                <td>
-                  {/* A plain post without JavaScript (contract §8); the island's call once hydrated. */}
-                  <form method="post" action={`/users/profile/sessions/${encodeURIComponent(row.id)}/end`} onSubmit={hydrated ? (event) => void end(event, row) : undefined}>
-                    <button type="submit" className="profile-action-danger" disabled={busy !== null} aria-label={`${texts.end} : ${row.device}${row.current ? ` (${texts.current})` : ''}`}>
-                      {busy === row.id ? texts.ending : texts.end}
-                    </button>
-                  </form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <CardTable
+        look="profile"
+        rows={rows}
+        rowProps={(row) => ({ 'aria-busy': busy === row.id, 'data-session': row.id })}
+        columns={[
+          {
+            label: texts.device,
+            wide: true,
+            cell: (row) => (
+              <>
+                {row.device}
+                {row.current && <span className="profile-badge profile-session-current">{texts.current}</span>}
+              </>
+            ),
+          },
+          { label: texts.address, cell: (row) => row.ip ?? texts.unknownAddress },
+          { label: texts.opened, cell: (row) => <When at={row.createdAt} /> },
+          { label: texts.lastSeen, cell: (row) => <When at={row.lastSeenAt} /> },
+          {
+            label: 'Action',
+            unseen: true,
+            cell: (row) => (
+              // A plain post without JavaScript (contract §8); the island's call once hydrated.
+              <form method="post" action={`/users/profile/sessions/${encodeURIComponent(row.id)}/end`} onSubmit={hydrated ? (event) => void end(event, row) : undefined}>
+                <button type="submit" className="profile-action-danger" disabled={busy !== null} aria-label={`${texts.end} : ${row.device}${row.current ? ` (${texts.current})` : ''}`}>
+                  {busy === row.id ? texts.ending : texts.end}
+                </button>
+              </form>
+            ),
+          },
+        ]}
+      />
       {rows.some((row) => !row.current) && (
         <form method="post" action="/users/profile/sessions/end-others" onSubmit={hydrated ? (event) => void endOthers(event) : undefined}>
           <button type="submit" className="button button-secondary" disabled={busy !== null}>

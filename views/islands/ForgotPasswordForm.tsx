@@ -1,11 +1,12 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { checkForgot } from '../../src/modules/identity/validation.js'
 import { errorOf, type FormProps } from '../../src/shared/form-state.js'
-import { api, formErrorOf } from '../client/api.js'
+import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
-import { ErrorSummary, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
-import { formValues, useHydrated } from '../components/useHydrated.js'
+import { ErrorSummary } from '../components/FormErrors.js'
+import { refused, useCheckedSubmit } from '../components/useCheckedSubmit.js'
+import { useHydrated } from '../components/useHydrated.js'
 
 /**
  * Asks for a reset e-mail; the server answers the same message whether the address is known or not.
@@ -14,25 +15,15 @@ import { formValues, useHydrated } from '../components/useHydrated.js'
  */
 export default function ForgotPasswordForm({ form: answered }: FormProps) {
   const hydrated = useHydrated()
-  const { form, attempt, fail, clear } = useToastedFormErrors(answered)
-  const [busy, setBusy] = useState(false)
   const [sent, setSent] = useState('')
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const form = event.currentTarget
-    const checked = checkForgot(formValues(form))
-    if (!checked.ok) return fail(refusalOf(checked))
-    clear()
-    setBusy(true)
-    const result = await api('/api/password', { body: checked.value })
-    setBusy(false)
-    if (!result.ok) return fail([formErrorOf(result)])
+  const { form, attempt, busy, submit } = useCheckedSubmit(answered, checkForgot, async (checked, _values, element) => {
+    const result = await api('/api/password', { body: checked })
+    if (!result.ok) return refused(result)
     const message = result.data.message ?? 'Si un compte existe pour cette adresse, un e-mail vous a été envoyé.'
-    form.reset()
+    element.reset()
     setSent(message)
     showToast('success', message)
-  }
+  })
 
   return (
     <form className="auth-form" noValidate data-hydrated={hydrated || undefined} method="post" action="/forget-password" onSubmit={submit} aria-busy={busy}>

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react'
 import { checkLogin } from '../../src/modules/identity/validation.js'
 import { errorOf, type FormProps } from '../../src/shared/form-state.js'
-import { api, formErrorOf } from '../client/api.js'
+import { api } from '../client/api.js'
 import { Field } from '../components/Field.js'
-import { ErrorSummary, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
+import { ErrorSummary } from '../components/FormErrors.js'
 import { PasswordField } from '../components/PasswordField.js'
-import { formValues, useHydrated } from '../components/useHydrated.js'
+import { refused, useCheckedSubmit } from '../components/useCheckedSubmit.js'
+import { useHydrated } from '../components/useHydrated.js'
 
 /**
  * Login (spec §2, §4): success goes home; any message in the answer is an error (spec §8), shown in
@@ -14,31 +14,22 @@ import { formValues, useHydrated } from '../components/useHydrated.js'
  */
 export default function LoginForm({ form: answered }: FormProps) {
   const hydrated = useHydrated()
-  const [busy, setBusy] = useState(false)
   // Spec §5, §8: a refusal is an error toast (it stays until dismissed); issue 17: and under its field.
-  const { form, attempt, fail, clear } = useToastedFormErrors(answered)
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const checked = checkLogin(formValues(event.currentTarget))
-    if (!checked.ok) return fail(refusalOf(checked))
-    clear()
-    setBusy(true)
-    const result = await api<{ id?: number; message?: string; twoFactorRequired?: boolean }>('/api/auth/login', { body: checked.value })
+  const { form, attempt, busy, submit } = useCheckedSubmit(answered, checkLogin, async (checked) => {
+    const result = await api<{ id?: number; message?: string; twoFactorRequired?: boolean }>('/api/auth/login', { body: checked })
     if (result.ok && result.data.twoFactorRequired) {
       window.location.assign('/login/2fa')
-      return
+      return 'leaving'
     }
     if (result.ok && result.data.message === undefined) {
       // Home, or the protected address that sent the visitor here (kept by the server).
       window.location.assign('/login/continue')
-      return
+      return 'leaving'
     }
-    setBusy(false)
     // The server names the field a refusal belongs to (a wrong pair: the password); none, the form's.
-    if (!result.ok) return fail([formErrorOf(result)])
-    fail([{ message: result.data.message ?? '' }])
-  }
+    if (!result.ok) return refused(result)
+    return [{ message: result.data.message ?? '' }]
+  })
 
   return (
     <form className="auth-form" noValidate data-hydrated={hydrated || undefined} method="post" action="/login" onSubmit={submit} aria-busy={busy}>

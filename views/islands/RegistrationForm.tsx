@@ -1,12 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { checkRegistration, messages } from '../../src/modules/identity/validation.js'
+import { useEffect, useRef, useState } from 'react'
+import { checkRegistration } from '../../src/modules/identity/validation.js'
 import { PHONE_HINT, PHONE_HTML_PATTERN } from '../../src/shared/validation.js'
 import { errorOf, type FormProps } from '../../src/shared/form-state.js'
-import { api, formErrorOf } from '../client/api.js'
+import { api } from '../client/api.js'
 import { Field } from '../components/Field.js'
-import { ErrorSummary, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
-import { PasswordField } from '../components/PasswordField.js'
-import { formValues, useHydrated } from '../components/useHydrated.js'
+import { ErrorSummary } from '../components/FormErrors.js'
+import { NewPasswordFields } from '../components/PasswordField.js'
+import { refused, useCheckedSubmit } from '../components/useCheckedSubmit.js'
+import { useHydrated } from '../components/useHydrated.js'
 
 /**
  * Sign-up (spec §2, §5): checks in spec order, then a dialog asks to check the mailbox. Errors, the
@@ -14,28 +15,16 @@ import { formValues, useHydrated } from '../components/useHydrated.js'
  * in the summary (an alert), until the next submit (issue 17).
  */
 export default function RegistrationForm({ form: answered }: FormProps) {
+  const [sentMessage, setSentMessage] = useState('')
   // Spec §5, §8: a refusal is an error toast (it stays until dismissed); issue 17: and under its field.
-  const { form, attempt, fail, clear } = useToastedFormErrors(answered)
+  const { form, attempt, busy, submit } = useCheckedSubmit(answered, checkRegistration, async (checked, values) => {
+    const result = await api('/api/auth/register', { body: { ...checked, confirmPassword: values.confirmPassword } })
+    // The server's rule the island does not run (a common password) and its refusals (an address already used), under the field it names.
+    if (!result.ok) return refused(result)
+    setSentMessage(result.data.message ?? 'Un e-mail de vérification vous a été envoyé.')
+  })
   const kept = (name: string) => ({ name, defaultValue: answered?.values[name], error: errorOf(form, name) })
   const hydrated = useHydrated()
-  const [busy, setBusy] = useState(false)
-  const [sentMessage, setSentMessage] = useState('')
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const values = formValues(event.currentTarget)
-    const checked = checkRegistration(values)
-    if (!checked.ok) return fail(refusalOf(checked))
-    clear()
-    setBusy(true)
-    const result = await api('/api/auth/register', { body: { ...checked.value, confirmPassword: values.confirmPassword } })
-    setBusy(false)
-    if (!result.ok) {
-      // The server's rule the island does not run (a common password) and its refusals (an address already used), under the field it names.
-      return fail([formErrorOf(result)])
-    }
-    setSentMessage(result.data.message ?? 'Un e-mail de vérification vous a été envoyé.')
-  }
 
   return (
     <>
@@ -45,8 +34,7 @@ export default function RegistrationForm({ form: answered }: FormProps) {
         <Field label="E-mail" {...kept('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />
         <Field label="Entreprise" {...kept('entreprise')} autoComplete="organization" maxLength={200} />
         <Field label="Téléphone" {...kept('telephone')} type="tel" autoComplete="tel" inputMode="numeric" pattern={PHONE_HTML_PATTERN} title={PHONE_HINT} placeholder="0550123456" maxLength={10} />
-        <PasswordField label="Mot de passe" name="password" autoComplete="new-password" hint={messages.passwordPolicy} error={errorOf(form, 'password')} />
-        <PasswordField label="Confirmer le mot de passe" name="confirmPassword" autoComplete="new-password" error={errorOf(form, 'confirmPassword')} />
+        <NewPasswordFields label="Mot de passe" name="password" form={form} />
         <button type="submit" className="button button-primary auth-submit" disabled={busy}>
           {busy ? 'Inscription…' : 'S’inscrire'}
         </button>

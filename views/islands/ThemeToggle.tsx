@@ -11,22 +11,29 @@ const words = {
 export interface ThemeToggleProps {
   theme: Theme
   returnTo: string
-  /** In the phones' menu (NavBar) rather than floating bottom-left, which phones do not show (issue 17). */
-  inMenu?: boolean
+  /**
+   * `floating`: bottom-left, on the public pages' wide screens (spec §2); `nav`: an item of the
+   * navigation bar (its phones' menu on public pages, always in the portal); `sidebar`: the
+   * back-office's (issue 34: a floating button there covered the page's own controls).
+   */
+  place?: 'floating' | 'nav' | 'sidebar'
 }
 
+const FORM_CLASS = { floating: 'theme-toggle', nav: 'nav-theme-toggle', sidebar: 'admin-sidebar-theme' } as const
+
 /**
- * Fixed bottom-left on wide screens, an item of the menu on phones. Without JavaScript it is a form the
- * server answers by setting the theme cookie; hydrated, it switches at once and keeps the same cookie.
+ * Without JavaScript it is a form the server answers by setting the theme cookie; hydrated, it
+ * switches at once and keeps the same cookie.
  */
-export default function ThemeToggle({ theme: initial, returnTo, inMenu = false }: ThemeToggleProps) {
+export default function ThemeToggle({ theme: initial, returnTo, place = 'floating' }: ThemeToggleProps) {
+  const inMenu = place !== 'floating'
   const theme = useDocumentTheme(initial)
   const next: Theme = theme === 'dark' ? 'light' : 'dark'
   return (
     <form
       method="post"
       action="/theme"
-      className={inMenu ? 'nav-theme-toggle' : 'theme-toggle'}
+      className={FORM_CLASS[place]}
       onSubmit={(event) => {
         event.preventDefault()
         document.documentElement.dataset.theme = next

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { checkSecondStep, twoFactorTexts } from '../../src/modules/identity/two-factor-validation.js'
 import { errorOf, type FormProps } from '../../src/shared/form-state.js'
-import { api, formErrorOf } from '../client/api.js'
+import { api } from '../client/api.js'
 import { Field } from '../components/Field.js'
-import { ErrorSummary, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
-import { formValues, useHydrated } from '../components/useHydrated.js'
+import { ErrorSummary } from '../components/FormErrors.js'
+import { refused, useCheckedSubmit } from '../components/useCheckedSubmit.js'
+import { useHydrated } from '../components/useHydrated.js'
 
 /**
  * The login's second step (contract §6): a code from the app, or a recovery code. A pending login
@@ -13,27 +14,18 @@ import { formValues, useHydrated } from '../components/useHydrated.js'
  */
 export default function TwoFactorLoginForm({ form: answered, recovery: asked = false }: FormProps & { recovery?: boolean }) {
   const hydrated = useHydrated()
-  const { form, attempt, fail, clear } = useToastedFormErrors(answered)
-  const [busy, setBusy] = useState(false)
   // Asked for by the page's address (the switch without JavaScript), or answered again for a recovery code: its field shows.
   const [recovery, setRecovery] = useState(asked || errorOf(answered, 'recoveryCode') !== undefined)
   const [over, setOver] = useState(false)
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const checked = checkSecondStep(formValues(event.currentTarget))
-    if (!checked.ok) return fail(refusalOf(checked))
-    clear()
-    setBusy(true)
-    const result = await api<{ id?: number }>('/api/auth/login/2fa', { body: checked.value })
+  const { form, attempt, busy, submit, clear } = useCheckedSubmit(answered, checkSecondStep, async (checked) => {
+    const result = await api<{ id?: number }>('/api/auth/login/2fa', { body: checked })
     if (result.ok) {
       window.location.assign('/login/continue')
-      return
+      return 'leaving'
     }
-    setBusy(false)
     if (result.status === 401 || result.status === 429) setOver(true)
-    fail([formErrorOf(result)])
-  }
+    return refused(result)
+  })
 
   if (over) {
     return (

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 import { useRenderContext } from '../../src/render/context.js'
+import type { PageArea } from '../../src/render/page.js'
+import type { NavTheme } from '../islands/NavBar.js'
 import { site } from '../../src/modules/catalog/content.js'
 import { DEFAULT_AVATAR } from '../../src/shared/avatar.js'
 import { Island } from '../runtime/Island.js'
@@ -9,13 +11,17 @@ import { navLinksFor, photoUrlOf } from './nav.js'
 
 const MAIN = { id: 'main', tabIndex: -1 }
 
+/** Where the navigation bar holds the theme switch, by the page's part of the site. */
+const NAV_THEME: Record<PageArea, NavTheme> = { public: 'phones', guest: 'phones', portal: 'always', 'back-office': 'none' }
+
 /**
- * Navigation, footer and floating controls around every page (spec §2, Shell). The parts that depend
- * on the theme, path and user alone are rendered once for each of those and reused
- * (views/runtime/RenderedOnce.tsx); what depends on the request (toasts) is rendered every time.
+ * Navigation, footer and, on the public pages, the floating controls around every page (spec §2,
+ * Shell; issue 34: in the portal and the back-office they covered the page's own controls). The
+ * parts that depend on the theme, page, path and user alone are rendered once for each of those and
+ * reused (views/runtime/RenderedOnce.tsx); what depends on the request (toasts) is rendered every time.
  */
 export function Shell({ children }: { children: ReactNode }) {
-  const { user, toasts, shared } = useRenderContext()
+  const { user, toasts, shared, area = 'portal' } = useRenderContext()
   return (
     <>
       <a className="skip-link" href="#main">
@@ -42,28 +48,32 @@ export function Shell({ children }: { children: ReactNode }) {
       <RenderedOnce as="footer" attributes={FOOTER} part="footer">
         <Footer />
       </RenderedOnce>
-      {/* A landmark, so that every control of the page sits in one (axe: region). */}
-      <RenderedOnce as="aside" attributes={FLOATING} part="floating" byPath>
-        <WhatsAppButton />
-        <FloatingThemeToggle />
-      </RenderedOnce>
+      {(area === 'public' || area === 'guest') && (
+        // A landmark, so that every control of the page sits in one (axe: region).
+        <RenderedOnce as="aside" attributes={area === 'guest' ? FLOATING_WIDE : FLOATING} part="floating" byPath>
+          <WhatsAppButton />
+          <FloatingThemeToggle />
+        </RenderedOnce>
+      )}
     </>
   )
 }
 
 const HEADER = { className: 'navbar' }
 const FLOATING = { className: 'floating-controls', 'aria-label': 'Raccourcis' }
+/** Over a form's fields on phones (the registration's password toggles): shown on wide screens only. */
+const FLOATING_WIDE = { className: 'floating-controls floating-wide', 'aria-label': 'Raccourcis' }
 
 /** Logo, main links and, for a logged-in user, their menu. */
 function Header() {
-  const { path, user, links, assets, theme } = useRenderContext()
+  const { path, user, links, assets, theme, area = 'portal' } = useRenderContext()
   return (
     <div className="container navbar-inner">
       <a className="brand" href="/">
         <img src={assets.url(site.logo)} alt="" width={40} height={40} />
         <span className="brand-name">{site.shortName}</span>
       </a>
-      <Island name="NavBar" hydrate="intent" props={{ links: navLinksFor(user, path, links.main), onHome: path === '/', theme, returnTo: path }} />
+      <Island name="NavBar" hydrate="intent" props={{ links: navLinksFor(user, path, links.main), onHome: path === '/', theme, returnTo: path, themeItem: NAV_THEME[area] }} />
       {user && (
         // The outside click that closes its dropdown needs JavaScript.
         <Island

@@ -1,15 +1,10 @@
 import type { Role } from '../../src/shared/session-user.js'
 import type { ExtraLink } from '../../src/render/context.js'
 import { pageTexts as requestTexts } from '../../src/modules/requests/texts.js'
+import type { MenuLink } from '../components/MenuLinks.js'
 
 /** One entry of the admin sidebar. */
-export interface AdminLink {
-  href: string
-  label: string
-  current: boolean
-  /** A count beside it (unread messages), with what a screen reader says for it. */
-  badge?: { count: number; label: string }
-}
+export type AdminLink = MenuLink
 
 /** A page of the sidebar; `adminOnly`: what a staff member may not open (contract §9), so not offered to them. */
 type AdminPage = Omit<AdminLink, 'current'> & { adminOnly?: true }

@@ -16,7 +16,8 @@ import type { ClientsViews } from './views.js'
 
 const refuse = refusals(words)
 
-const ACTIVITY_SHOWN = 20
+/** The latest entries of « Qui a consulté mes documents » on the profile; the rest on /users/profile/activity (issue 34). */
+const ACTIVITY_SHOWN = 5
 /** The newest documents the firm sent a client, on the administrators' client page. */
 const FIRM_SENT_SHOWN = 50
 const REQUESTS_SHOWN = 10

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { listStateOf } from '../../http/list-pages.js'
+import { listQueryOf, listStateOf } from '../../http/list-pages.js'
+import { listFilter, ListQuerySchema } from '../../http/lists.js'
 import { actionLabels, JOURNAL_ACTIONS } from './actions.js'
 import { journalFilter } from './filters.js'
 import { JournalQuerySchema, type JournalQuery } from './schemas.js'
@@ -7,7 +8,10 @@ import { readerOf, type JournalGuards, type JournalPolicy } from './routes.js'
 import type { Journal } from './service.js'
 import type { JournalPeople, JournalViews } from './views.js'
 
-/** /admin-dashboard/journal (contract §6): the journal with its filters, each subject linked to its page. */
+/**
+ * /admin-dashboard/journal (contract §6): the journal with its filters, each subject linked to its
+ * page; /users/profile/activity: one's own « Qui a consulté mes documents », whose latest few the profile shows.
+ */
 const journalPages: FastifyPluginAsyncTypebox<{ journal: Journal; views: JournalViews; guards: JournalGuards; policy: JournalPolicy; people: JournalPeople }> = async (app, { journal, views, guards, policy, people }) => {
   // The firm's people: a staff member reads their clients' entries and their own (contract §9).
   app.get('/admin-dashboard/journal', { preHandler: guards.firmOnly, attachValidation: true, schema: { hide: true, querystring: JournalQuerySchema } }, async (request, reply) => {
@@ -25,6 +29,14 @@ const journalPages: FastifyPluginAsyncTypebox<{ journal: Journal; views: Journal
       actions: JOURNAL_ACTIONS.map((value) => ({ value, label: actionLabels[value] })),
       whole: reader.clients === undefined,
     })
+  })
+
+  // A person's own entries (GET /api/users/activity) as a list page; a visitor goes to /login first (access table).
+  app.get('/users/profile/activity', { attachValidation: true, schema: { hide: true, querystring: ListQuerySchema } }, async (request, reply) => {
+    // A hand-edited, invalid URL shows the first page rather than an error page.
+    const query = listQueryOf(request)
+    const { total, items } = await journal.activity(request.user!, listFilter(query))
+    return reply.render(views.ActivityPage, { entries: items, total, query: listStateOf(query), profileUrl: `/users/profile/${request.user!.id}` })
   })
 }
 export default journalPages

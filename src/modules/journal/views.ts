@@ -1,6 +1,7 @@
 import type { Page } from '../../render/page.js'
 import type { ListState } from '../../http/list-pages.js'
 import type { JournalAction } from './actions.js'
+import type { JournalRow } from './repository.js'
 import type { ListedEntry } from './service.js'
 
 /** The journal page's filters as the page shows them (blank: none). */
@@ -22,4 +23,6 @@ export interface JournalPeople {
 export interface JournalViews {
   /** `whole`: an administrator reads every entry; a staff member their clients' and their own (contract §9). */
   JournalPage: Page<{ entries: ListedEntry[]; total: number; query: JournalState; actions: Array<{ value: JournalAction; label: string }>; companies: Record<number, string>; whole: boolean }>
+  /** /users/profile/activity: one's own entries, a page of them. */
+  ActivityPage: Page<{ entries: JournalRow[]; total: number; query: ListState; profileUrl: string }>
 }

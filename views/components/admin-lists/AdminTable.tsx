@@ -1,3 +1,4 @@
+import { CardTable, type Column } from '../CardTable.js'
 import type { AdminRow, ListKind, RowAction } from './types.js'
 
 interface AdminTableProps {
@@ -14,50 +15,27 @@ interface AdminTableProps {
 
 /** The rows of one kind; on phones each row becomes a card whose cells carry their header. */
 export function AdminTable({ kind, rows, interactive, search, busyId, onAction }: AdminTableProps) {
-  if (rows.length === 0) return <p className="admin-empty">{kind.empty}</p>
-  return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
-        <caption className="visually-hidden">{kind.caption}</caption>
-        <thead>
-          <tr>
-            {kind.columns.map((column) => (
-              <th key={column.header} scope="col">
-                {column.header}
-              </th>
-            ))}
-            {kind.actions.length > 0 && <th scope="col">Actions</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} data-row-id={row.id} aria-busy={busyId === row.id || undefined}>
-              {kind.columns.map((column) => (
-                <td key={column.header} data-label={column.header} className={column.className}>
-                  {column.cell(row)}
-                </td>
-              ))}
-              {kind.actions.length > 0 && (
-                <td data-label="Actions" className="admin-actions">
-                  {kind.actions.filter((action) => !action.shown || action.shown(row)).map((action) => (
-                    <ActionControl
-                      key={action.label}
-                      action={action}
-                      row={row}
-                      name={kind.rowName(row)}
-                      interactive={interactive}
-                      to={action.form ? `${kind.path}/${encodeURIComponent(row.id)}/${action.form}${search}` : undefined}
-                      onAction={onAction}
-                    />
-                  ))}
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
+  const columns: Array<Column<AdminRow>> = kind.columns.map((column) => ({ label: column.header, className: column.className, cell: column.cell }))
+  columns.push({
+    label: 'Actions',
+    className: 'admin-actions',
+    skip: kind.actions.length === 0,
+    cell: (row) =>
+      kind.actions
+        .filter((action) => !action.shown || action.shown(row))
+        .map((action) => (
+          <ActionControl
+            key={action.label}
+            action={action}
+            row={row}
+            name={kind.rowName(row)}
+            interactive={interactive}
+            to={action.form ? `${kind.path}/${encodeURIComponent(row.id)}/${action.form}${search}` : undefined}
+            onAction={onAction}
+          />
+        )),
+  })
+  return <CardTable look="admin" caption={kind.caption} empty={kind.empty} columns={columns} rows={rows} rowProps={(row) => ({ 'data-row-id': row.id, 'aria-busy': busyId === row.id || undefined })} />
 }
 
 interface ActionControlProps {

@@ -1,13 +1,14 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import { checkInvitation } from '../../../src/modules/identity/validation.js'
 import type { StaffPerson } from '../../../src/modules/team/staff-schemas.js'
 import { checkStaffInvitation, roleLabels, staffTexts, STAFF_ROLES, SUB_ADMINS_PAGE } from '../../../src/modules/team/staff-validation.js'
 import { errorOf, type FormState } from '../../../src/shared/form-state.js'
-import { api, formErrorOf } from '../../client/api.js'
+import { api } from '../../client/api.js'
 import { showToast } from '../../client/toast.js'
 import { Field } from '../Field.js'
-import { describedBy, ErrorSummary, FieldError, refusalOf, useToastedFormErrors } from '../FormErrors.js'
-import { formValues, useHydrated } from '../useHydrated.js'
+import { describedBy, ErrorSummary, FieldError } from '../FormErrors.js'
+import { refused, useCheckedSubmit } from '../useCheckedSubmit.js'
+import { useHydrated } from '../useHydrated.js'
 
 export const inviteTexts = {
   title: 'Inviter une personne',
@@ -29,26 +30,17 @@ export const inviteTexts = {
 export function InviteStaffForm({ form: answered, onInvited }: { form?: FormState | undefined; onInvited: (person: StaffPerson) => void }) {
   const hydrated = useHydrated()
   const id = useId()
-  const errors = useToastedFormErrors(answered)
-  const [busy, setBusy] = useState(false)
   const [version, setVersion] = useState(0)
+  const { busy, submit, ...errors } = useCheckedSubmit(answered, (values) => checkStaffInvitation(values, checkInvitation), async (checked) => {
+    const result = await api<StaffPerson>('/api/staff', { body: checked })
+    if (!result.ok) return refused(result)
+    showToast('success', result.status === 200 ? staffTexts.reinvited(checked.email) : staffTexts.invited(checked.email))
+    setVersion((n) => n + 1)
+    onInvited(result.data)
+  })
   const kept = (name: string) => (version === 0 ? answered?.values[name] : undefined)
   const roleError = errorOf(errors.form, 'role')
   const roleAria = describedBy(`${id}-role`, true, roleError)
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const checked = checkStaffInvitation(formValues(event.currentTarget), checkInvitation)
-    if (!checked.ok) return errors.fail(refusalOf(checked))
-    errors.clear()
-    setBusy(true)
-    const result = await api<StaffPerson>('/api/staff', { body: checked.value })
-    setBusy(false)
-    if (!result.ok) return errors.fail([formErrorOf(result)])
-    showToast('success', result.status === 200 ? staffTexts.reinvited(checked.value.email) : staffTexts.invited(checked.value.email))
-    setVersion((n) => n + 1)
-    onInvited(result.data)
-  }
 
   return (
     <section className="staff-invite" aria-labelledby={`${id}-title`}>

@@ -18,7 +18,7 @@ export interface AdminListPageProps {
 
 /** Every admin list page: the layout, then the list island of that kind with its first page. */
 export const AdminListPage = page<AdminListPageProps>(
-  ({ title, lead }) => ({ title, description: lead }),
+  ({ title, lead }) => ({ title, description: lead, area: 'back-office' }),
   function AdminListPage({ kind, title, lead, items, total, query, choices }) {
     return (
       <AdminLayout title={title} lead={lead}>

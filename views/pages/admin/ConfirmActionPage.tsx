@@ -4,6 +4,7 @@ import { listKinds, type ListKindName } from '../../components/admin-lists/index
 import { searchOf, type ListState } from '../../components/admin-lists/query.js'
 import type { AdminRow } from '../../components/admin-lists/types.js'
 import type { ConfirmRequest } from '../../components/ConfirmDialog.js'
+import { Confirmation } from '../../components/Confirmation.js'
 import { ErrorSummary } from '../../components/FormErrors.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
 
@@ -31,7 +32,7 @@ function confirmOf({ kind, action, row }: ConfirmActionPageProps): ConfirmReques
  * « Annuler » back to the list where it was.
  */
 export const ConfirmActionPage = page<ConfirmActionPageProps>(
-  (props) => ({ title: confirmOf(props).title, description: confirmOf(props).text }),
+  (props) => ({ title: confirmOf(props).title, description: confirmOf(props).text, area: 'back-office' }),
   function ConfirmActionPage(props) {
     const { kind: name, action, row, query, form } = props
     const kind = listKinds[name]
@@ -40,24 +41,13 @@ export const ConfirmActionPage = page<ConfirmActionPageProps>(
     return (
       <AdminLayout title={question.title} lead={question.text}>
         <ErrorSummary form={form} several={false} />
-        <dl className="admin-confirm-facts">
-          {kind.columns
-            .filter((column) => column.standalone !== false)
-            .map((column) => (
-              <div key={column.header} className="admin-confirm-fact">
-                <dt>{column.header}</dt>
-                <dd className={column.className}>{column.cell(row)}</dd>
-              </div>
-            ))}
-        </dl>
-        <form className="admin-confirm-form" method="post" action={`${kind.path}/${encodeURIComponent(row.id)}/${action}${search}`}>
-          <button type="submit" className={question.tone === 'primary' ? 'button button-primary' : 'button button-danger'}>
-            Confirmer
-          </button>
-          <a className="button button-secondary" href={`${kind.path}${search}`}>
-            Annuler
-          </a>
-        </form>
+        <Confirmation
+          facts={kind.columns.filter((column) => column.standalone !== false).map((column) => ({ label: column.header, value: column.cell(row), className: column.className }))}
+          action={`${kind.path}/${encodeURIComponent(row.id)}/${action}${search}`}
+          confirmLabel="Confirmer"
+          tone={question.tone === 'primary' ? 'primary' : 'danger'}
+          back={`${kind.path}${search}`}
+        />
       </AdminLayout>
     )
   },

@@ -50,7 +50,7 @@ function MailPanel({ mails }: { mails: MailCounts }) {
 
 /** `mails`: the outbox's state, an administrator's (the sending server is theirs to check); `administrator`: every card. */
 export const DashboardPage = page<{ counts: DashboardCounts; mails?: MailCounts | undefined; overdueRequests: number; administrator: boolean }>(
-  { title: 'Tableau de bord', description: 'Vue d’ensemble de l’espace d’administration.' },
+  { title: 'Tableau de bord', description: 'Vue d’ensemble de l’espace d’administration.', area: 'back-office' },
   function DashboardPage({ counts, mails, overdueRequests, administrator }) {
     return (
       <AdminLayout title="Tableau de bord" lead={administrator ? 'Vue d’ensemble des comptes et des documents.' : 'Vue d’ensemble de vos clients et de leurs documents.'}>

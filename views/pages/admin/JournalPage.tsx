@@ -1,9 +1,8 @@
 import type { JournalAction, JournalState, ListedEntry } from '../../../src/modules/journal/index.js'
 import { page } from '../../../src/render/page.js'
-import { actionLabel, Subject } from '../../components/journal/EntryCells.js'
+import { JournalTable } from '../../components/journal/JournalTable.js'
 import { DayRangeFields } from '../../components/ListToolbar.js'
 import { Person } from '../../components/Person.js'
-import { When } from '../../components/When.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
 
 export interface JournalPageProps {
@@ -36,7 +35,7 @@ function hrefWith(query: JournalState, change: Partial<JournalState>): string {
 
 /** /admin-dashboard/journal (contract §6): who did what, newest first; plain HTML, no script. */
 export const JournalPage = page<JournalPageProps>(
-  { title: 'Journal', description: 'Qui a fait quoi sur le portail, les plus récents d’abord.' },
+  { title: 'Journal', description: 'Qui a fait quoi sur le portail, les plus récents d’abord.', area: 'back-office' },
   function JournalPage({ entries, total, query, actions, companies, whole }) {
     const last = Math.max(1, Math.ceil(total / query.pageSize))
     const person = query.actorId ? entries.find((e) => e.actor?.id === query.actorId)?.actor?.username ?? `n° ${query.actorId}` : undefined
@@ -68,10 +67,14 @@ export const JournalPage = page<JournalPageProps>(
           </div>
           <DayRangeFields from={query.from} to={query.to} />
           {query.actorId && <input type="hidden" name="actorId" value={query.actorId} />}
-          <button type="submit" className="btn btn-primary">
-            Filtrer
-          </button>
-          <a href={PATH}>Tout afficher</a>
+          <div className="list-toolbar-actions">
+            <button type="submit" className="button button-primary">
+              Filtrer
+            </button>
+            <a className="list-toolbar-reset" href={PATH}>
+              Tout afficher
+            </a>
+          </div>
         </form>
         {person && (
           <p className="journal-person">
@@ -82,46 +85,27 @@ export const JournalPage = page<JournalPageProps>(
           {total === 0 ? 'Aucune entrée' : total === 1 ? '1 entrée' : `${total.toLocaleString('fr-FR')} entrées`}
         </p>
         {entries.length > 0 && (
-          <div className="admin-table-wrap">
-            <table className="admin-table journal-table">
-              <caption className="visually-hidden">Entrées du journal, les plus récentes d’abord</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Personne</th>
-                  <th scope="col">Objet</th>
-                  <th scope="col">Adresse IP</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td data-label="Date">
-                      <When at={entry.at} />
-                    </td>
-                    <td data-label="Action">{actionLabel(entry.action)}</td>
-                    <td data-label="Personne">
-                      {entry.actor ? (
-                        <>
-                          <Person person={{ username: entry.actor.username, entreprise: companies[entry.actor.id] }} href={entry.actorLive ? `/users/profile/${entry.actor.id}` : undefined} />{' '}
-                          <a className="journal-filter" href={hrefWith(query, { actorId: entry.actor.id, page: 1 })}>
-                            (ses actions<span className="visually-hidden"> : {entry.actor.username}</span>)
-                          </a>
-                        </>
-                      ) : (
-                        <span className="journal-none">Inconnu</span>
-                      )}
-                    </td>
-                    <td data-label="Objet">
-                      <Subject entry={entry} links />
-                    </td>
-                    <td data-label="Adresse IP">{entry.ip ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <JournalTable
+            look="admin"
+            className="journal-table"
+            caption="Entrées du journal, les plus récentes d’abord"
+            entries={entries}
+            links
+            person={{
+              label: 'Personne',
+              cell: (entry) =>
+                entry.actor ? (
+                  <>
+                    <Person person={{ username: entry.actor.username, entreprise: companies[entry.actor.id] }} href={entry.actorLive ? `/users/profile/${entry.actor.id}` : undefined} />{' '}
+                    <a className="journal-filter" href={hrefWith(query, { actorId: entry.actor.id, page: 1 })}>
+                      (ses actions<span className="visually-hidden"> : {entry.actor.username}</span>)
+                    </a>
+                  </>
+                ) : (
+                  <span className="journal-none">Inconnu</span>
+                ),
+            }}
+          />
         )}
         {last > 1 && (
           <nav className="pager" aria-label="Pagination">

@@ -7,7 +7,7 @@ const title = 'Sous-admins'
 const lead = 'L’équipe du cabinet : les administrateurs, qui ont tous les droits, et les collaborateurs, qui suivent les clients qui leur sont confiés.'
 
 /** /admin-dashboard/sub-admins (contract §9): the firm's people, invitations, role changes and removals. */
-export const SubAdminsPage = page<SubAdminsPageProps>({ title, description: lead }, function SubAdminsPage(props) {
+export const SubAdminsPage = page<SubAdminsPageProps>({ title, description: lead, area: 'back-office' }, function SubAdminsPage(props) {
   return (
     <AdminLayout title={title} lead={lead}>
       <Island name="StaffBoard" props={props} />

@@ -6,7 +6,7 @@ import { firmJsonLd } from '../../content/structured-data.js'
 import type { FormProps } from '../../../src/shared/form-state.js'
 import { ContactSection } from './ContactSection.js'
 
-export const HomePage = page({ title: 'Accueil', description: `${site.name} : comptabilité, commissariat aux comptes et conseil bancaire en Algérie.`, jsonLd: firmJsonLd, shared: true }, function HomePage({ form }: FormProps) {
+export const HomePage = page({ title: 'Accueil', description: `${site.name} : comptabilité, commissariat aux comptes et conseil bancaire en Algérie.`, jsonLd: firmJsonLd, shared: true, area: 'public' }, function HomePage({ form }: FormProps) {
   return (
     <>
       <h1 className="sr-only">{site.name}</h1>

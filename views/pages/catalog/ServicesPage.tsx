@@ -3,7 +3,7 @@ import { page } from '../../../src/render/page.js'
 import { services } from '../../../src/modules/catalog/content.js'
 import { firmJsonLd } from '../../content/structured-data.js'
 
-export const ServicesPage = page({ title: 'Nos services', description: 'Comptabilité, commissariat aux comptes, services bancaires et audit des entreprises.', jsonLd: firmJsonLd, shared: true }, function ServicesPage() {
+export const ServicesPage = page({ title: 'Nos services', description: 'Comptabilité, commissariat aux comptes, services bancaires et audit des entreprises.', jsonLd: firmJsonLd, shared: true, area: 'public' }, function ServicesPage() {
   const { assets } = useRenderContext()
   return (
     <>

@@ -11,7 +11,7 @@ export interface DocumentTypesPageProps {
 }
 
 export const DocumentTypesPage = page<DocumentTypesPageProps>(
-  { title: 'Types de documents', description: 'Les types de documents proposés aux clients.' },
+  { title: 'Types de documents', description: 'Les types de documents proposés aux clients.', area: 'back-office' },
   function DocumentTypesPage(props) {
     return (
       <AdminLayout title="Types de documents" lead="Les types proposés aux clients lors du dépôt. Supprimer un type supprime aussi ses documents.">

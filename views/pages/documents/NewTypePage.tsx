@@ -11,7 +11,7 @@ import { AdminLayout } from '../../layout/AdminLayout.js'
  * The 'Créer Nouveau Type' dialog as a page, where 'Ajouter un type' leads without JavaScript
  * (contract §8): the form posts here and goes back to the types, or comes again with the error under the name.
  */
-export const NewTypePage = page<FormProps>({ title: 'Créer Nouveau Type', description: 'Un nouveau type de document proposé aux clients.' }, function NewTypePage({ form }) {
+export const NewTypePage = page<FormProps>({ title: 'Créer Nouveau Type', description: 'Un nouveau type de document proposé aux clients.', area: 'back-office' }, function NewTypePage({ form }) {
   return (
     <AdminLayout title="Créer Nouveau Type" lead="Le type sera proposé aux clients lors du dépôt de leurs documents.">
       <TypeNameForm action={NEW_TYPE_PAGE} submit="Ajouter" form={form} />
@@ -20,7 +20,7 @@ export const NewTypePage = page<FormProps>({ title: 'Créer Nouveau Type', descr
 })
 
 /** A type renamed (contract §8: editable), with or without JavaScript: its documents and requests keep it. */
-export const RenameTypePage = page<FormProps & { type: DocumentType }>({ title: 'Renommer le type', description: 'Le nouveau nom d’un type de document.' }, function RenameTypePage({ form, type }) {
+export const RenameTypePage = page<FormProps & { type: DocumentType }>({ title: 'Renommer le type', description: 'Le nouveau nom d’un type de document.', area: 'back-office' }, function RenameTypePage({ form, type }) {
   return (
     <AdminLayout title={`Renommer le type ${type.typeName}`} lead="Les documents et les demandes de ce type le gardent sous son nouveau nom.">
       <TypeNameForm action={renameTypePage(type.id)} submit="Renommer" form={form} value={type.typeName} />

@@ -17,7 +17,7 @@ function AuthCard({ title, lead, children, wide = false }: { title: string; lead
   )
 }
 
-export const RegistrationPage = page({ title: 'Inscription', description: 'Créez le compte client de votre entreprise pour transmettre vos documents au cabinet.', shared: true }, function RegistrationPage({ form }: FormProps) {
+export const RegistrationPage = page({ title: 'Inscription', description: 'Créez le compte client de votre entreprise pour transmettre vos documents au cabinet.', shared: true, area: 'guest' }, function RegistrationPage({ form }: FormProps) {
   return (
     <AuthCard title="Créer un compte" lead="Inscrivez votre entreprise pour échanger vos documents avec le cabinet." wide>
       <Island name="RegistrationForm" props={{ form }} />
@@ -25,7 +25,7 @@ export const RegistrationPage = page({ title: 'Inscription', description: 'Crée
   )
 })
 
-export const LoginPage = page({ title: 'Connexion', description: 'Connectez-vous à votre espace client.', shared: true }, function LoginPage({ form }: FormProps) {
+export const LoginPage = page({ title: 'Connexion', description: 'Connectez-vous à votre espace client.', shared: true, area: 'guest' }, function LoginPage({ form }: FormProps) {
   return (
     <AuthCard title="Connexion" lead="Accédez à votre espace client.">
       <Island name="LoginForm" props={{ form }} />
@@ -33,7 +33,7 @@ export const LoginPage = page({ title: 'Connexion', description: 'Connectez-vous
   )
 })
 
-export const ForgotPasswordPage = page({ title: 'Mot de passe oublié', description: 'Recevez par e-mail un lien pour choisir un nouveau mot de passe.', shared: true }, function ForgotPasswordPage({ form }: FormProps) {
+export const ForgotPasswordPage = page({ title: 'Mot de passe oublié', description: 'Recevez par e-mail un lien pour choisir un nouveau mot de passe.', shared: true, area: 'guest' }, function ForgotPasswordPage({ form }: FormProps) {
   return (
     <AuthCard title="Mot de passe oublié" lead="Saisissez votre adresse e-mail : nous vous enverrons un lien pour choisir un nouveau mot de passe.">
       <Island name="ForgotPasswordForm" props={{ form }} />
@@ -42,7 +42,7 @@ export const ForgotPasswordPage = page({ title: 'Mot de passe oublié', descript
 })
 
 
-export const ResetPasswordPage = page<ResetPageProps>({ title: 'Nouveau mot de passe', description: 'Choisissez un nouveau mot de passe pour votre compte.' }, function ResetPasswordPage(props) {
+export const ResetPasswordPage = page<ResetPageProps>({ title: 'Nouveau mot de passe', description: 'Choisissez un nouveau mot de passe pour votre compte.', area: 'guest' }, function ResetPasswordPage(props) {
   return (
     <AuthCard title="Nouveau mot de passe">
       <Island name="ResetPasswordForm" props={props} />
@@ -50,7 +50,7 @@ export const ResetPasswordPage = page<ResetPageProps>({ title: 'Nouveau mot de p
   )
 })
 
-export const VerifyEmailPage = page<VerifyPageProps>({ title: 'Vérification de l’e-mail', description: 'Confirmation de votre adresse e-mail.' }, function VerifyEmailPage(props) {
+export const VerifyEmailPage = page<VerifyPageProps>({ title: 'Vérification de l’e-mail', description: 'Confirmation de votre adresse e-mail.', area: 'guest' }, function VerifyEmailPage(props) {
   return (
     <AuthCard title="Vérification de l’e-mail">
       <Island name="VerifyEmail" props={props} />
@@ -66,7 +66,7 @@ export const ChangePasswordPage = page<ChangePasswordPageProps>({ title: 'Change
   )
 })
 
-export const InvitationPage = page<InvitationPageProps>({ title: 'Invitation', description: 'Choisissez votre mot de passe pour rejoindre le portail client.' }, function InvitationPage(props) {
+export const InvitationPage = page<InvitationPageProps>({ title: 'Invitation', description: 'Choisissez votre mot de passe pour rejoindre le portail client.', area: 'guest' }, function InvitationPage(props) {
   return (
     <AuthCard title="Accepter l’invitation">
       <Island name="InvitationForm" props={props} />

@@ -4,7 +4,7 @@ import type { TwoFactorPageProps } from '../../../src/modules/identity/views.js'
 import { Island } from '../../runtime/Island.js'
 
 /** /login/2fa: the second step of a login whose password was right (contract §6). */
-export const TwoFactorLoginPage = page({ title: 'Vérification en deux étapes', description: 'Saisissez le code de votre application d’authentification.' }, function TwoFactorLoginPage({ form, recovery }: FormProps & { recovery?: boolean }) {
+export const TwoFactorLoginPage = page({ title: 'Vérification en deux étapes', description: 'Saisissez le code de votre application d’authentification.', area: 'guest' }, function TwoFactorLoginPage({ form, recovery }: FormProps & { recovery?: boolean }) {
   return (
     <section className="auth-page">
       <div className="auth-card">

@@ -3,6 +3,7 @@ import { page } from '../../../src/render/page.js'
 import { Pager } from '../../components/Pager.js'
 import { DayRangeFields } from '../../components/ListToolbar.js'
 import { Person, personLabel } from '../../components/Person.js'
+import { CardTable } from '../../components/CardTable.js'
 import { When } from '../../components/When.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
 import { Island } from '../../runtime/Island.js'
@@ -23,7 +24,7 @@ export const ClientThreadPage = page<ThreadPageProps>(
 
 /** /admin-dashboard/clients/:id/messages (contract §7): one client's thread, for the firm's people. */
 export const AdminThreadPage = page<ThreadPageProps>(
-  ({ client }) => ({ title: texts.adminTitle(personLabel(client)), description: texts.adminDescription }),
+  ({ client }) => ({ title: texts.adminTitle(personLabel(client)), description: texts.adminDescription, area: 'back-office' }),
   function AdminThreadPage({ client, viewerId, messages, total, page, pageSize, draft, error }) {
     return (
       <AdminLayout title={texts.adminTitle(personLabel(client))} lead={texts.adminLead}>
@@ -51,7 +52,7 @@ function previewOf(text: string): string {
  * last message, `from`/`to` over the last message's day.
  */
 export const ThreadsPage = page<ThreadsPageProps>(
-  { title: texts.threadsTitle, description: texts.threadsLead },
+  { title: texts.threadsTitle, description: texts.threadsLead, area: 'back-office' },
   function ThreadsPage({ threads, total, query }) {
     const searched = Boolean(query.q || query.from || query.to)
     return (
@@ -75,34 +76,30 @@ export const ThreadsPage = page<ThreadsPageProps>(
         {threads.length === 0 ? (
           <p>{searched ? texts.threadsNone : texts.threadsEmpty}</p>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption className="visually-hidden">{texts.threadsLead}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{texts.threadsClient}</th>
-                  <th scope="col">{texts.threadsLast}</th>
-                  <th scope="col">{texts.threadsUnread}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {threads.map((thread) => (
-                  <tr key={thread.userId}>
-                    <td data-label={texts.threadsClient} className="admin-cell-text">
-                      <Person person={thread} href={`/admin-dashboard/clients/${thread.userId}/messages`} label={texts.openThread(personLabel(thread))} />
-                    </td>
-                    <td data-label={texts.threadsLast} className="admin-cell-text">
-                      <span className="person">
-                        <When at={thread.lastMessageAt} />
-                        {thread.lastMessage && <span className="person-company thread-preview">{previewOf(thread.lastMessage)}</span>}
-                      </span>
-                    </td>
-                    <td data-label={texts.threadsUnread}>{thread.unread > 0 ? <strong>{texts.unread(thread.unread)}</strong> : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CardTable
+            look="admin"
+            caption={texts.threadsLead}
+            rows={threads}
+            rowKey={(thread) => thread.userId}
+            columns={[
+              {
+                label: texts.threadsClient,
+                className: 'admin-cell-text',
+                cell: (thread) => <Person person={thread} href={`/admin-dashboard/clients/${thread.userId}/messages`} label={texts.openThread(personLabel(thread))} />,
+              },
+              {
+                label: texts.threadsLast,
+                className: 'admin-cell-text',
+                cell: (thread) => (
+                  <span className="person">
+                    <When at={thread.lastMessageAt} />
+                    {thread.lastMessage && <span className="person-company thread-preview">{previewOf(thread.lastMessage)}</span>}
+                  </span>
+                ),
+              },
+              { label: texts.threadsUnread, cell: (thread) => (thread.unread > 0 ? <strong>{texts.unread(thread.unread)}</strong> : '—') },
+            ]}
+          />
         )}
         <Pager path={THREADS_PATH} state={query} total={total} />
       </AdminLayout>

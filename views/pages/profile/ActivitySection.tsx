@@ -1,47 +1,41 @@
 import type { JournalRow } from '../../../src/modules/journal/index.js'
-import { actionLabel, Subject } from '../../components/journal/EntryCells.js'
-import { When } from '../../components/When.js'
+import { JournalTable } from '../../components/journal/JournalTable.js'
 
-/** The profile's « Qui a consulté mes documents »: the owner's activity (GET /api/users/activity), newest first. */
+/** The owner's activity's own page (a list of its own: search, days, pages). */
+export const ACTIVITY_PAGE = '/users/profile/activity'
+
+export const activityTexts = {
+  title: 'Qui a consulté mes documents',
+  lead: 'Chaque ouverture, téléchargement ou suppression de vos documents, et les connexions à votre compte, avec leur adresse IP.',
+  empty: 'Aucune activité pour le moment.',
+  all: (total: number) => `Voir toute l’activité (${total.toLocaleString('fr-FR')} entrées)`,
+} as const
+
+/** One's own journal entries: who did it by name, subjects named but not linked (they are one's own pages or gone). */
+export function ActivityTable({ entries, caption }: { entries: JournalRow[]; caption: string }) {
+  return <JournalTable look="profile" className="activity-table" caption={caption} entries={entries} links={false} person={{ label: 'Par', cell: (entry) => entry.actor?.username ?? 'Inconnu' }} />
+}
+
+/**
+ * The profile's « Qui a consulté mes documents »: the owner's latest entries (GET /api/users/activity),
+ * newest first, and a link to the whole list when there are more (issue 34: the profile stays short).
+ */
 export function ActivitySection({ entries, total }: { entries: JournalRow[]; total: number }) {
   return (
     <section className="profile-section" aria-labelledby="profile-activity-title">
       <h2 id="profile-activity-title" className="profile-section-title">
-        Qui a consulté mes documents
+        {activityTexts.title}
       </h2>
-      <p>Chaque ouverture, téléchargement ou suppression de vos documents, et les connexions à votre compte, avec leur adresse IP.</p>
+      <p>{activityTexts.lead}</p>
       {entries.length === 0 ? (
-        <p>Aucune activité pour le moment.</p>
+        <p>{activityTexts.empty}</p>
       ) : (
-        <table className="profile-table activity-table">
-          <caption className="visually-hidden">
-            Activité de votre compte et de vos documents, {entries.length < total ? `les ${entries.length} plus récentes sur ${total}` : 'les plus récentes d’abord'}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Action</th>
-              <th scope="col">Par</th>
-              <th scope="col">Objet</th>
-              <th scope="col">Adresse IP</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                <td>
-                  <When at={entry.at} />
-                </td>
-                <td>{actionLabel(entry.action)}</td>
-                <td>{entry.actor?.username ?? 'Inconnu'}</td>
-                <td>
-                  <Subject entry={entry} links={false} />
-                </td>
-                <td>{entry.ip ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ActivityTable entries={entries} caption={`Activité de votre compte et de vos documents, ${entries.length < total ? `les ${entries.length} plus récentes sur ${total}` : 'les plus récentes d’abord'}`} />
+      )}
+      {entries.length < total && (
+        <p className="profile-more">
+          <a href={ACTIVITY_PAGE}>{activityTexts.all(total)}</a>
+        </p>
       )}
     </section>
   )

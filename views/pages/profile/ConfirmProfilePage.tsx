@@ -1,7 +1,7 @@
 import type { ProfileConfirmation } from '../../../src/modules/identity/index.js'
 import { page } from '../../../src/render/page.js'
 import { ErrorSummary } from '../../components/FormErrors.js'
-import { When } from '../../components/When.js'
+import { Confirmation } from '../../components/Confirmation.js'
 
 export type ConfirmProfilePageProps = ProfileConfirmation & { profileUrl: string }
 
@@ -18,22 +18,7 @@ export const ConfirmProfilePage = page<ConfirmProfilePageProps>(
           <h1 className="auth-title">{title}</h1>
           <p className="auth-lead">{text}</p>
           <ErrorSummary form={form} several={false} />
-          <dl className="admin-confirm-facts">
-            {facts.map((fact) => (
-              <div key={fact.label} className="admin-confirm-fact">
-                <dt>{fact.label}</dt>
-                <dd>{fact.value instanceof Date ? <When at={fact.value} /> : fact.value}</dd>
-              </div>
-            ))}
-          </dl>
-          <form className="admin-confirm-form profile-confirm-form" method="post" action={action}>
-            <button type="submit" className="button button-danger">
-              {confirmLabel}
-            </button>
-            <a className="button button-secondary" href={back}>
-              Annuler
-            </a>
-          </form>
+          <Confirmation facts={facts} action={action} confirmLabel={confirmLabel} tone="danger" back={back} className="profile-confirm-form" />
         </div>
       </section>
     )

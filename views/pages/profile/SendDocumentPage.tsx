@@ -12,7 +12,7 @@ const titleOf = ({ client }: SendDocumentPageProps) => `Envoyer un document — 
  * (contract §8); what the firm sent the client under it.
  */
 export const SendDocumentPage = page<SendDocumentPageProps>(
-  (props) => ({ title: titleOf(props), description: 'Un document du cabinet pour le client, dans son espace.' }),
+  (props) => ({ title: titleOf(props), description: 'Un document du cabinet pour le client, dans son espace.', area: 'back-office' }),
   function SendDocumentPage(props) {
     const { client, sent, form } = props
     return (

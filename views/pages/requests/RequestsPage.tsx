@@ -7,7 +7,7 @@ import { Island } from '../../runtime/Island.js'
 
 /** /admin-dashboard/requests: every request by state, and « Demander un document » with a client chooser. */
 export const RequestsPage = page<RequestsPageProps>(
-  { title: pageTexts.listTitle, description: pageTexts.listLead },
+  { title: pageTexts.listTitle, description: pageTexts.listLead, area: 'back-office' },
   function RequestsPage(props) {
     return (
       <AdminLayout title={pageTexts.listTitle} lead={pageTexts.listLead}>
@@ -23,7 +23,7 @@ export const RequestsPage = page<RequestsPageProps>(
  * client's page posts without JavaScript and comes again with its errors in place (contract §8).
  */
 export const AskPage = page<AskPageProps>(
-  ({ client }) => ({ title: `${pageTexts.askTitle} — ${personLabel(client)}`, description: pageTexts.askLead }),
+  ({ client }) => ({ title: `${pageTexts.askTitle} — ${personLabel(client)}`, description: pageTexts.askLead, area: 'back-office' }),
   function AskPage({ client, ...requests }) {
     return (
       <AdminLayout title={`${pageTexts.askTitle} — ${personLabel(client)}`}>

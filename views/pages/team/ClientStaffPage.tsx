@@ -11,7 +11,7 @@ const titleOf = (client: ClientStaffPageProps['client']) => `Suivi du client —
  * the client page's « Suivi par » posts without JavaScript, and comes again with its error in place.
  */
 export const ClientStaffPage = page<ClientStaffPageProps>(
-  ({ client }) => ({ title: titleOf(client), description: 'Les personnes du cabinet qui suivent ce client.' }),
+  ({ client }) => ({ title: titleOf(client), description: 'Les personnes du cabinet qui suivent ce client.', area: 'back-office' }),
   function ClientStaffPage({ client, people, assigned, answered }) {
     return (
       <AdminLayout title={titleOf(client)}>
