@@ -4,6 +4,7 @@ import type { SessionUser } from '../shared/session-user.js'
 import type { AssetManifest } from './assets.js'
 import type { PageArea } from './page.js'
 import { Lru } from '../shared/lru.js'
+import type { Language } from '../shared/words.js'
 
 
 export type Theme = 'light' | 'dark'
@@ -81,6 +82,8 @@ export interface RenderContextValue {
   /** The links modules add for this user (with their counts), read when the page is rendered. */
   links: ExtraLinks
   theme: Theme
+  /** The language the page speaks (contract §10, `languageOf`): parts kept, islands and heads are kept per language. */
+  language: Language
   toasts: Toast[]
   assets: AssetManifest
   /** Islands rendered so far; eager ones decide whether the page ships JavaScript. */

@@ -8,6 +8,8 @@ import { keptRenders, NO_EXTRA_LINKS, RenderContext, type ExtraLink, type ExtraL
 import type { SessionUser } from '../shared/session-user.js'
 import { metaOf, type Page, type PageMeta } from './page.js'
 import { renderWhole, sendStored, spliced } from './page-store.js'
+import { LanguageContext } from './language.js'
+import { languageOf } from '../http/language.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,6 +112,7 @@ export default fp(
       const path = routed ? route : (request.url.split('?')[0] ?? '/')
       // Shared: the same for every visitor, which a page given props could not promise.
       const shared = meta.shared === true && routed && Object.keys(props).length === 0
+      const language = languageOf(request)
       const context = (nonce: string, links: ExtraLinks = NO_EXTRA_LINKS): RenderContextValue => ({
         nonce,
         path,
@@ -122,6 +125,7 @@ export default fp(
         user: request.user,
         links,
         theme: themeOf(request),
+        language,
         toasts: [],
         assets,
         islands: { eager: 0, names: new Set(), next: 0 },
@@ -146,9 +150,11 @@ function documentFor<P extends object>(Layout: Layout, context: RenderContextVal
   const Target = target as React.ComponentType<P>
   return (
     <RenderContext.Provider value={context}>
-      <Layout meta={meta}>
-        <Target {...props} />
-      </Layout>
+      <LanguageContext.Provider value={context.language}>
+        <Layout meta={meta}>
+          <Target {...props} />
+        </Layout>
+      </LanguageContext.Provider>
     </RenderContext.Provider>
   )
 }

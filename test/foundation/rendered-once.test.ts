@@ -9,6 +9,10 @@ import { spliced } from '../../src/render/page-store.js'
 import type { SessionUser } from '../../src/modules/identity/session-user.js'
 import { RenderedOnce } from '../../views/runtime/RenderedOnce.js'
 import { Island } from '../../views/runtime/Island.js'
+import { useWords } from '../../views/runtime/words.js'
+import { renderIsland } from '../../src/render/island-html.js'
+import { catalogue } from '../../src/shared/words.js'
+import { Lru } from '../../src/shared/lru.js'
 
 const built: AssetManifest = { dev: false, stylesheets: [], entry: '/entry.js', islandSrc: (name) => `/${name}.js`, islandChunks: () => [], url: (path) => path }
 const user = (username: string): SessionUser => ({ id: 1, username, email: 'client@example.dz', profilePhoto: null, isAccepted: true, isAdmin: false, role: 'client', companyId: 1, companyRole: 'owner' })
@@ -16,7 +20,7 @@ const user = (username: string): SessionUser => ({ id: 1, username, email: 'clie
 const kept = keptRenders()
 
 function render(element: ReturnType<typeof createElement>, over: Partial<RenderContextValue> = {}) {
-  const context: RenderContextValue = { nonce: '', path: '/', routed: true, page: 1, kept, shared: true, publicUrl: 'http://portal.test', user: null, links: NO_EXTRA_LINKS, theme: 'light', toasts: [], assets: built, islands: { eager: 0, names: new Set(), next: 0 }, ...over }
+  const context: RenderContextValue = { nonce: '', path: '/', routed: true, page: 1, kept, shared: true, publicUrl: 'http://portal.test', user: null, links: NO_EXTRA_LINKS, theme: 'light', language: 'fr', toasts: [], assets: built, islands: { eager: 0, names: new Set(), next: 0 }, ...over }
   return { html: renderToString(createElement(RenderContext.Provider, { value: context }, element)), context }
 }
 
@@ -43,6 +47,27 @@ t.test('a part is kept per theme and path; without byPath it does not see the pa
   t.equal(render(part(true), { path: '/b', theme: 'dark' }).html, '<div><p>/b dark</p></div>')
   t.equal(render(part(false), { path: '/a' }).html, '<div><p>aucun light</p></div>')
   t.equal(render(part(false), { path: '/b' }).html, '<div><p>aucun light</p></div>')
+})
+
+const greeting = catalogue({ fr: { hello: 'Bonjour' }, ar: { hello: 'مرحبا' } })
+function Hello() {
+  return createElement('p', null, useWords(greeting).hello)
+}
+
+t.test('a part is kept per language and speaks the render\'s language (contract §10)', async (t) => {
+  const part = () => createElement(RenderedOnce, { as: 'div', attributes: {}, part: 'salut' }, createElement(Hello))
+  t.equal(render(part(), { language: 'fr' }).html, '<div><p>Bonjour</p></div>')
+  t.equal(render(part(), { language: 'ar' }).html, '<div><p>مرحبا</p></div>')
+  t.equal(render(part(), { language: 'fr' }).html, '<div><p>Bonjour</p></div>')
+})
+
+t.test('an island is rendered in the page\'s language, and kept per language', async (t) => {
+  const islands = new Lru<string>(8)
+  const island = (language: 'fr' | 'ar') => renderIsland(islands, 'Salut', Hello, {}, '{}', 'i0-', language)
+  t.equal(island('fr'), '<p>Bonjour</p>')
+  t.equal(island('ar'), '<p>مرحبا</p>')
+  t.equal(island('fr'), '<p>Bonjour</p>')
+  t.equal(islands.count, 2)
 })
 
 t.test('a part that holds an inline script is rendered with every request, with its nonce', async (t) => {

@@ -26,6 +26,7 @@ function renderShell(user: SessionUser | null, { path = '/services', toasts = []
     user,
     links: NO_EXTRA_LINKS,
     theme: 'light',
+    language: 'fr',
     toasts,
     assets: developmentAssets(),
     islands: { eager: 0, names: new Set(), next: 0 },

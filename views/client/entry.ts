@@ -1,9 +1,12 @@
 import { createElement, type ComponentType } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { decodeProps } from '../../src/render/props.js'
+import { documentLanguage, LanguageContext } from '../../src/render/language.js'
 import { HYDRATE_EVENT } from './hydrate.js'
 
 const started = new WeakSet<Element>()
+/** The page's language, as the server rendered the islands in it (`<html lang>`). */
+const language = documentLanguage()
 
 /** Imports the island's chunk by the URL the server put on its marker (data-src), then hydrates it, once. */
 function start(marker: HTMLElement): void {
@@ -11,7 +14,7 @@ function start(marker: HTMLElement): void {
   started.add(marker)
   const { src = '', prefix = '', props = '{}' } = marker.dataset
   import(/* @vite-ignore */ src)
-    .then(({ default: component }: { default: ComponentType }) => hydrateRoot(marker, createElement(component, decodeProps(props)), { identifierPrefix: prefix }))
+    .then(({ default: component }: { default: ComponentType }) => hydrateRoot(marker, createElement(LanguageContext.Provider, { value: language }, createElement(component, decodeProps(props))), { identifierPrefix: prefix }))
     .catch(console.error)
 }
 

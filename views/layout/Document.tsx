@@ -11,7 +11,7 @@ import { Shell } from './Shell.js'
 export function Document({ meta, children }: { meta: PageMeta; children: ReactNode }) {
   const context = useRenderContext()
   return (
-    <html lang="fr" data-theme={context.theme}>
+    <html lang={context.language} data-theme={context.theme}>
       {/* React adds what it hoists (preloads of the islands' chunks and of the first image) after it. */}
       <head dangerouslySetInnerHTML={{ __html: headOf(meta, context) }} />
       <body>
@@ -31,7 +31,7 @@ export function Document({ meta, children }: { meta: PageMeta; children: ReactNo
  */
 function headOf(meta: PageMeta, context: RenderContextValue): string {
   const heads = context.routed ? context.kept?.heads : undefined
-  const key = `${context.page}\n${context.path}\n${meta.title}\n${meta.description}`
+  const key = `${context.page}\n${context.language}\n${context.path}\n${meta.title}\n${meta.description}`
   let head = heads?.get(key)
   if (head === undefined) {
     const jsonLd = meta.jsonLd ? jsonLdScript(meta.jsonLd, context.publicUrl) : ''

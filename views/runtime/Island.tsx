@@ -37,7 +37,7 @@ export function Island<N extends IslandName>({ name, props, hydrate = 'load' }: 
   if (hydrate === 'load' || hydrate === 'with-page') ctx.islands.names.add(name)
   const component = islands[name] as unknown as ComponentType<object>
   const encodedProps = encodeProps(props)
-  const html = renderIsland(ctx.kept?.islands ?? null, name, component, props, encodedProps, prefix)
+  const html = renderIsland(ctx.kept?.islands ?? null, name, component, props, encodedProps, prefix, ctx.language)
   return (
     <portal-island
       data-name={name}

@@ -2,6 +2,7 @@ import { createElement, type ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { NO_EXTRA_LINKS, RenderContext, spliceMarker, useRenderContext, type KeptPart, type RenderContextValue } from '../../src/render/context.js'
 import { flat } from '../../src/render/island-html.js'
+import { LanguageContext } from '../../src/render/language.js'
 import { INLINE_SCRIPT, UNFINISHED_BOUNDARY } from '../../src/render/page-store.js'
 
 interface RenderedOnceProps {
@@ -17,7 +18,7 @@ interface RenderedOnceProps {
 }
 
 /**
- * Server only: a part of the page that is the same for every request of a theme (and, byPath, of a
+ * Server only: a part of the page that is the same for every request of a theme and language (and, byPath, of a
  * page and path; byUser, of a user as their session describes them, with the links and counts that
  * modules add for them) is rendered once and its HTML
  * reused, a logged-in page rendered per request included (issue 8), in the app's bounded `kept`. It
@@ -30,7 +31,7 @@ export function RenderedOnce({ as, attributes, part, byPath = false, byUser = fa
   const ctx = useRenderContext()
   // A path that is a request's own spelling (a 404, a route with parameters) is not a key.
   const kept = byPath && !ctx.routed ? null : ctx.kept
-  const key = `${part}\n${ctx.theme}\n${byPath ? `${ctx.page} ${ctx.path}` : ''}\n${byUser ? JSON.stringify(ctx.user) + JSON.stringify(ctx.links) : ''}\n${ctx.islands.next}`
+  const key = `${part}\n${ctx.theme} ${ctx.language}\n${byPath ? `${ctx.page} ${ctx.path}` : ''}\n${byUser ? JSON.stringify(ctx.user) + JSON.stringify(ctx.links) : ''}\n${ctx.islands.next}`
   let found = kept?.parts.get(key)
   if (kept && found === undefined) kept.parts.set(key, (found = renderPart(ctx, byPath, byUser, children)))
   if (found === undefined || found === 'per-request') {
@@ -58,7 +59,7 @@ function partContext(ctx: RenderContextValue, byPath: boolean, byUser: boolean, 
 function renderPart(ctx: RenderContextValue, byPath: boolean, byUser: boolean, children: ReactNode): KeptPart | 'per-request' {
   const start = ctx.islands.next
   const part = partContext(ctx, byPath, byUser, { eager: 0, names: new Set(), next: start })
-  const html = flat(renderToString(createElement(RenderContext.Provider, { value: part }, children)))
+  const html = flat(renderToString(createElement(RenderContext.Provider, { value: part }, createElement(LanguageContext.Provider, { value: part.language }, children))))
   // Kept parts are not scanned again in the page (splices): one that needs a nonce or did not finish
   // (a Suspense boundary) is rendered with every request, where the page's own checks see it.
   if (INLINE_SCRIPT.test(html) || html.includes(UNFINISHED_BOUNDARY)) return 'per-request'
