@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useHomeOpening } from '../client/contact-scroll.js'
 
 /** Auto-advance period (spec §9); the 300 ms fade lives in home.css. */
@@ -9,7 +9,9 @@ const ADVANCE_MS = 5000
  * (HomePage's HomeCarousel), on the first one; this island shows one at a time, the others hidden
  * from sight, from assistive technologies and from the keyboard. It advances every 5 s unless it is
  * paused, hovered or focused, or the visitor prefers reduced motion. As the island that opens the
- * home page, it also puts the page at its top, or at #contact (useHomeOpening).
+ * home page, it also puts the page at its top, or at #contact (useHomeOpening). The arrow keys (on its
+ * controls) and a swipe go the way the chevrons point, so right to left ← and a swipe to the right
+ * are the next slide.
  */
 export default function Carousel({ count }: { count: number }) {
   const controls = useRef<HTMLDivElement>(null)
@@ -34,9 +36,36 @@ export default function Carousel({ count }: { count: number }) {
     return () => clearInterval(timer)
   }, [index, stopped, count])
 
+  useEffect(() => {
+    const carousel = controls.current!.closest<HTMLElement>('.carousel')!
+    let start: { x: number; y: number } | null = null
+    const down = (event: PointerEvent) => {
+      start = event.pointerType === 'mouse' ? null : { x: event.clientX, y: event.clientY }
+    }
+    const up = (event: PointerEvent) => {
+      const dx = start ? event.clientX - start.x : 0
+      const dy = start ? event.clientY - start.y : 0
+      start = null
+      // A swipe is mostly sideways and at least 3 rem long; a tap or a scroll of the page is not one.
+      if (Math.abs(dx) < 48 || Math.abs(dx) < 2 * Math.abs(dy)) return
+      setIndex((i) => (i + ((dx < 0) === !rightToLeft(carousel) ? 1 : -1) + count) % count)
+    }
+    carousel.addEventListener('pointerdown', down)
+    carousel.addEventListener('pointerup', up)
+    return () => {
+      carousel.removeEventListener('pointerdown', down)
+      carousel.removeEventListener('pointerup', up)
+    }
+  }, [count])
+
   const go = (step: number) => setIndex((i) => (i + step + count) % count)
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
+    event.preventDefault()
+    go((event.key === 'ArrowRight') === !rightToLeft(event.currentTarget) ? 1 : -1)
+  }
   return (
-    <div className="carousel-controls" ref={controls}>
+    <div className="carousel-controls" ref={controls} onKeyDown={onKeyDown}>
       <button type="button" className="carousel-arrow" aria-label="Diapositive précédente" onClick={() => go(-1)}>
         <Chevron d="m15 5-7 7 7 7" />
       </button>
@@ -53,6 +82,11 @@ export default function Carousel({ count }: { count: number }) {
       </button>
     </div>
   )
+}
+
+/** The direction the carousel is laid out in (`<html dir>`, or an element's own). */
+function rightToLeft(element: Element): boolean {
+  return getComputedStyle(element).direction === 'rtl'
 }
 
 /** Its stroke is drawn by home.css (.carousel-arrow path). */
