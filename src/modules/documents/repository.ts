@@ -332,18 +332,20 @@ async function staffListPage(db: Db, scope: Scope, staffId: number, state: Docum
   if (offset >= total) return { total, items: [] }
   // The range read in its key's order, each entry's row by the primary key, until the page is full
   // (a derived table of the page's ids cost MariaDB a temporary table and a sort of them: 0.4 ms).
-  const rows = await readRows(
-    db,
-    range
-      .innerJoin('documents', 'documents.id', 'staff_documents.document_id')
-      .leftJoin('document_types', 'document_types.id', 'documents.type_id')
-      .select(COLUMNS)
-      .where(clientIn(scope, 'documents.user_id'))
-      .orderBy('staff_documents.created_at', 'desc')
-      .orderBy('staff_documents.document_id', 'desc')
-      .limit(filter.pageSize)
-      .offset(offset),
-  )
+  // SQLite joins a CROSS JOIN in the order written: with the statistics of ANALYZE it read the
+  // clients' documents first and sorted them (60 ms, not 0.3). MariaDB takes it as an inner join and
+  // chooses this order itself (STRAIGHT_JOIN made it scan the assignments for each row instead).
+  const page = range
+    .crossJoin('documents')
+    .whereRef('documents.id', '=', 'staff_documents.document_id')
+    .leftJoin('document_types', 'document_types.id', 'documents.type_id')
+    .select(COLUMNS)
+    .where(clientIn(scope, 'documents.user_id'))
+    .orderBy('staff_documents.created_at', 'desc')
+    .orderBy('staff_documents.document_id', 'desc')
+    .limit(filter.pageSize)
+    .offset(offset)
+  const rows = await readRows(db, page)
   return { total, items: rows.map(toRecord) }
 }
 
