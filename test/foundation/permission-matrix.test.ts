@@ -386,7 +386,7 @@ const rows: Row[] = [
   { route: 'POST /users/profile/tokens/:id/revoke', url: async (ctx) => `/users/profile/tokens/${await ownToken(ctx)}/revoke`, body: () => form(), expect: SELF_PAGE },
   // Deleting one's own account (contract §3), each a new account of its kind: an owner deletes the company; a member is
   // removed by the owner (§9: DELETE /api/company/members/:id), and the firm's accounts are not deleted here, not even by
-  // themselves (docs/decisions.md, Clients; §9 removes them through /api/staff): the 403 page.
+  // themselves (docs/decisions/018-clients-and-profiles.md; §9 removes them through /api/staff): the 403 page.
   { route: 'GET /users/profile/delete', url: fixed('/users/profile/delete'), expect: SELF_PAGE },
   { route: 'POST /users/profile/delete', url: fixed('/users/profile/delete'), body: () => form(), expect: E('login', 'ok', 403, 403, 403, 403, 403), fresh: 'actor', homeIsOk: true },
 

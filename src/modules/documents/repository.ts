@@ -371,8 +371,7 @@ const STATE_WORDS: Record<DocumentState, string> = { new: 'znw', viewed: 'zvw', 
  * total is counted there, without reading a row (4–7 ms for 50,000 of them; with dates, through
  * the rows). The page then takes the cheaper way for that total: few matches are read and sorted;
  * many are looked up while the list's own index is read newest first, until the page is full (the
- * unary + keeps SQLite from reading the matches first). docs/decisions.md, "A common word among a
- * million documents".
+ * unary + keeps SQLite from reading the matches first; docs/decisions/010-documents-search-index.md).
  */
 async function findIndexedPage(db: Db, state: DocumentState, filter: ListFilter, match: string): Promise<Page<DocumentRecord>> {
   const ids = sql`select rowid from search_documents where search_documents match ${match}`
@@ -401,7 +400,7 @@ const STATE_CODES: Record<DocumentState, number> = { new: 0, viewed: 1, archived
  * MariaDB, a q of 3 letters: q is one key of the trigram index (migration 0024), in the collation
  * that ignores case and accents, and the key's entries for the list are in date order: the total
  * is a count of that range and the page a slice of it, newest first, without reading a document
- * until the page's own. docs/decisions.md, "A common word among a million documents".
+ * until the page's own (docs/decisions/010-documents-search-index.md).
  */
 async function findTrigramPage(db: Db, state: DocumentState, filter: ListFilter): Promise<Page<DocumentRecord>> {
   const range = sql`from search_documents where trigram = ${filter.q} and state = ${sql.lit(STATE_CODES[state])} and ${withinDays('created_at', filter.from, filter.to)}`

@@ -4,8 +4,7 @@ import type { Database } from '../../db/schema.js'
 import type { SessionUser } from './session-user.js'
 
 /**
- * Who may see a client, decided here and nowhere else (contract §9, docs/decisions.md "One access
- * policy"). A request's person becomes a Scope once; services hand it to repositories, which turn it
+ * Who may see a client, decided here and nowhere else (contract §9, docs/decisions/056-teams-one-access-policy.md). A request's person becomes a Scope once; services hand it to repositories, which turn it
  * into SQL with `clientIn` (an `IN` on the assignment table for staff), so a list, a count, a search
  * and a find by id all see the same clients and no row is read to be thrown away. A repository never
  * sees a role: it sees the set of clients. A new rule (a team lead seeing their staff's clients, say)
