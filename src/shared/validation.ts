@@ -79,6 +79,7 @@ export function secret(value: unknown): string {
 export const PHONE_PATTERN = /^0[567][0-9]{8}$/
 export const PHONE_HTML_PATTERN = '0[567][0-9]{8}'
 export const PHONE_HINT = 'Veuillez entrer un numéro de téléphone valide commençant par 0 (5/6/7) suivi de 8 chiffres.'
+export const PHONE_HINT_AR = 'يرجى إدخال رقم هاتف صالح يبدأ بـ 0 (5/6/7) متبوعًا بـ 8 أرقام.'
 
 /**
  * One plain address, nothing a mailer could read as a list, a display name or a comment: no
@@ -88,6 +89,7 @@ export const PHONE_HINT = 'Veuillez entrer un numéro de téléphone valide comm
 const FORBIDDEN = String.raw`\s<>()[\],;:"\\@\p{Cc}\p{Cf}`
 const EMAIL_PATTERN = new RegExp(String.raw`^[^${FORBIDDEN}]+@(?:[^.${FORBIDDEN}]+\.)+[^.${FORBIDDEN}]+$`, 'u')
 export const EMAIL_INVALID = 'Adresse e-mail invalide.'
+export const EMAIL_INVALID_AR = 'عنوان البريد الإلكتروني غير صالح.'
 
 export function isEmail(value: string): boolean {
   return value.length <= 254 && EMAIL_PATTERN.test(value) && !/^\.|\.\.|\.@/.test(value)

@@ -14,22 +14,22 @@ export const DEFAULT_LANGUAGE: Language = 'fr'
  * of the same parameters for a worded function, the same shape for a nested group. A missing key, an
  * extra one or a parameter forgotten fails the type check.
  */
-export type WordsLike<F> = {
-  readonly [K in keyof F]: F[K] extends (...params: infer P) => infer R ? (...params: P) => WordsLike<R> : F[K] extends string ? string : F[K] extends readonly unknown[] ? { readonly [I in keyof F[K]]: WordsLike<F[K][I]> } : WordsLike<F[K]>
-}
+export type WordsLike<F> = { readonly [K in keyof F]: WordLike<F[K]> }
+
+/** One word of `WordsLike`: a string for a string (a literal one included), the same shape otherwise. */
+type WordLike<T> = T extends (...params: infer P) => infer R ? (...params: P) => WordLike<R> : T extends string ? string : T extends readonly unknown[] ? { readonly [I in keyof T]: WordLike<T[I]> } : WordsLike<T>
 
 /**
- * A module's catalogue: its French words and, once issue 31 writes them, its Arabic ones, typed
- * after the French (`WordsLike`). `ar` is optional until then; making it required here is the
- * check that every module has them.
+ * A module's catalogue: its French words and its Arabic ones, typed after the French (`WordsLike`):
+ * a key missing in Arabic, or one Arabic has and French has not, fails the type check.
  */
 export interface Catalogue<W> {
   readonly fr: W
-  readonly ar?: W
+  readonly ar: W
 }
 
-/** A catalogue from its French words (and others, typed after them). */
-export function catalogue<F>(languages: { fr: F; ar?: WordsLike<NoInfer<F>> }): Catalogue<F> {
+/** A catalogue from its French words and its Arabic ones, typed after them. */
+export function catalogue<F>(languages: { fr: F; ar: WordsLike<NoInfer<F>> }): Catalogue<F> {
   return languages as Catalogue<F>
 }
 
@@ -41,10 +41,40 @@ export function joined<A extends object, B extends object>(first: A, second: B):
   return { ...first, ...second }
 }
 
-/** A language's words of the catalogue; French where a language has none yet. */
+/** A language's words of the catalogue. */
 export function wordsOf<W>(words: Catalogue<W>, language: Language): W {
-  return words[language] ?? words.fr
+  return words[language]
 }
+
+/**
+ * A count in Arabic words, with Latin digits (contract §10): Arabic's noun follows the number (one,
+ * two, 3–10, 11–99, then 100 and up as one), which `Intl.PluralRules('ar')` tells. `one` and `two`
+ * are said whole (« دقيقة واحدة », « دقيقتين »); the others follow the digits (« 5 دقائق »).
+ */
+export interface ArabicCount {
+  one: string
+  two: string
+  /** 3 to 10 (and 103 to 110…): the plural. */
+  few: string
+  /** 11 to 99: the singular, accusative. */
+  many: string
+  /** 0, 100, 101…: the singular, genitive. */
+  other: string
+}
+
+const arabicPlurals = /* @__PURE__ */ new Intl.PluralRules('ar')
+
+export function arabicCount(n: number, forms: ArabicCount): string {
+  const rule = arabicPlurals.select(n)
+  if (rule === 'one') return forms.one
+  if (rule === 'two') return forms.two
+  return `${n} ${rule === 'few' ? forms.few : rule === 'many' ? forms.many : forms.other}`
+}
+
+/** Characters and minutes, the counts most sentences quote. */
+export const arabicCharacters = (n: number) => arabicCount(n, { one: 'حرفًا واحدًا', two: 'حرفين', few: 'أحرف', many: 'حرفًا', other: 'حرف' })
+export const arabicMinutes = (n: number) => arabicCount(n, { one: 'دقيقة واحدة', two: 'دقيقتين', few: 'دقائق', many: 'دقيقة', other: 'دقيقة' })
+export const arabicDays = (n: number) => arabicCount(n, { one: 'يوم واحد', two: 'يومين', few: 'أيام', many: 'يومًا', other: 'يوم' })
 
 /** A word the domain may say (an error): a sentence, or a sentence of its parameters. */
 export type Sentence = string | ((...params: never[]) => string)

@@ -1,4 +1,4 @@
-import { UNEXPECTED } from './api.js'
+import { unexpected } from './api.js'
 
 export type ListResult<T> = { ok: true; items: T[]; total: number } | { ok: false; status: number; message: string }
 
@@ -12,11 +12,11 @@ export async function fetchList<T>(url: string, signal?: AbortSignal): Promise<L
     const data = (await response.json().catch(() => null)) as unknown
     if (!response.ok || !Array.isArray(data)) {
       const message = (data as { message?: unknown } | null)?.message
-      return { ok: false, status: response.status, message: typeof message === 'string' ? message : UNEXPECTED }
+      return { ok: false, status: response.status, message: typeof message === 'string' ? message : unexpected() }
     }
     const total = Number(response.headers.get('x-total-count'))
     return { ok: true, items: data as T[], total: Number.isFinite(total) && total >= 0 ? total : data.length }
   } catch {
-    return { ok: false, status: 0, message: UNEXPECTED }
+    return { ok: false, status: 0, message: unexpected() }
   }
 }

@@ -1,14 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
-import { checkChangePassword, messages } from '../../src/modules/identity/validation.js'
+import { checkChangePassword, formWords } from '../../src/modules/identity/validation.js'
 import { CHANGE_PASSWORD_PAGE, errorOf } from '../../src/shared/form-state.js'
 import { api, formErrorOf } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { ErrorSummary, refusalOf, useFocusOnRefusal, useToastedFormErrors } from '../components/FormErrors.js'
 import { PasswordField } from '../components/PasswordField.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
-
-/** Spec §8: what a failed change says, whatever the reason (the reason is shown in the dialog). */
-const CHANGE_FAILED = 'Erreur lors de changement du votre mot de pass'
+import { pageWords } from '../../src/modules/identity/page-words.js'
+import { useWords } from '../runtime/words.js'
 
 /**
  * The owner's change-password button and its modal (native <dialog>: focus kept inside, Escape
@@ -19,6 +18,7 @@ const CHANGE_FAILED = 'Erreur lors de changement du votre mot de pass'
  */
 export default function ChangePasswordDialog({ userId }: { userId: number }) {
   const id = useId()
+  const words = useWords(pageWords)
   const hydrated = useHydrated()
   const dialog = useRef<HTMLDialogElement>(null)
   const opener = useRef<HTMLAnchorElement>(null)
@@ -48,10 +48,11 @@ export default function ChangePasswordDialog({ userId }: { userId: number }) {
     const result = await api(`/api/password/changepassword/${userId}`, { body: checked.value })
     setBusy(false)
     if (!result.ok) {
-      return errors.fail([formErrorOf(result)], CHANGE_FAILED)
+      // Spec §8: what a failed change says, whatever the reason (the reason is shown in the dialog).
+      return errors.fail([formErrorOf(result)], words.changeFailed)
     }
     close()
-    showToast('success', result.data.message ?? 'Mot de passe modifié.')
+    showToast('success', result.data.message ?? words.changedDefault)
   }
 
   return (
@@ -75,7 +76,7 @@ export default function ChangePasswordDialog({ userId }: { userId: number }) {
           open()
         }}
       >
-        Changer le mot de passe
+        {words.changePassword}
       </a>
       <dialog
         ref={dialog}
@@ -89,18 +90,18 @@ export default function ChangePasswordDialog({ userId }: { userId: number }) {
         }}
       >
         <h2 id={`${id}-title`} className="dialog-title">
-          Changer le mot de passe
+          {words.changePassword}
         </h2>
         <form ref={form} className="profile-dialog-form" method="post" noValidate onSubmit={submit} aria-busy={busy}>
           <ErrorSummary form={errors.form} several={false} fields={['oldPassword', 'newPassword']} attempt={errors.attempt} />
-          <PasswordField label="Ancien mot de passe" name="oldPassword" autoComplete="current-password" error={errorOf(errors.form, 'oldPassword')} />
-          <PasswordField label="Nouveau mot de passe" name="newPassword" autoComplete="new-password" hint={messages.passwordPolicy} error={errorOf(errors.form, 'newPassword')} />
+          <PasswordField label={words.oldPassword} name="oldPassword" autoComplete="current-password" error={errorOf(errors.form, 'oldPassword')} />
+          <PasswordField label={words.newPassword} name="newPassword" autoComplete="new-password" hint={useWords(formWords).passwordPolicy} error={errorOf(errors.form, 'newPassword')} />
           <div className="dialog-actions profile-dialog-actions">
             <button type="button" className="button button-secondary" onClick={close}>
-              Annuler
+              {words.cancel}
             </button>
             <button type="submit" className="button button-primary" disabled={busy}>
-              {busy ? 'Enregistrement…' : 'Enregistrer'}
+              {busy ? words.saving : words.save}
             </button>
           </div>
         </form>

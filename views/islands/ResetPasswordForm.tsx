@@ -8,6 +8,8 @@ import { ErrorSummary } from '../components/FormErrors.js'
 import { NewPasswordFields } from '../components/PasswordField.js'
 import { refused, useCheckedSubmit } from '../components/useCheckedSubmit.js'
 import { useHydrated } from '../components/useHydrated.js'
+import { pageWords } from '../../src/modules/identity/page-words.js'
+import { useWords } from '../runtime/words.js'
 
 /** Long enough to read the success toast before the login page replaces this one. */
 const REDIRECT_DELAY_MS = 1200
@@ -22,20 +24,22 @@ export default function ResetPasswordForm({ userId, token, wellFormed, usable, f
 }
 
 function InvalidLink() {
+  const words = useWords(pageWords)
   return (
-    <AuthNotice tone="error" title="Lien Invalide !" href="/forget-password" action="Réessayer">
-      Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.
+    <AuthNotice tone="error" title={words.resetInvalidTitle} href="/forget-password" action={words.retry}>
+      {words.resetInvalidText}
     </AuthNotice>
   )
 }
 
 /** The new password: a refusal, the check's or the server's, stays under its field until the next submit. */
 function NewPasswordForm({ userId, token, form: answered }: { userId: string; token: string; form: FormState | undefined }) {
+  const words = useWords(pageWords)
   const hydrated = useHydrated()
   const { form, attempt, busy, submit } = useCheckedSubmit(answered, checkReset, async (checked, values) => {
     const result = await api(`/api/password/reset/${encodeURIComponent(token)}`, { body: { newPassword: checked.password, confirmPassword: values.confirmPassword } })
     if (!result.ok) return refused(result)
-    showToast('success', result.data.message ?? 'Votre mot de passe a été réinitialisé.')
+    showToast('success', result.data.message ?? words.resetDefault)
     window.setTimeout(() => window.location.assign('/login'), REDIRECT_DELAY_MS)
     return 'leaving'
   })
@@ -43,9 +47,9 @@ function NewPasswordForm({ userId, token, form: answered }: { userId: string; to
   return (
     <form className="auth-form" noValidate data-hydrated={hydrated || undefined} method="post" action={`/reset-password/${encodeURIComponent(userId)}/${encodeURIComponent(token)}`} onSubmit={submit} aria-busy={busy}>
       <ErrorSummary form={form} attempt={attempt} toasted={attempt > 0} />
-      <NewPasswordFields label="Nouveau mot de passe" name="newPassword" form={form} />
+      <NewPasswordFields label={words.newPassword} name="newPassword" form={form} />
       <button type="submit" className="button button-primary auth-submit" disabled={busy}>
-        {busy ? 'Enregistrement…' : 'Réinitialiser'}
+        {busy ? words.saving : words.reset}
       </button>
     </form>
   )

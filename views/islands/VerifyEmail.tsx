@@ -5,6 +5,8 @@ import { showToast } from '../client/toast.js'
 import { AuthNotice } from '../components/AuthNotice.js'
 import { ErrorSummary, useToastedFormErrors } from '../components/FormErrors.js'
 import { useHydrated } from '../components/useHydrated.js'
+import { pageWords } from '../../src/modules/identity/page-words.js'
+import { useWords } from '../runtime/words.js'
 
 /** The link's refusal as the API and the page's form answer it (a spent or forged link). */
 const INVALID = 400
@@ -15,6 +17,7 @@ const INVALID = 400
  * the message); with it, the island asks the API on the click and shows the confirmation here.
  */
 export default function VerifyEmail({ userId, token, wellFormed, invalid, form: answered }: VerifyPageProps) {
+  const words = useWords(pageWords)
   const hydrated = useHydrated()
   const { form, attempt, fail, clear } = useToastedFormErrors(invalid ? undefined : answered)
   const [busy, setBusy] = useState(false)
@@ -27,7 +30,7 @@ export default function VerifyEmail({ userId, token, wellFormed, invalid, form: 
     const result = await api(`/api/auth/${encodeURIComponent(userId)}/verify/${encodeURIComponent(token)}`)
     setBusy(false)
     if (result.ok) {
-      const message = result.data.message ?? 'Votre adresse e-mail a été vérifiée avec succès. Vous pouvez maintenant vous connecter.'
+      const message = result.data.message ?? words.verifiedDefault
       showToast('success', message)
       return setOutcome({ verified: message })
     }
@@ -39,7 +42,7 @@ export default function VerifyEmail({ userId, token, wellFormed, invalid, form: 
   if (!wellFormed || outcome === 'invalid') return <InvalidLink />
   if (outcome) {
     return (
-      <AuthNotice tone="success" title="E-mail vérifié" href="/login" action="Se connecter">
+      <AuthNotice tone="success" title={words.verifiedTitle} href="/login" action={words.login}>
         {outcome.verified}
       </AuthNotice>
     )
@@ -47,18 +50,19 @@ export default function VerifyEmail({ userId, token, wellFormed, invalid, form: 
   return (
     <form className="auth-form" data-hydrated={hydrated || undefined} method="post" action={`/users/${encodeURIComponent(userId)}/verify/${encodeURIComponent(token)}`} onSubmit={submit} aria-busy={busy}>
       <ErrorSummary form={form} several={false} attempt={attempt} toasted={attempt > 0} />
-      <p>Confirmez votre adresse e-mail pour activer votre compte.</p>
+      <p>{words.verifyLead}</p>
       <button type="submit" className="button button-primary auth-submit" disabled={busy}>
-        {busy ? 'Vérification…' : 'Vérifier mon adresse e-mail'}
+        {busy ? words.verifying : words.verify}
       </button>
     </form>
   )
 }
 
 function InvalidLink() {
+  const words = useWords(pageWords)
   return (
-    <AuthNotice tone="error" title="E-mail non trouvé" href="/registration" action="S’inscrire">
-      Ce lien de vérification est invalide ou a expiré.
+    <AuthNotice tone="error" title={words.verifyInvalidTitle} href="/registration" action={words.register}>
+      {words.verifyInvalidText}
     </AuthNotice>
   )
 }

@@ -1,4 +1,4 @@
-import { catalogue } from '../../shared/words.js'
+import { catalogue, type WordsLike } from '../../shared/words.js'
 
 /** The clients module's words (issue 30): the API's answers about accounts and profiles, in French; another language is typed after them. */
 export const texts = {
@@ -15,5 +15,19 @@ export const texts = {
   profileNotFound: 'Profil introuvable.',
 } as const
 
+const textsAr: WordsLike<typeof texts> = {
+  accepted: 'تم قبول المستخدم بنجاح.',
+  alreadyAccepted: 'هذا المستخدم مقبول من قبل.',
+  unverified: 'لم يتحقق هذا المستخدم من بريده الإلكتروني بعد: لا يمكن قبوله.',
+  notFound: 'المستخدم غير موجود.',
+  adminUntouchable: 'لا يمكن قبول حساب مسؤول ولا حذفه من هنا.',
+  deleted: 'تم حذف الحساب بنجاح.',
+  notOwnProfile: 'لا يمكنكم الاطلاع إلا على ملفكم الشخصي.',
+  notOwnAccount: 'لا يمكنكم حذف حساب غير حسابكم.',
+  memberAccount: 'حسابكم جزء من فريق شركتكم: وحده مالك الفضاء يمكنه إخراجكم منه.',
+  adminOnly: 'الدخول مخصَّص للمسؤولين.',
+  profileNotFound: 'الملف الشخصي غير موجود.',
+}
+
 /** The module's catalogue: what its service refuses with, said at the HTTP edge in the request's language. */
-export const words = /* @__PURE__ */ catalogue({ fr: texts })
+export const words = /* @__PURE__ */ catalogue({ fr: texts, ar: textsAr })

@@ -1,4 +1,5 @@
-import { checkedBy, EMAIL_INVALID, hasControlChars, hasControlCharsInText, isEmail, multilineText, nameText, PHONE_HINT, PHONE_PATTERN, text, type Checked } from '../../shared/validation.js'
+import { checkedBy, EMAIL_INVALID, EMAIL_INVALID_AR, hasControlChars, hasControlCharsInText, isEmail, multilineText, nameText, PHONE_HINT, PHONE_HINT_AR, PHONE_PATTERN, text, type Checked } from '../../shared/validation.js'
+import { arabicCharacters, catalogue, type WordsLike } from '../../shared/words.js'
 
 /** The contact form's rules and French messages (spec §5), shared by the API route and the island. */
 export const NAME_MAX = 100
@@ -20,6 +21,25 @@ export const messages = {
   deleted: 'Message supprimé avec succès.',
   notFound: 'Message introuvable.',
 } as const
+
+export const messagesAr: WordsLike<typeof messages> = {
+  nameRequired: 'الاسم مطلوب',
+  emailRequired: 'البريد الإلكتروني مطلوب',
+  messageRequired: 'الرسالة مطلوبة',
+  telephoneRequired: 'رقم الهاتف مطلوب',
+  emailInvalid: EMAIL_INVALID_AR,
+  phoneInvalid: PHONE_HINT_AR,
+  nameTooLong: `يجب ألا يتجاوز الاسم ${arabicCharacters(NAME_MAX)}.`,
+  nameInvalid: 'يحتوي الاسم على أحرف غير مسموح بها.',
+  messageTooLong: `يجب ألا تتجاوز الرسالة ${arabicCharacters(MESSAGE_MAX)}.`,
+  messageInvalid: 'تحتوي الرسالة على أحرف غير مسموح بها.',
+  sent: 'تم إرسال رسالتكم بنجاح.',
+  deleted: 'تم حذف الرسالة بنجاح.',
+  notFound: 'الرسالة غير موجودة.',
+}
+
+/** The contact form's catalogue, the island's and the server's alike (./words.ts). */
+export const contactWords = /* @__PURE__ */ catalogue({ fr: messages, ar: messagesAr })
 
 export interface ContactMessage {
   name: string

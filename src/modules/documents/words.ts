@@ -1,4 +1,4 @@
-import { catalogue, joined } from '../../shared/words.js'
+import { arabicCharacters, catalogue, joined, type WordsLike } from '../../shared/words.js'
 
 /**
  * The documents module's words (issue 30): French, the specification's where it has them (§5), word
@@ -61,6 +61,53 @@ export const messages = {
   notArchived: 'Seul un document archivé peut être restauré.',
 } as const
 
+export const messagesAr: WordsLike<typeof messages> = {
+  typeRequired: 'نوع الوثيقة مطلوب',
+  fileRequired: 'يرجى اختيار ملف',
+  typeNameRequired: 'اسم النوع مطلوب',
+  typeNameTooLong: `يجب ألا يتجاوز اسم النوع ${arabicCharacters(TYPE_NAME_MAX)}.`,
+  typeNameInvalid: 'يحتوي اسم النوع على أحرف غير مسموح بها.',
+  descriptionTooLong: `يجب ألا يتجاوز الوصف ${arabicCharacters(DESCRIPTION_MAX)}.`,
+  extensionRefused: `نوع الملف غير مقبول. الصيغ المقبولة: ${ACCEPTED_EXTENSIONS.join('، ')}.`,
+  contentRefused: 'محتوى الملف لا يطابق امتداده: تم رفض الملف.',
+  tooLarge: (maxMb: number) => `الملف كبير جدًا: ${maxMb} ميغابايت على الأكثر.`,
+  clientSpaceFull: (left: string, quota: string) => `مساحة تخزين العميل غير كافية: بقي له ${left} من أصل ${quota}. اطلبوا منه إفراغ بعض المساحة، أو زيدوا قيمة CLIENT_QUOTA_MB.`,
+  quotaExceeded: (left: string, quota: string) => `مساحة التخزين غير كافية: بقي لكم ${left} من أصل ${quota}. احذفوا وثائق لم يطّلع عليها المكتب بعد، أو اتصلوا بالمكتب.`,
+  notOwnUpload: 'لا يمكنكم إيداع وثائق إلا لحسابكم الخاص.',
+  notAccepted: 'يجب أن يقبل المكتب حسابكم قبل إيداع الوثائق.',
+  unknownType: 'نوع الوثيقة غير معروف.',
+  uploaded: 'تم إرسال الوثيقة بنجاح.',
+  typeAdded: 'تمت إضافة النوع بنجاح!',
+  typeAddFailed: 'حدث خطأ أثناء إضافة النوع',
+  typeExists: 'نوع الوثيقة هذا موجود من قبل.',
+  typeDeleted: 'تم حذف النوع بنجاح.',
+  typeDeleteFailed: 'حدث خطأ أثناء حذف النوع',
+  typeNotFound: 'نوع الوثيقة غير موجود.',
+  typeRenamed: 'تمت إعادة تسمية النوع بنجاح.',
+  notFound: 'الوثيقة غير موجودة.',
+  descriptionInvalid: 'يحتوي الوصف على أحرف غير مسموح بها.',
+  ownerGone: 'الحساب غير موجود.',
+  deleted: 'تم حذف الوثيقة بنجاح.',
+  archived: 'تمت أرشفة الوثيقة بنجاح.',
+  markedViewed: 'تم تعليم الوثيقة كوثيقة مُطَّلع عليها.',
+  notViewedYet: 'لا تُؤرشف إلا وثيقة سبق الاطلاع عليها.',
+  alreadyViewed: 'سبق أن اطّلع المكتب على هذه الوثيقة: لم يعد بالإمكان حذفها.',
+  notOwner: 'هذه الوثيقة لا تخصّكم.',
+  nameTooLong: `يجب ألا يتجاوز اسم الوثيقة ${arabicCharacters(DOCUMENT_NAME_MAX)}.`,
+  nameInvalid: 'يحتوي اسم الوثيقة على أحرف غير مسموح بها.',
+  recipientMissing: 'العميل غير موجود.',
+  recipientIsAdmin: 'هذا الحساب حساب مسؤول: العملاء وحدهم يتلقّون وثائق المكتب.',
+  recipientNotAccepted: 'لم يُقبل هذا العميل بعد: فضاؤه غير مفتوح.',
+  sent: 'تم إرسال الوثيقة إلى العميل.',
+  fromFirm: 'أرسل إليكم المكتب هذه الوثيقة: لا يمكنكم حذفها ولا أرشفتها.',
+  firmSentNotArchived: 'لا تُؤرشف وثيقة أرسلها المكتب.',
+  restored: 'تمت استعادة الوثيقة بنجاح.',
+  notArchived: 'لا تُستعاد إلا وثيقة مؤرشفة.',
+}
+
+/** The words the islands show, in each language (an island takes this catalogue, not `words`). */
+export const formWords = /* @__PURE__ */ catalogue({ fr: messages, ar: messagesAr })
+
 /** The server's alone (no island shows them): the multipart body's own refusals, a file opened without a session. */
 const serverWords = {
   loginRequired: 'Veuillez vous connecter.',
@@ -69,4 +116,10 @@ const serverWords = {
 } as const
 
 /** The module's catalogue: what its services refuse with, said at the HTTP edge in the request's language. */
-export const words = /* @__PURE__ */ catalogue({ fr: /* @__PURE__ */ joined(messages, serverWords) })
+const serverWordsAr: WordsLike<typeof serverWords> = {
+  loginRequired: 'يرجى تسجيل الدخول.',
+  tooManyParts: 'حقول أو ملفات كثيرة جدًا في الإرسال.',
+  uploadBroken: 'انقطع إرسال الملف أو وصل بصيغة غير سليمة.',
+}
+
+export const words = /* @__PURE__ */ catalogue({ fr: /* @__PURE__ */ joined(messages, serverWords), ar: /* @__PURE__ */ joined(messagesAr, serverWordsAr) })

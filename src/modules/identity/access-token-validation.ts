@@ -1,4 +1,5 @@
 import { checkedBy, hasControlChars, nameText, type Checked } from '../../shared/validation.js'
+import type { WordsLike } from '../../shared/words.js'
 
 /** Personal access tokens' French words (issue 17), shared by their routes, their service and the profile's island. */
 export const accessTokenTexts = {
@@ -13,6 +14,19 @@ export const accessTokenTexts = {
   accountManagement: 'Un jeton d’accès ne permet pas de gérer le compte (mot de passe, e-mail, suppression, double authentification, sessions, jetons) : connectez-vous sur le portail.',
   fromSessionOnly: 'Un jeton d’accès se crée depuis le portail, connecté avec votre mot de passe.',
 } as const
+
+export const accessTokenTextsAr: WordsLike<typeof accessTokenTexts> = {
+  nameRequired: 'أعطوا رمز الوصول اسمًا (مثلًا « سكربت النسخ الاحتياطي »).',
+  nameTooLong: 'يجب ألا يتجاوز اسم رمز الوصول 100 حرف.',
+  nameInvalid: 'يجب ألا يحتوي اسم رمز الوصول على أحرف تحكُّم.',
+  expiryInvalid: 'يجب أن تكون مدة الصلاحية عددًا صحيحًا من الأيام، بين 1 و365.',
+  revoked: 'تم إلغاء رمز الوصول.',
+  revokeWarning: 'لن تتمكن السكربتات التي تستعمله من الوصول إلى البوابة بعد الآن. لا يمكن التراجع عن هذا الإجراء.',
+  notFound: 'رمز الوصول غير موجود.',
+  invalidToken: 'رمز الوصول غير صالح أو منتهي الصلاحية أو ملغى.',
+  accountManagement: 'لا يسمح رمز الوصول بإدارة الحساب (كلمة المرور، البريد الإلكتروني، الحذف، المصادقة الثنائية، الجلسات، رموز الوصول): سجّلوا الدخول إلى البوابة.',
+  fromSessionOnly: 'يُنشأ رمز الوصول من البوابة، بعد تسجيل الدخول بكلمة المرور.',
+}
 
 export const TOKEN_NAME_MAX = 100
 export const TOKEN_DAYS_MIN = 1

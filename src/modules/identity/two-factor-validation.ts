@@ -1,4 +1,5 @@
 import { failedAt, secret, text, type Checked } from '../../shared/validation.js'
+import type { WordsLike } from '../../shared/words.js'
 
 /** Two-factor sign-in's French words (issue 15), shared by its routes, its service and its islands. */
 export const twoFactorTexts = {
@@ -25,6 +26,30 @@ export const twoFactorTexts = {
   adminRequired: 'La double authentification est obligatoire pour les administrateurs : activez-la depuis votre profil avant d’utiliser l’espace d’administration.',
 } as const
 
+export const twoFactorTextsAr: WordsLike<typeof twoFactorTexts> = {
+  codeRequired: 'أدخلوا الرمز المكوَّن من 6 أرقام من تطبيق المصادقة.',
+  codeFormat: 'يجب أن يتكوّن الرمز من 6 أرقام.',
+  codeWrong: 'الرمز غير صحيح أو سبق استعماله.',
+  recoveryRequired: 'أدخلوا أحد رموز الاسترداد الخاصة بكم.',
+  recoveryFormat: 'يتكوّن رمز الاسترداد من 10 أحرف وأرقام (مثلًا ABCDE-23456).',
+  recoveryWrong: 'رمز الاسترداد غير صحيح أو سبق استعماله.',
+  passwordRequired: 'كلمة المرور مطلوبة',
+  passwordWrong: 'كلمة المرور غير صحيحة.',
+  setupFirst: 'ابدؤوا بإعداد المصادقة الثنائية: المفتاح المراد مسحه تغيّر أو لم يعد موجودًا.',
+  alreadyEnabled: 'المصادقة الثنائية مفعَّلة من قبل.',
+  notEnabled: 'المصادقة الثنائية غير مفعَّلة.',
+  loginExpired: 'انتهت صلاحية تسجيل دخولكم: أدخلوا من جديد بريدكم الإلكتروني وكلمة المرور.',
+  tooManyCodes: 'رموز غير صحيحة كثيرة جدًا: أدخلوا من جديد بريدكم الإلكتروني وكلمة المرور.',
+  loginRequired: 'يرجى تسجيل الدخول.',
+  disabled: 'تم تعطيل المصادقة الثنائية.',
+  resetByAdmin: 'تم تعطيل المصادقة الثنائية لهذا المستخدم، وقد أُعلِم بذلك عبر البريد الإلكتروني.',
+  userNotFound: 'المستخدم غير موجود.',
+  adminUntouchable: 'لا تُعاد تهيئة المصادقة الثنائية لمسؤول من هنا: يعطّلها بنفسه من ملفه الشخصي.',
+  notEnabledForUser: 'المصادقة الثنائية غير مفعَّلة لهذا المستخدم.',
+  proofRequired: 'أكّدوا تسجيل دخولكم بالرمز من تطبيق المصادقة: سجّلوا الخروج ثم سجّلوا الدخول من جديد.',
+  adminRequired: 'المصادقة الثنائية إلزامية للمسؤولين: فعّلوها من ملفكم الشخصي قبل استعمال فضاء الإدارة.',
+}
+
 /** An administrator's reset of a client's two-factor asks this first: in the island's dialog, or on its page without JavaScript (contract §8). */
 export const twoFactorResetTexts = {
   title: 'Désactiver la double authentification ?',
@@ -32,6 +57,13 @@ export const twoFactorResetTexts = {
     `${username} se connectera de nouveau avec son seul mot de passe et sera déconnecté de tous ses appareils, ses jetons d’accès révoqués ; un e-mail l’en informe. À faire seulement après avoir vérifié son identité (téléphone perdu, application installée par quelqu’un d’autre).`,
   confirmLabel: 'Désactiver',
 } as const
+
+export const twoFactorResetTextsAr: WordsLike<typeof twoFactorResetTexts> = {
+  title: 'تعطيل المصادقة الثنائية؟',
+  text: (username: string) =>
+    `سيسجّل ${username} الدخول من جديد بكلمة المرور وحدها، وسيُفصَل عن جميع أجهزته وتُلغى رموز الوصول الخاصة به، ويُعلِمه بريد إلكتروني بذلك. لا يُفعل هذا إلا بعد التحقق من هويته (هاتف مفقود، أو تطبيق ثبّته شخص آخر).`,
+  confirmLabel: 'تعطيل',
+}
 
 /** That page, posting to itself, for the client `userId`. */
 export const twoFactorResetPage = (userId: number) => `/users/profile/${userId}/two-factor/reset`

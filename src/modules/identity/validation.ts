@@ -1,4 +1,5 @@
-import { checkedBy, firstFailure, hasControlChars, isEmail, PHONE_HINT, PHONE_PATTERN, EMAIL_INVALID, nameText, secret, text, type Checked, type Rule } from '../../shared/validation.js'
+import { checkedBy, firstFailure, hasControlChars, isEmail, PHONE_HINT, PHONE_HINT_AR, PHONE_PATTERN, EMAIL_INVALID, EMAIL_INVALID_AR, nameText, secret, text, type Checked, type Rule } from '../../shared/validation.js'
+import { catalogue, type WordsLike } from '../../shared/words.js'
 
 /**
  * The identity forms' rules and French messages (spec §5), shared by the API routes and the
@@ -35,6 +36,37 @@ export const messages = {
   emailInvalid: EMAIL_INVALID,
   phoneInvalid: PHONE_HINT,
 } as const
+
+/** The same in Arabic (contract §10), for the islands and the server alike. */
+export const messagesAr: WordsLike<typeof messages> = {
+  usernameRequired: 'اسم المستخدم مطلوب',
+  emailRequired: 'البريد الإلكتروني مطلوب',
+  entrepriseRequired: 'اسم الشركة مطلوب',
+  telephoneRequired: 'رقم الهاتف مطلوب',
+  passwordRequired: 'كلمة المرور مطلوبة',
+  confirmRequired: 'تأكيد كلمة المرور مطلوب',
+  mismatch: 'كلمتا المرور غير متطابقتين',
+  weak: 'كلمة المرور هذه غير مقبولة، يرجى اختيار كلمة مرور أخرى.',
+  loginPasswordRequired: 'كلمة المرور مطلوبة',
+  badCredentials: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
+  duplicate: 'يوجد حساب مسجَّل بهذا البريد الإلكتروني.',
+  resetEmpty: 'يجب ألا تكون كلمتا المرور فارغتين!',
+  resetMismatch: 'كلمتا المرور غير متطابقتين!',
+  forgotEmailRequired: 'يرجى إدخال بريدكم الإلكتروني',
+  changeNewRequired: 'كلمة المرور الجديدة مطلوبة',
+  changeOldRequired: 'كلمة المرور القديمة مطلوبة',
+  passwordPolicy: 'يجب أن تتكوّن كلمة المرور من 8 أحرف على الأقل، منها حرف صغير وحرف كبير ورقم ورمز.',
+  passwordTooLong: 'يجب ألا تتجاوز كلمة المرور 128 حرفًا.',
+  usernameTooLong: 'يجب ألا يتجاوز اسم المستخدم 100 حرف.',
+  entrepriseTooLong: 'يجب ألا يتجاوز اسم الشركة 200 حرف.',
+  usernameInvalid: 'يحتوي اسم المستخدم على أحرف غير مسموح بها.',
+  entrepriseInvalid: 'يحتوي اسم الشركة على أحرف غير مسموح بها.',
+  emailInvalid: EMAIL_INVALID_AR,
+  phoneInvalid: PHONE_HINT_AR,
+}
+
+/** The forms' messages, a catalogue of their own: what an island shows (./words.ts's accountWords holds them too). */
+export const formWords = /* @__PURE__ */ catalogue({ fr: messages, ar: messagesAr })
 
 /** Lower, upper, digit and symbol, 8 to 128 characters. Answers the message or null. */
 export function passwordPolicyFailure(password: string): string | null {

@@ -1,7 +1,7 @@
-import { catalogue } from '../../shared/words.js'
-import { accessTokenTexts } from './access-token-validation.js'
-import { twoFactorTexts } from './two-factor-validation.js'
-import { messages } from './validation.js'
+import { arabicMinutes, catalogue, type WordsLike } from '../../shared/words.js'
+import { accessTokenTexts, accessTokenTextsAr } from './access-token-validation.js'
+import { twoFactorTexts, twoFactorTextsAr } from './two-factor-validation.js'
+import { messages, messagesAr } from './validation.js'
 
 /**
  * Identity's words (issue 30): French, the specification's where it has them (§5), word for word;
@@ -18,11 +18,24 @@ export const sessionTexts = {
   loginRequired: 'Veuillez vous connecter.',
 } as const
 
+const sessionTextsAr: WordsLike<typeof sessionTexts> = {
+  sessionEnded: 'تم فصل الجهاز.',
+  otherSessionsEnded: 'تم فصل الأجهزة الأخرى.',
+  sessionNotFound: 'الجلسة غير موجودة.',
+  loginRequired: 'يرجى تسجيل الدخول.',
+}
+
 export const invitationTexts = {
   invalid: 'Ce lien d’invitation est invalide ou a expiré. Demandez une nouvelle invitation.',
   accepted: 'Bienvenue ! Votre compte est ouvert.',
   duplicate: messages.duplicate,
 } as const
+
+const invitationTextsAr: WordsLike<typeof invitationTexts> = {
+  invalid: 'رابط الدعوة هذا غير صالح أو انتهت صلاحيته. اطلبوا دعوة جديدة.',
+  accepted: 'مرحبًا بكم! تم فتح حسابكم.',
+  duplicate: messagesAr.duplicate,
+}
 
 /** The accounts' answers (registration, login, verification, passwords), the sessions' included. */
 export const texts = {
@@ -47,6 +60,28 @@ export const texts = {
   ...sessionTexts,
 } as const
 
+const textsAr: WordsLike<typeof texts> = {
+  registered: 'تم التسجيل بنجاح. أرسلنا إليكم رسالة للتحقق من بريدكم الإلكتروني: يرجى الاطلاع على صندوق الوارد.',
+  duplicate: messagesAr.duplicate,
+  badCredentials: messagesAr.badCredentials,
+  unverified: 'لم يتم التحقق من بريدكم الإلكتروني بعد. أرسلنا إليكم رابط تحقق جديدًا.',
+  unverifiedRecentlySent: 'لم يتم التحقق من بريدكم الإلكتروني بعد. أُرسل إليكم رابط تحقق منذ أقل من 5 دقائق: اطّلعوا على صندوق الوارد (وعلى الرسائل غير المرغوب فيها).',
+  sameAsOld: 'يجب أن تختلف كلمة المرور الجديدة عن القديمة.',
+  verified: 'تم التحقق من بريدكم الإلكتروني بنجاح. يمكنكم الآن تسجيل الدخول، وسيفتح المكتب فضاء وثائقكم بعد قبول تسجيلكم.',
+  alreadyVerified: 'تم التحقق من هذا البريد الإلكتروني من قبل. يمكنكم تسجيل الدخول.',
+  verifyInvalid: 'رابط التحقق غير صالح أو انتهت صلاحيته.',
+  forgotSent: 'إذا كان هناك حساب بهذا العنوان، فقد أُرسل إليه رابط لإعادة تعيين كلمة المرور.',
+  resetValid: 'الرابط صالح.',
+  resetInvalid: 'الرابط غير صالح أو انتهت صلاحيته.',
+  resetDone: 'تمت إعادة تعيين كلمة المرور بنجاح.',
+  changed: 'تم تغيير كلمة المرور بنجاح.',
+  oldWrong: 'كلمة المرور القديمة غير صحيحة.',
+  notOwn: 'لا يمكنكم تغيير كلمة مرور غير كلمة مروركم.',
+  loggedOut: 'تم تسجيل الخروج بنجاح.',
+  loggedIn: 'لقد سجّلتم الدخول.',
+  ...sessionTextsAr,
+}
+
 /** Too many attempts (contract §2): what was tried, and the minutes to wait. */
 const attemptTexts = {
   tooManyAttempts: (minutes: number) => `Trop de tentatives. Réessayez dans ${minutes} minute(s).`,
@@ -54,12 +89,18 @@ const attemptTexts = {
   tooManyOldPasswords: (minutes: number) => `Trop de tentatives pour l’ancien mot de passe. Réessayez dans ${minutes} minute(s).`,
 } as const
 
+const attemptTextsAr: WordsLike<typeof attemptTexts> = {
+  tooManyAttempts: (minutes: number) => `محاولات كثيرة جدًا. أعيدوا المحاولة بعد ${arabicMinutes(minutes)}.`,
+  tooManyLogins: (minutes: number) => `محاولات تسجيل دخول كثيرة جدًا لهذا الحساب. أعيدوا المحاولة بعد ${arabicMinutes(minutes)}.`,
+  tooManyOldPasswords: (minutes: number) => `محاولات كثيرة جدًا لكلمة المرور القديمة. أعيدوا المحاولة بعد ${arabicMinutes(minutes)}.`,
+}
+
 /**
  * The module's catalogues, one for each part (their keys overlap: `duplicate`, `loginRequired`,
  * `notFound`): what its services refuse with, said at the HTTP edge in the request's language.
  * `accountWords` holds the forms' messages too, so that a form's refusal is said from it.
  */
-export const accountWords = /* @__PURE__ */ catalogue({ fr: { ...messages, ...texts, ...attemptTexts } })
-export const invitationWords = /* @__PURE__ */ catalogue({ fr: invitationTexts })
-export const twoFactorWords = /* @__PURE__ */ catalogue({ fr: { ...twoFactorTexts, ...attemptTexts } })
-export const accessTokenWords = /* @__PURE__ */ catalogue({ fr: accessTokenTexts })
+export const accountWords = /* @__PURE__ */ catalogue({ fr: { ...messages, ...texts, ...attemptTexts }, ar: { ...messagesAr, ...textsAr, ...attemptTextsAr } })
+export const invitationWords = /* @__PURE__ */ catalogue({ fr: invitationTexts, ar: invitationTextsAr })
+export const twoFactorWords = /* @__PURE__ */ catalogue({ fr: { ...twoFactorTexts, ...attemptTexts }, ar: { ...twoFactorTextsAr, ...attemptTextsAr } })
+export const accessTokenWords = /* @__PURE__ */ catalogue({ fr: accessTokenTexts, ar: accessTokenTextsAr })

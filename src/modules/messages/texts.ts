@@ -2,6 +2,8 @@
  * Every French word the messages module shows (API errors, mails, pages, the thread island), in one
  * place for the catalogue to come. Plain data: the island imports it as it imports validation.
  */
+import { arabicCharacters, arabicCount, catalogue, type WordsLike } from '../../shared/words.js'
+
 export const TEXT_MAX = 5000
 
 export const texts = {
@@ -63,3 +65,61 @@ export const texts = {
   mailGreeting: 'Bonjour,',
   mailFooter: 'Message automatique du portail client du cabinet.',
 } as const
+
+const unreadAr = (n: number) => arabicCount(n, { one: 'رسالة واحدة غير مقروءة', two: 'رسالتان غير مقروءتين', few: 'رسائل غير مقروءة', many: 'رسالة غير مقروءة', other: 'رسالة غير مقروءة' })
+
+export const textsAr: WordsLike<typeof texts> = {
+  textRequired: 'الرسالة مطلوبة.',
+  textTooLong: `يجب ألا تتجاوز الرسالة ${arabicCharacters(TEXT_MAX)}.`,
+  textInvalid: 'تحتوي الرسالة على أحرف غير مسموح بها.',
+  noThread: 'المحادثة غير موجودة.',
+  notYours: 'هذه المحادثة لا تعنيكم.',
+  firmWritesInThreads: 'يكتب المكتب في محادثة كل عميل، من « رسائل العملاء ».',
+  navLink: 'الرسائل',
+  adminNavLink: 'رسائل العملاء',
+  unread: unreadAr,
+  unreadBadge: (n: number) => (n > 99 ? 'أكثر من 99 رسالة غير مقروءة' : unreadAr(n)),
+  clientTitle: 'الرسائل',
+  clientLead: 'راسلوا المكتب من هنا: تبقى رسائلكم في فضائكم، ويردّ عليكم المكتب في المكان نفسه.',
+  clientDescription: 'مراسلاتكم مع المكتب.',
+  adminTitle: (username: string) => `الرسائل — ${username}`,
+  adminLead: 'المحادثة مع هذا العميل. يُعلَم عبر البريد الإلكتروني برسائلكم الجديدة.',
+  adminDescription: 'مراسلات المكتب مع أحد العملاء.',
+  threadsTitle: 'رسائل العملاء',
+  threadsLead: 'المحادثات مع العملاء، الأحدث أولًا.',
+  threadsEmpty: 'لا توجد أي محادثة في الوقت الحالي.',
+  threadsClient: 'العميل',
+  threadsLast: 'آخر رسالة',
+  threadsUnread: 'غير مقروءة',
+  threadsSearch: 'الاسم أو البريد الإلكتروني أو الشركة أو آخر رسالة',
+  threadsFilter: 'تصفية المحادثات',
+  threadsNone: 'لا توجد محادثة تطابق هذا البحث.',
+  openThread: (username: string) => `فتح المحادثة مع ${username}`,
+  profileLink: 'عرض الملف الشخصي',
+  profileMessagesLink: 'الرسائل مع هذا العميل',
+  threadLabel: 'المحادثة',
+  empty: 'لا توجد أي رسالة في الوقت الحالي. اكتبوا الرسالة الأولى.',
+  older: 'الرسائل السابقة',
+  loadingOlder: 'جارٍ التحميل…',
+  you: 'أنتم',
+  firm: 'المكتب',
+  firmPerson: (username: string) => `${username} (المكتب)`,
+  read: 'مقروءة',
+  sentAt: 'أُرسلت في',
+  formLabel: 'رسالتكم',
+  formHint: `نص فقط، ${arabicCharacters(TEXT_MAX)} على الأكثر. تصبح روابط http وhttps قابلة للنقر.`,
+  send: 'إرسال',
+  sending: 'جارٍ الإرسال…',
+  sent: 'تم إرسال الرسالة.',
+  firmMailSubject: (username: string) => `رسالة جديدة من ${username}`,
+  firmMailLines: (username: string) => [`كتب إليكم العميل ${username} على البوابة.`, 'لا تُنقل الرسالة هنا: اقرؤوها على البوابة.'],
+  firmMailAction: 'قراءة المحادثة',
+  clientMailSubject: 'رسالة جديدة من المكتب',
+  clientMailLines: ['كتب إليكم المكتب في فضائكم.', 'حفاظًا على سرّية معلوماتكم، لا تُنقل الرسالة هنا: سجّلوا الدخول لقراءتها.'],
+  clientMailAction: 'قراءة رسائلي',
+  mailGreeting: 'تحية طيبة،',
+  mailFooter: 'رسالة آلية من بوابة عملاء المكتب.',
+}
+
+/** The module's words in each language: the API's, the pages', the thread island's and the mails'. */
+export const messageWords = /* @__PURE__ */ catalogue({ fr: texts, ar: textsAr })

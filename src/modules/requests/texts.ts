@@ -2,6 +2,8 @@
  * Every French word of the requests module, in one place (a catalogue will take them later): the
  * API's messages, the mails, and the labels the pages and islands show.
  */
+import { arabicCharacters, catalogue, type WordsLike } from '../../shared/words.js'
+
 export const TITLE_MAX = 200
 export const NOTE_MAX = 2000
 
@@ -29,6 +31,33 @@ export const messages = {
   badStatus: 'État de demande inconnu.',
 } as const
 
+export const messagesAr: WordsLike<typeof messages> = {
+  clientRequired: 'يرجى اختيار عميل.',
+  notAClient: 'هذا الحساب ليس حساب عميل مقبول: لا يمكن أن تُطلب منه وثيقة.',
+  clientNotFound: 'العميل غير موجود.',
+  tooManyForClient: 'طلبات كثيرة جدًا لهذا العميل: 20 طلبًا على الأكثر في 24 ساعة. أعيدوا المحاولة لاحقًا.',
+  typeRequired: 'نوع الوثيقة مطلوب',
+  unknownType: 'نوع الوثيقة غير معروف.',
+  titleRequired: 'العنوان مطلوب',
+  titleTooLong: `يجب ألا يتجاوز العنوان ${arabicCharacters(TITLE_MAX)}.`,
+  titleInvalid: 'يحتوي العنوان على أحرف غير مسموح بها.',
+  noteTooLong: `يجب ألا تتجاوز الملاحظة ${arabicCharacters(NOTE_MAX)}.`,
+  noteInvalid: 'تحتوي الملاحظة على أحرف غير مسموح بها.',
+  dueDateRequired: 'آخر أجل مطلوب',
+  dueDateInvalid: 'آخر أجل غير صالح: الصيغة المنتظرة YYYY-MM-DD.',
+  dueDatePast: 'يجب أن يكون آخر أجل اليوم أو بعده.',
+  created: 'تم إرسال الطلب إلى العميل.',
+  cancelled: 'تم إلغاء الطلب.',
+  notFound: 'الطلب غير موجود.',
+  alreadyFulfilled: 'تلقّى هذا الطلب وثيقته من قبل.',
+  alreadyCancelled: 'ألغى المكتب هذا الطلب.',
+  otherClient: 'وُجِّه هذا الطلب إلى عميل آخر: اختاروا طلبًا من طلبات هذا العميل.',
+  badStatus: 'حالة الطلب غير معروفة.',
+}
+
+/** The form's messages, the island's and the server's alike (./words.ts's catalogue is this one). */
+export const formWords = /* @__PURE__ */ catalogue({ fr: messages, ar: messagesAr })
+
 /** The states a list filters on: `overdue` is computed (open, and due before today in Algiers). */
 export const STATUS_FILTERS = ['open', 'overdue', 'fulfilled', 'cancelled'] as const
 export type StatusFilter = (typeof STATUS_FILTERS)[number]
@@ -40,6 +69,13 @@ export const statusLabels: Record<StatusFilter, string> = {
   cancelled: 'Annulée',
 }
 
+export const statusLabelsAr: Record<StatusFilter, string> = {
+  open: 'مفتوح',
+  overdue: 'متأخر',
+  fulfilled: 'مُستلَم',
+  cancelled: 'ملغى',
+}
+
 /** The state filter's choices (admin list), plural. */
 export const statusFilterLabels: Record<StatusFilter | '', string> = {
   '': 'Toutes',
@@ -47,6 +83,14 @@ export const statusFilterLabels: Record<StatusFilter | '', string> = {
   overdue: 'En retard',
   fulfilled: 'Reçues',
   cancelled: 'Annulées',
+}
+
+export const statusFilterLabelsAr: Record<StatusFilter | '', string> = {
+  '': 'الكل',
+  open: 'المفتوحة',
+  overdue: 'المتأخرة',
+  fulfilled: 'المُستلَمة',
+  cancelled: 'الملغاة',
 }
 
 export const pageTexts = {
@@ -99,6 +143,60 @@ export const pageTexts = {
   empty: 'Aucune demande.',
   caption: 'Demandes de documents',
 } as const
+
+export const pageTextsAr: WordsLike<typeof pageTexts> = {
+  listTitle: 'الطلبات',
+  listLead: 'الوثائق المطلوبة من العملاء مع آخر أجل لكل منها. يكون الطلب متأخرًا إذا انقضى آخر أجله دون استلام الوثيقة.',
+  sidebar: 'الطلبات',
+  overdueCard: 'طلبات متأخرة',
+  overdueHint: 'انقضى آخر أجل',
+  askTitle: 'طلب وثيقة',
+  askLead: 'يتلقّى العميل الطلب عبر البريد الإلكتروني، ثم تذكيرات قبل آخر أجل وبعده.',
+  clientLabel: 'العميل',
+  clientChoose: 'اختاروا عميلًا',
+  typeLabel: 'نوع الوثيقة',
+  typeChoose: 'اختاروا النوع',
+  titleLabel: 'العنوان',
+  noteLabel: 'ملاحظة للعميل',
+  dueDateLabel: 'آخر أجل',
+  submit: 'إرسال الطلب',
+  sending: 'جارٍ الإرسال…',
+  cancel: 'إلغاء الطلب',
+  cancelConfirmTitle: 'إلغاء هذا الطلب؟',
+  cancelConfirmBody: (title: string, username: string) => `سيُلغى الطلب « ${title} » الموجَّه إلى ${username} ولن يتلقّى العميل أي تذكير بعد الآن.`,
+  cancelConfirmAction: 'إلغاء الطلب',
+  clientRequestsTitle: 'طلبات الوثائق',
+  noRequests: 'لا يوجد أي طلب لهذا العميل.',
+  allOfClient: 'جميع طلباته',
+  profileLink: 'عرض الملف الشخصي للعميل',
+  tooManyClients: 'لطلب وثيقة، افتحوا بطاقة العميل (قائمة العملاء).',
+  spaceTitle: 'فضائي',
+  spaceLead: 'الوثائق التي يطلبها منكم المكتب، ثم وثائقكم.',
+  pendingTitle: 'الوثائق التي يطلبها المكتب',
+  noPending: 'لا يطلب منكم المكتب أي وثيقة في الوقت الحالي.',
+  dueOn: 'تُرسَل قبل',
+  overdueSince: 'متأخر: كان منتظرًا في',
+  send: 'إرسال',
+  answering: 'أنتم تردّون على الطلب',
+  otherUpload: 'إرسال وثيقة أخرى',
+  waitingLead: 'حسابكم في انتظار قبول المكتب. يمكنكم إيداع وثائقكم بمجرد قبوله.',
+  uploadTitle: 'اختاروا وثائقكم وأرسلوها',
+  uploadLead: 'اختاروا نوع الوثيقة، وصِفوها إن لزم الأمر، ثم أرفقوا الملف.',
+  answeredTitle: 'الطلبات التي تلقّاها المكتب',
+  ownTitle: 'وثائقي',
+  ownLead: (shown: number, total: number) => (total > shown ? `أحدث ${shown} من وثائقكم من أصل ${total}.` : 'الوثائق التي أرسلتموها إلى المكتب.'),
+  ownAll: 'جميع وثائقي',
+  ownNone: 'لم ترسلوا أي وثيقة بعد.',
+  fulfilledOn: 'استُلم في',
+  uploadedBy: (username: string) => `أودعها ${username}`,
+  columns: { title: 'الطلب', client: 'العميل', type: 'النوع', dueDate: 'آخر أجل', status: 'الحالة', createdAt: 'أُنشئ في', documents: 'الوثائق' },
+  search: 'العنوان أو الملاحظة أو العميل أو الشركة',
+  empty: 'لا يوجد أي طلب.',
+  caption: 'طلبات الوثائق',
+}
+
+/** The pages' and islands' words of requests, in each language (their state labels included). */
+export const pageWords = /* @__PURE__ */ catalogue({ fr: { ...pageTexts, statusLabels, statusFilterLabels }, ar: { ...pageTextsAr, statusLabels: statusLabelsAr, statusFilterLabels: statusFilterLabelsAr } })
 
 /** The mails' words; `date` is the due date already in French ("12 décembre 2026"). */
 export const mailTexts = {

@@ -1,9 +1,8 @@
-import { catalogue } from '../../shared/words.js'
-import { messages } from './texts.js'
+import { formWords } from './texts.js'
 
 /**
- * The requests module's catalogue (issue 30): the sentences its service refuses with, said at the
- * HTTP edge in the request's language. Their French is ./texts.ts's `messages` (the pages', mails' and
- * islands' words are there too); another language is typed after it.
+ * The requests module's catalogue (issue 30, 31): the sentences its service refuses with, said at the
+ * HTTP edge in the request's language. It is ./texts.ts's `formWords` (the form's messages, shared
+ * with the islands); the pages' and islands' words are ./texts.ts's `pageWords`.
  */
-export const words = /* @__PURE__ */ catalogue({ fr: messages })
+export const words = formWords

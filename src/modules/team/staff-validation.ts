@@ -1,4 +1,5 @@
 import { checkedBy, text, type Checked, type FieldError } from '../../shared/validation.js'
+import { catalogue, type WordsLike } from '../../shared/words.js'
 
 /**
  * The firm's team (contract §9): the words of the staff API, the sub-admins screen and a client's
@@ -16,6 +17,8 @@ export type StaffRoleName = (typeof STAFF_ROLES)[number]
 
 export const roleLabels: Record<StaffRoleName, string> = { admin: 'Administrateur', staff: 'Collaborateur' }
 export const statusLabels = { invited: 'Invité', active: 'Actif' } as const
+export const roleLabelsAr: Record<StaffRoleName, string> = { admin: 'مسؤول', staff: 'متعاون' }
+export const statusLabelsAr: WordsLike<typeof statusLabels> = { invited: 'مدعو', active: 'نشط' }
 
 export const staffTexts = {
   roleRequired: 'Le rôle est requis.',
@@ -37,6 +40,31 @@ export const assignmentTexts = {
   staffUnknown: 'Une des personnes choisies ne fait pas partie de l’équipe du cabinet.',
   saved: 'Le suivi du client est enregistré.',
 } as const
+
+export const staffTextsAr: WordsLike<typeof staffTexts> = {
+  roleRequired: 'الدور مطلوب.',
+  roleInvalid: 'يجب أن يكون الدور « admin » (مسؤول) أو « staff » (متعاون).',
+  notFound: 'هذا الشخص ليس من فريق المكتب.',
+  lastAdmin: 'يجب أن يحتفظ المكتب بمسؤول نشط واحد على الأقل: عيّنوا أولًا مسؤولًا آخر.',
+  configuredAdmin: 'هذا الحساب هو المسؤول المحدَّد في إعدادات البوابة (ADMIN_EMAIL): لا يمكن خفض رتبته ولا إخراجه من هنا. غيّروا ADMIN_EMAIL أولًا.',
+  invited: (email: string) => `تم إرسال الدعوة إلى ${email}. الرابط صالح لمدة 7 أيام.`,
+  reinvited: (email: string) => `تم إرسال دعوة جديدة إلى ${email}: لم يعد الرابط السابق صالحًا.`,
+  roleChanged: (username: string, role: StaffRoleName) => `أصبح ${username} ${role === 'admin' ? 'مسؤولًا' : 'متعاونًا'}.`,
+  roleUnchanged: (username: string, role: StaffRoleName) => `${username} ${role === 'admin' ? 'مسؤول' : 'متعاون'} من قبل.`,
+  removed: (username: string) => `لم يعد ${username} من فريق المكتب: أُغلقت صلاحيات وصوله.`,
+}
+
+export const assignmentTextsAr: WordsLike<typeof assignmentTexts> = {
+  clientNotFound: 'العميل غير موجود.',
+  clientNotAccepted: 'لم يُقبل هذا العميل بعد: لا يُسنَد إلى متعاون إلا عميل مقبول.',
+  staffIdsRequired: 'حدّدوا من يتابع هذا العميل (staffIds، قائمة قد تكون فارغة).',
+  staffUnknown: 'أحد الأشخاص المختارين ليس من فريق المكتب.',
+  saved: 'تم حفظ متابعة العميل.',
+}
+
+/** The staff API's and the assignment form's words in each language, the islands' and the server's alike. */
+export const staffWords = /* @__PURE__ */ catalogue({ fr: staffTexts, ar: staffTextsAr })
+export const assignmentWords = /* @__PURE__ */ catalogue({ fr: assignmentTexts, ar: assignmentTextsAr })
 
 type InvitationCheck = (input: Record<string, unknown>) => Checked<{ email: string; username: string }>
 

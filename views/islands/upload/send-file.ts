@@ -1,4 +1,4 @@
-import { UNEXPECTED } from '../../client/api.js'
+import { unexpected } from '../../client/api.js'
 import { words } from './words.js'
 
 /** How one file's request ended: the server's JSON on 2xx, its French message otherwise, or cancelled. */
@@ -13,9 +13,9 @@ export interface Sending {
 function messageOf(xhr: XMLHttpRequest): string {
   try {
     const body = JSON.parse(xhr.responseText) as { message?: unknown }
-    return typeof body.message === 'string' ? body.message : UNEXPECTED
+    return typeof body.message === 'string' ? body.message : unexpected()
   } catch {
-    return UNEXPECTED
+    return unexpected()
   }
 }
 

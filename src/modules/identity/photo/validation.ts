@@ -1,4 +1,5 @@
 import type { Checked } from '../../../shared/validation.js'
+import { catalogue, type WordsLike } from '../../../shared/words.js'
 
 /** The profile photo's rules and French messages (spec §5, contract §2), shared by the route and the island. */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024
@@ -14,6 +15,19 @@ export const photoMessages = {
   accountGone: 'Compte introuvable.',
   notOwnPhoto: 'Vous ne pouvez changer que votre propre photo.',
 } as const
+
+export const photoMessagesAr: WordsLike<typeof photoMessages> = {
+  noFile: 'لم يتم اختيار أي ملف!',
+  tooLarge: 'يجب ألا يتجاوز حجم الصورة 5 ميغابايت.',
+  notImage: 'الملف ليس صورة مقبولة: اختاروا صورة بصيغة JPEG أو PNG أو WebP.',
+  notMultipart: 'يجب إرسال الصورة في شكل استمارة multipart (الحقل « image »).',
+  updated: 'تم تحديث صورة الملف الشخصي بنجاح.',
+  accountGone: 'الحساب غير موجود.',
+  notOwnPhoto: 'لا يمكنكم تغيير صورة غير صورتكم.',
+}
+
+/** The photo form's words in each language, the island's and the server's alike. */
+export const photoWords = /* @__PURE__ */ catalogue({ fr: photoMessages, ar: photoMessagesAr })
 
 /** The browser's check before sending: a file is chosen and within 5 MB (the server checks again, and the content). */
 export function checkPhotoFile(file: { size: number } | null | undefined): Checked<{ size: number }> {
