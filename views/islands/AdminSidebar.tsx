@@ -5,6 +5,8 @@ import { showToast } from '../client/toast.js'
 import { MenuIcon, MenuLinks, useEscapeCloses, type MenuLink } from '../components/MenuLinks.js'
 import { useHydrated } from '../components/useHydrated.js'
 import ThemeToggle from './ThemeToggle.js'
+import { shellWords } from '../words.js'
+import { useWords } from '../runtime/words.js'
 
 /**
  * The admin sidebar: links, the theme switch (the back-office has no floating button: issue 34) and
@@ -12,6 +14,7 @@ import ThemeToggle from './ThemeToggle.js'
  * (like the navigation bar); hydrated, a real button drives it.
  */
 export default function AdminSidebar({ links, theme, returnTo }: { links: MenuLink[]; theme: Theme; returnTo: string }) {
+  const words = useWords(shellWords)
   const menuId = useId()
   const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
@@ -26,7 +29,7 @@ export default function AdminSidebar({ links, theme, returnTo }: { links: MenuLi
   }
 
   return (
-    <nav className="admin-sidebar" aria-label="Administration">
+    <nav className="admin-sidebar" aria-label={words.administration}>
       {hydrated ? (
         <button type="button" className="admin-sidebar-toggle" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
           <MenuIcon size={20} /> Menu d’administration
@@ -45,7 +48,7 @@ export default function AdminSidebar({ links, theme, returnTo }: { links: MenuLi
         </ul>
         <ThemeToggle theme={theme} returnTo={returnTo} place="sidebar" />
         <form className="admin-sidebar-logout" method="post" action="/api/auth/logout" onSubmit={logout}>
-          <button type="submit">Déconnexion</button>
+          <button type="submit">{words.adminLogout}</button>
         </form>
       </div>
     </nav>

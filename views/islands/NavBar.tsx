@@ -3,6 +3,8 @@ import type { Theme } from '../../src/render/context.js'
 import { CONTACT_SCROLL_DELAY_MS, scrollToContact } from '../client/contact-scroll.js'
 import { MenuIcon, MenuLinks, useEscapeCloses, type MenuLink } from '../components/MenuLinks.js'
 import ThemeToggle from './ThemeToggle.js'
+import { shellWords } from '../words.js'
+import { useWords } from '../runtime/words.js'
 
 export interface NavLink extends MenuLink {
   /** The Contact link: scrolls to the home page's #contact section. */
@@ -24,6 +26,7 @@ export type NavTheme = 'phones' | 'always' | 'none'
  * swallow the click) and the island takes over their state, adding Escape and closing after a link.
  */
 export default function NavBar({ links, onHome, theme, returnTo, themeItem = 'phones' }: { links: NavLink[]; onHome: boolean; theme: Theme; returnTo: string; themeItem?: NavTheme }) {
+  const words = useWords(shellWords)
   const menuId = useId()
   const checkbox = useRef<HTMLInputElement>(null)
   const [open, setOpen] = useState(false)
@@ -40,8 +43,8 @@ export default function NavBar({ links, onHome, theme, returnTo, themeItem = 'ph
   }
 
   return (
-    <nav className="nav" aria-label="Navigation principale">
-      <input ref={checkbox} type="checkbox" id={`${menuId}-toggle`} className="nav-toggle-input" aria-label="Menu" aria-controls={menuId} checked={open} onChange={(event) => setOpen(event.target.checked)} />
+    <nav className="nav" aria-label={words.mainNavigation}>
+      <input ref={checkbox} type="checkbox" id={`${menuId}-toggle`} className="nav-toggle-input" aria-label={words.menu} aria-controls={menuId} checked={open} onChange={(event) => setOpen(event.target.checked)} />
       <label htmlFor={`${menuId}-toggle`} className="nav-toggle" data-testid="nav-toggle" aria-hidden="true">
         <MenuIcon className="nav-toggle-icon" />
       </label>

@@ -1,12 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { Theme } from '../../src/render/context.js'
-
-const words = {
-  floating: { dark: 'LTH', light: 'DRK' },
-  // The name starts with the visible text, so voice control finds it by what it shows (WCAG 2.5.3).
-  floatingName: { dark: 'LTH : passer au thème clair', light: 'DRK : passer au thème sombre' },
-  menu: { dark: 'Thème clair', light: 'Thème sombre' },
-} as const
+import { shellWords } from '../words.js'
+import { useWords } from '../runtime/words.js'
 
 export interface ThemeToggleProps {
   theme: Theme
@@ -26,6 +21,7 @@ const FORM_CLASS = { floating: 'theme-toggle', nav: 'nav-theme-toggle', sidebar:
  * switches at once and keeps the same cookie.
  */
 export default function ThemeToggle({ theme: initial, returnTo, place = 'floating' }: ThemeToggleProps) {
+  const words = useWords(shellWords).theme
   const inMenu = place !== 'floating'
   const theme = useDocumentTheme(initial)
   const next: Theme = theme === 'dark' ? 'light' : 'dark'

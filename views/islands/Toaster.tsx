@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { Toast } from '../../src/render/context.js'
 import { onToast, type TaggedToast } from '../client/toast.js'
+import { shellWords } from '../words.js'
+import { useWords } from '../runtime/words.js'
 
 /** A success or an information closes on its own after this long (spec §9); an error or a warning stays (issue 17). */
 export const TOAST_DURATION_MS = 2000
@@ -8,7 +10,6 @@ export const TOAST_DURATION_MS = 2000
 /** What stays until its close button or Escape: the visitor must be able to read it and act on it. */
 const STAYS: ReadonlySet<Toast['type']> = new Set(['error', 'warning'])
 
-const CLOSE_LABEL = 'Fermer la notification'
 
 interface ShownToast extends TaggedToast {
   id: number
@@ -47,6 +48,7 @@ export default function Toaster({ initial }: { initial: Toast[] }) {
 }
 
 function ToastItem({ toast, onClose }: { toast: ShownToast; onClose: (id: number) => void }) {
+  const words = useWords(shellWords)
   const stays = STAYS.has(toast.type)
   useEffect(() => {
     if (stays) return
@@ -67,7 +69,7 @@ function ToastItem({ toast, onClose }: { toast: ShownToast; onClose: (id: number
       <button
         type="button"
         className="toast-close"
-        aria-label={CLOSE_LABEL}
+        aria-label={words.closeToast}
         onClick={(event) => {
           keepFocusAfter(event.currentTarget.closest('.toast'))
           onClose(toast.id)

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { api } from '../client/api.js'
 import { onPhotoChange } from '../client/photo.js'
 import { showToast } from '../client/toast.js'
+import { shellWords } from '../words.js'
+import { useWords } from '../runtime/words.js'
 
 export interface UserMenuProps {
   id: number
@@ -12,6 +14,7 @@ export interface UserMenuProps {
 
 /** The logged-in user's photo, name and dropdown; closes on a click outside it or on Escape. */
 export default function UserMenu({ id, username, photoUrl, defaultPhotoUrl }: UserMenuProps) {
+  const words = useWords(shellWords)
   const menuId = useId()
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
@@ -69,11 +72,11 @@ export default function UserMenu({ id, username, photoUrl, defaultPhotoUrl }: Us
       </button>
       <ul id={menuId} className="user-menu-list" hidden={!open}>
         <li>
-          <a href={`/users/profile/${id}`}>Profile</a>
+          <a href={`/users/profile/${id}`}>{words.profile}</a>
         </li>
         <li>
           <form method="post" action="/api/auth/logout" onSubmit={logout}>
-            <button type="submit">Déconnecte</button>
+            <button type="submit">{words.logout}</button>
           </form>
         </li>
       </ul>

@@ -9,12 +9,12 @@ import { adminLinksFor } from './admin-nav.js'
  * sidebar holds it): a page that forgets is an error at its first render, in any test that opens it.
  */
 export function AdminLayout({ title, lead, children }: { title: string; lead?: string; children: ReactNode }) {
-  const { path, links, user, theme, area } = useRenderContext()
+  const { path, links, user, theme, area, language } = useRenderContext()
   if (area !== 'back-office') throw new Error(`${path}: a page with AdminLayout says area: 'back-office' in its meta`)
   return (
     <div className="admin-layout">
       {/* Works as HTML; hydrated whenever the page ships JavaScript (always, for a logged-in admin). */}
-      <Island name="AdminSidebar" hydrate="with-page" props={{ links: adminLinksFor(path, links.admin, user?.role), theme, returnTo: path }} />
+      <Island name="AdminSidebar" hydrate="with-page" props={{ links: adminLinksFor(path, links.admin, user?.role, language), theme, returnTo: path }} />
       <div className="admin-content">
         <h1 className="admin-title">{title}</h1>
         {lead && <p className="admin-lead">{lead}</p>}

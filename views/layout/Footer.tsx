@@ -1,6 +1,8 @@
 import { useRenderContext } from '../../src/render/context.js'
 import { site, whatsappUrl } from '../../src/modules/catalog/content.js'
 import { MailLink } from '../components/MailLink.js'
+import { shellWords } from '../words.js'
+import { useWords } from '../runtime/words.js'
 
 /** The footer element's attributes: the shell renders its content once (views/runtime/RenderedOnce.tsx). */
 export const FOOTER = { className: 'footer' }
@@ -8,6 +10,7 @@ export const FOOTER = { className: 'footer' }
 /** Logo, bilingual tagline, services, contact facts, copyright and builder credit: the footer's content. */
 export function Footer() {
   const { assets } = useRenderContext()
+  const words = useWords(shellWords)
   return (
     <>
       <div className="container footer-grid">
@@ -20,7 +23,7 @@ export function Footer() {
           </p>
         </div>
         <div>
-          <h2 className="footer-heading">Nos services</h2>
+          <h2 className="footer-heading">{words.ourServices}</h2>
           <ul className="footer-list">
             {site.footerServices.map((service) => (
               <li key={service}>
@@ -30,11 +33,11 @@ export function Footer() {
           </ul>
         </div>
         <div>
-          <h2 className="footer-heading">Contact</h2>
+          <h2 className="footer-heading">{words.contactHeading}</h2>
           <address className="footer-list">
             <p>{site.address}</p>
             <p>
-              Tél. :{' '}
+              {words.phone}{' '}
               {site.phones.map((phone, i) => (
                 <span key={phone}>
                   {i > 0 && ' · '}
@@ -43,7 +46,7 @@ export function Footer() {
               ))}
             </p>
             <p>
-              E-mail : <MailLink address={site.email} />
+              {words.email} <MailLink address={site.email} />
             </p>
           </address>
         </div>
@@ -51,10 +54,10 @@ export function Footer() {
       <div className="footer-bottom">
         <div className="container footer-bottom-inner">
           <p>
-            © {site.copyrightYear} {site.shortName}. Tous droits réservés.
+            © {site.copyrightYear} {site.shortName}. {words.rights}
           </p>
           <p>
-            Réalisé par{' '}
+            {words.builtBy}{' '}
             <a href={site.builder.url} target="_blank" rel="noopener noreferrer">
               {site.builder.name}
             </a>
@@ -67,8 +70,9 @@ export function Footer() {
 
 /** The floating messaging button, bottom-right: a chat with a prefilled Arabic greeting. */
 export function WhatsAppButton() {
+  const words = useWords(shellWords)
   return (
-    <a className="whatsapp-button" href={whatsappUrl} target="_blank" rel="noopener noreferrer" aria-label="Nous écrire sur WhatsApp (nouvel onglet)">
+    <a className="whatsapp-button" href={whatsappUrl} target="_blank" rel="noopener noreferrer" aria-label={words.whatsapp}>
       <svg viewBox="0 0 32 32" width="30" height="30" aria-hidden="true" focusable="false">
         <path
           fill="currentColor"

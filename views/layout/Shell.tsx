@@ -8,6 +8,8 @@ import { Island } from '../runtime/Island.js'
 import { RenderedOnce } from '../runtime/RenderedOnce.js'
 import { Footer, FOOTER, WhatsAppButton } from './Footer.js'
 import { navLinksFor, photoUrlOf } from './nav.js'
+import { shellWords } from '../words.js'
+import { useWords } from '../runtime/words.js'
 
 const MAIN = { id: 'main', tabIndex: -1 }
 
@@ -21,11 +23,12 @@ const NAV_THEME: Record<PageArea, NavTheme> = { public: 'phones', guest: 'phones
  * reused (views/runtime/RenderedOnce.tsx); what depends on the request (toasts) is rendered every time.
  */
 export function Shell({ children }: { children: ReactNode }) {
-  const { user, toasts, shared, area = 'portal' } = useRenderContext()
+  const { user, toasts, shared, area = 'portal', language } = useRenderContext()
+  const words = useWords(shellWords)
   return (
     <>
       <a className="skip-link" href="#main">
-        Aller au contenu principal
+        {words.skipLink}
       </a>
       <RenderedOnce as="header" attributes={HEADER} part="header" byPath byUser>
         <Header />
@@ -34,7 +37,7 @@ export function Shell({ children }: { children: ReactNode }) {
       {user && !user.isAccepted && !user.isAdmin && (
         // Without it a client who logs in before acceptance sees no Documents link and no reason why.
         <p className="pending-notice" role="status">
-          Votre compte est en attente d’acceptation par le cabinet. Vous recevrez un e-mail dès que votre espace documents sera ouvert.
+          {words.pendingNotice}
         </p>
       )}
       {shared ? (
@@ -50,7 +53,7 @@ export function Shell({ children }: { children: ReactNode }) {
       </RenderedOnce>
       {(area === 'public' || area === 'guest') && (
         // A landmark, so that every control of the page sits in one (axe: region).
-        <RenderedOnce as="aside" attributes={area === 'guest' ? FLOATING_WIDE : FLOATING} part="floating" byPath>
+        <RenderedOnce as="aside" attributes={(area === 'guest' ? FLOATING_WIDE : FLOATING)[language]} part="floating" byPath>
           <WhatsAppButton />
           <FloatingThemeToggle />
         </RenderedOnce>
@@ -60,20 +63,21 @@ export function Shell({ children }: { children: ReactNode }) {
 }
 
 const HEADER = { className: 'navbar' }
-const FLOATING = { className: 'floating-controls', 'aria-label': 'Raccourcis' }
+/** One object per language: a kept part's element is reused while its attributes are the same object. */
+const FLOATING = { fr: { className: 'floating-controls', 'aria-label': shellWords.fr.shortcuts }, ar: { className: 'floating-controls', 'aria-label': shellWords.ar.shortcuts } }
 /** Over a form's fields on phones (the registration's password toggles): shown on wide screens only. */
-const FLOATING_WIDE = { className: 'floating-controls floating-wide', 'aria-label': 'Raccourcis' }
+const FLOATING_WIDE = { fr: { className: 'floating-controls floating-wide', 'aria-label': shellWords.fr.shortcuts }, ar: { className: 'floating-controls floating-wide', 'aria-label': shellWords.ar.shortcuts } }
 
 /** Logo, main links and, for a logged-in user, their menu. */
 function Header() {
-  const { path, user, links, assets, theme, area = 'portal' } = useRenderContext()
+  const { path, user, links, assets, theme, area = 'portal', language } = useRenderContext()
   return (
     <div className="container navbar-inner">
       <a className="brand" href="/">
         <img src={assets.url(site.logo)} alt="" width={40} height={40} />
         <span className="brand-name">{site.shortName}</span>
       </a>
-      <Island name="NavBar" hydrate="intent" props={{ links: navLinksFor(user, path, links.main), onHome: path === '/', theme, returnTo: path, themeItem: NAV_THEME[area] }} />
+      <Island name="NavBar" hydrate="intent" props={{ links: navLinksFor(user, path, links.main, language), onHome: path === '/', theme, returnTo: path, themeItem: NAV_THEME[area] }} />
       {user && (
         // The outside click that closes its dropdown needs JavaScript.
         <Island

@@ -1,14 +1,17 @@
 import { page } from '../../src/render/page.js'
+import { useWords } from '../runtime/words.js'
+import { errorPageWords } from '../words.js'
 
 /** `message`: what is missing, when the error says it (a client deleted while the firm sent a file); none, an address that names nothing. */
 export const NotFoundPage = page<{ message?: string }>({ title: 'Page non trouvée', description: "Cette page n'existe pas." }, function NotFoundPage({ message }) {
+  const words = useWords(errorPageWords)
   return (
     <section className="error-page">
       <h1>404</h1>
-      <h2>Page non trouvée</h2>
-      <p>{message ?? "Désolé, la page que vous recherchez n'existe pas."}</p>
+      <h2>{words.notFound}</h2>
+      <p>{message ?? words.notFoundText}</p>
       <a className="button" href="/">
-        Allez à l'accueil
+        {words.home}
       </a>
     </section>
   )
@@ -17,13 +20,14 @@ export const NotFoundPage = page<{ message?: string }>({ title: 'Page non trouv�
 export const ErrorPage = page<{ status: number; message: string }>(
   { title: 'Erreur', description: 'Une erreur est survenue.' },
   function ErrorPage({ status, message }) {
+    const words = useWords(errorPageWords)
     return (
       <section className="error-page">
         <h1>{status}</h1>
-        <h2>Une erreur est survenue</h2>
+        <h2>{words.error}</h2>
         <p>{message}</p>
         <a className="button" href="/">
-          Allez à l'accueil
+          {words.home}
         </a>
       </section>
     )

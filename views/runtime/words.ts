@@ -1,6 +1,6 @@
 import { useContext } from 'react'
 import { LanguageContext, documentLanguage } from '../../src/render/language.js'
-import { wordsOf, type Catalogue, type Language } from '../../src/shared/words.js'
+import { keyOfFrench, sentence, wordsOf, type Catalogue, type Language } from '../../src/shared/words.js'
 
 /** The render's language (contract §10): the server's for the request, the document's in the browser. */
 export function useLanguage(): Language {
@@ -14,4 +14,21 @@ export function useLanguage(): Language {
  */
 export function useWords<W>(words: Catalogue<W>): W {
   return wordsOf(words, useLanguage())
+}
+
+/**
+ * The words of a form's shared check in the render's language: the checks (shared with the server)
+ * answer the French of their catalogue, said again here from the same catalogue; words of no
+ * catalogue stay as they are.
+ */
+export function useSaid(...catalogues: Catalogue<unknown>[]): (french: string) => string {
+  const language = useLanguage()
+  return (french) => {
+    if (language === 'fr') return french
+    for (const words of catalogues) {
+      const key = keyOfFrench(words, french)
+      if (key !== undefined) return sentence(words, language, key)
+    }
+    return french
+  }
 }
