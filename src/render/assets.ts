@@ -18,12 +18,16 @@ export interface AssetManifest {
   islandChunks(name: string): string[]
   /** The content-hashed, long-cached URL of a file of public/ (`/static/…`); itself when not built. */
   url(path: string): string
+  /** The fonts the stylesheet names (the Arabic font's woff2 files), preloaded by Arabic pages; none in development. */
+  fonts?: readonly string[]
 }
 
 interface ViteManifestChunk {
   file: string
   css?: string[]
   imports?: string[]
+  /** Files the chunk names (the stylesheet's fonts), copied with a content hash. */
+  assets?: string[]
 }
 
 /** Production: hashed files named by Vite's manifest, read once at start. */
@@ -70,6 +74,7 @@ export function productionAssets(clientDir: string): AssetManifest {
       return urls
     },
     url: (path) => hashed[path] ?? path,
+    fonts: (chunk(STYLESHEET).assets ?? []).filter((file) => file.endsWith('.woff2')).map((file) => `/${file}`),
   }
 }
 

@@ -11,7 +11,7 @@ import { Shell } from './Shell.js'
 export function Document({ meta, children }: { meta: PageMeta; children: ReactNode }) {
   const context = useRenderContext()
   return (
-    <html lang={context.language} data-theme={context.theme}>
+    <html lang={context.language} dir={context.language === 'ar' ? 'rtl' : undefined} data-theme={context.theme}>
       {/* React adds what it hoists (preloads of the islands' chunks and of the first image) after it. */}
       <head dangerouslySetInnerHTML={{ __html: headOf(meta, context) }} />
       <body>
@@ -59,6 +59,8 @@ function HeadContent({ meta, context, jsonLd }: { meta: PageMeta; context: Rende
       {assets.stylesheets.map((href) => (
         <link key={href} rel="stylesheet" href={href} />
       ))}
+      {/* The Arabic font, wanted by the first paint of an Arabic page only (docs/decisions/150-the-arabic-font.md). */}
+      {context.language === 'ar' && (assets.fonts ?? []).map((href) => <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />)}
       <title>{title}</title>
       <meta name="description" content={meta.description} />
       <link rel="canonical" href={url} />
