@@ -31,6 +31,8 @@ import * as m0031 from './0031-teams.js'
 import * as m0032 from './0032-documents-by-client-state.js'
 import * as m0033 from './0033-client-document-counts.js'
 import * as m0034 from './0034-staff-documents.js'
+import * as m0035 from './0035-company-identifiers.js'
+import * as m0036 from './0036-obligations.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +68,6 @@ export const migrations: Record<string, Migration> = {
   '0032-documents-by-client-state': m0032,
   '0033-client-document-counts': m0033,
   '0034-staff-documents': m0034,
+  '0035-company-identifiers': m0035,
+  '0036-obligations': m0036,
 }

@@ -42,6 +42,7 @@ import clientsPlugin, { createClients, type Clients } from './modules/clients/in
 import messagesPlugin, { createMessages, type Messages } from './modules/messages/index.js'
 import requestsPlugin, { createRequests, keepReminderHour, type Requests } from './modules/requests/index.js'
 import teamPlugin, { createTeam, type Team } from './modules/team/index.js'
+import calendarPlugin, { calendarScheduler, createCalendar, type Calendar, type CalendarScheduler } from './modules/calendar/index.js'
 // The one place where src/ meets views/: each module is handed the pages it renders.
 import { Document } from '../views/layout/Document.js'
 import { ErrorPage, NotFoundPage } from '../views/pages/ErrorPages.js'
@@ -85,6 +86,9 @@ export interface Services {
   contact: Contact
   messages: Messages
   team: Team
+  calendar: Calendar
+  /** When the calendar runs (at start, hourly, soon after a change); `runNow()` for tests and scripts. */
+  calendarRuns: CalendarScheduler
 }
 
 /**
@@ -193,11 +197,15 @@ export function createServices(config: Config, ports: Ports, log: FastifyBaseLog
   }
   const documents = createDocuments({ db, storage, outbox, jobs, identity, journal, clock, requests: answers, log, settings: { ...firm, maxUploadBytes: config.maxUploadBytes, clientQuotaBytes: config.clientQuotaBytes } })
   const requests = createRequests({ db, outbox, identity, documents, clock, settings: { ...firm, reminderHour: config.reminderHour } })
-  const clients = createClients({ db, storage, outbox, identity, documents, requests, journal, log, settings: firm })
+  // The calendar follows companies' identifiers (their regime, whether they employ): clients tells it of a change.
+  const watcher = { identifiersChanged: () => calendarRuns.soon() }
+  const clients = createClients({ db, storage, outbox, identity, documents, requests, journal, log, clock, watcher, settings: firm })
   const contact = createContact({ db, outbox, journal, settings: firm })
   const messages = createMessages({ db, outbox, identity, clock, settings: firm })
   const team = createTeam({ db, identity, journal, outbox, requests, clock, settings: { ...firm, adminEmail: config.admin?.email } })
-  return { journal, identity, documents, requests, clients, contact, messages, team }
+  const calendar = createCalendar({ db, identity, documents, requests, clock })
+  const calendarRuns = calendarScheduler({ run: () => calendar.run(), jobs, log })
+  return { journal, identity, documents, requests, clients, contact, messages, team, calendar, calendarRuns }
 }
 
 /**
@@ -249,9 +257,9 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     app.addHook('onClose', () => redis.close())
   }
 
-  const { journal, identity, documents, requests, clients, contact, messages, team } = createServices(config, ports, app.log)
+  const { journal, identity, documents, requests, clients, contact, messages, team, calendar, calendarRuns } = createServices(config, ports, app.log)
   app.decorate('ports', { db, storage, mailer, outbox, jobs, clock, attempts } satisfies Ports)
-  app.decorate('services', { journal, identity, documents, requests, clients, contact, messages, team } satisfies Services)
+  app.decorate('services', { journal, identity, documents, requests, clients, contact, messages, team, calendar, calendarRuns } satisfies Services)
 
   // Helmet's headers, computed once; a nonce only for a response that renders with one (issue 8).
   await app.register(securityHeaders, { options: securityOptions(config, [new URL(site.mapEmbedUrl).origin]) })
@@ -298,6 +306,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(requestsPlugin, { requests, documents, views: { AskPage, ConfirmActionPage, RequestsPage, SpacePage } })
   await app.register(clientsPlugin, { clients, documents, views: { AdminListPage, ConfirmActionPage, ConfirmProfilePage, DashboardPage, ProfilePage, SendDocumentPage } })
   await app.register(messagesPlugin, { messages, views: messagePages })
+  await app.register(calendarPlugin, { calendar, scheduler: calendarRuns })
   await app.register(teamPlugin, { team, views: { TeamPage, ConfirmMemberPage: ConfirmProfilePage, SubAdminsPage, ConfirmActionPage, ClientStaffPage } })
   // Identity's guards are handed in: identity records into the journal, so the journal cannot import it.
   const people = { companiesOf: async (ids: number[]) => new Map([...(await identity.accounts.summariesByIds(ids))].map(([id, account]) => [id, account.entreprise])) }

@@ -282,6 +282,40 @@ export interface RequestsTable {
   created_at: string
   fulfilled_at: string | null
   cancelled_at: string | null
+  /** A request the calendar made: its obligation, code and period `YYYY-MM` (migrations/0036-obligations.ts); null otherwise. */
+  obligation_id: number | null
+  obligation_code: string | null
+  obligation_period: string | null
+}
+
+/** A client company's identifiers (migrations/0035-company-identifiers.ts, src/modules/identity/). */
+export interface CompanyIdentifiersTable {
+  user_id: number
+  nif: string | null
+  nis: string | null
+  rc: string | null
+  article_imposition: string | null
+  legal_form: string | null
+  tax_regime: string | null
+  employer: number | null
+  updated_at: string
+}
+
+/** The firm's recurring declarations (migrations/0036-obligations.ts, src/modules/calendar/). */
+export interface ObligationsTable {
+  id: Generated<number>
+  code: string
+  label: string
+  due_day: number
+  /** `1,4,7,10` */
+  due_months: string
+  tax_regime: string | null
+  employer: number | null
+  type_id: number | null
+  lead_days: number
+  active: number
+  created_at: string
+  updated_at: string
 }
 
 /** The documents that answered a request, with their names as uploaded. */
@@ -323,4 +357,6 @@ export interface Database {
   requests: RequestsTable
   request_documents: RequestDocumentsTable
   request_reminders: RequestRemindersTable
+  company_identifiers: CompanyIdentifiersTable
+  obligations: ObligationsTable
 }

@@ -311,6 +311,10 @@ const companyOf = (world: Fx, account: SeededAccount | null) => (account?.id ===
 const newStaff = async () => (await seedAccount(app, { role: 'staff' })).id
 const newAdmin = async () => (await seedAccount(app, { admin: true, role: 'admin' })).id
 const newMemberOfA = async (ctx: Ctx) => (await seedAccount(app, { companyId: ctx.fx.a.id })).id
+const obligationBody = () => ({ code: `O${unique().toUpperCase()}`, label: 'TAP', dueDay: 20, dueMonths: [1, 4, 7, 10], appliesTo: { taxRegime: 'reel' }, leadDays: 10 })
+async function newObligation(): Promise<number> {
+  return (await expectStatus('obligation', await call(admin, { method: 'POST', url: '/api/obligations', payload: obligationBody() }), 201)).json().id as number
+}
 const firstAsset = readdirSync(join(projectRoot, 'dist/client/assets')).find((name) => name.endsWith('.js'))
 const TOKEN = 'Zq3xWc8vBn2mKd5tLp7rHs9jFg4yAe6u0iOwUyTr'
 const STRONG = 'Zt9#qLm2vR'
@@ -516,6 +520,19 @@ const rows: Row[] = [
   { route: 'POST /admin-dashboard/clients/:id/ask', url: ({ fx }) => `/admin-dashboard/clients/${fx.a.id}/ask`, body: ({ fx }) => form({ typeId: String(fx.typeId), title: 'Bilan 2025', note: 'Merci', dueDate: nextYear('06-30') }), expect: FIRM_FORM_A },
   { route: 'GET /admin-dashboard/requests/:id/cancel', url: ({ fx }) => `/admin-dashboard/requests/${fx.request}/cancel`, expect: FIRM_PAGE_A },
   { route: 'POST /admin-dashboard/requests/:id/cancel', url: async () => `/admin-dashboard/requests/${await newRequest()}/cancel`, body: () => form(), expect: FIRM_FORM_A },
+
+  // -- The Algerian year (contract §11): a company's identifiers (its owner; the firm's by id), the obligations
+  // (the firm reads them, admins change them), the calendar and its feed (each their scope's).
+  { route: 'GET /api/users/company', url: fixed('/api/users/company'), expect: E(401, 'ok', 403, 403, 403, 403, 403) },
+  { route: 'PATCH /api/users/company', url: fixed('/api/users/company'), body: () => json({ legalForm: 'SARL' }), expect: E(401, 'ok', 403, 403, 403, 403, 403) },
+  { route: 'GET /api/users/:id/company', url: ({ fx }) => `/api/users/${fx.a.id}/company`, expect: FIRM_API_A },
+  { route: 'PATCH /api/users/:id/company', url: ({ fx }) => `/api/users/${fx.a.id}/company`, body: () => json({ employer: true }), expect: FIRM_API_A },
+  { route: 'GET /api/obligations', url: fixed('/api/obligations'), expect: FIRM_API },
+  { route: 'POST /api/obligations', url: fixed('/api/obligations'), body: () => json(obligationBody()), expect: ADMIN_API },
+  { route: 'PATCH /api/obligations/:id', url: async () => `/api/obligations/${await newObligation()}`, body: () => json({ leadDays: 12 }), expect: ADMIN_API },
+  { route: 'DELETE /api/obligations/:id', url: async () => `/api/obligations/${await newObligation()}`, expect: ADMIN_API },
+  { route: 'GET /api/calendar', url: fixed('/api/calendar'), expect: SELF_API },
+  { route: 'GET /api/calendar.ics', url: fixed('/api/calendar.ics'), expect: SELF_API },
 
   // -- Messages (contract §7, §9: the company's thread; staff write in their clients').
   { route: 'GET /api/messages', url: fixed('/api/messages'), expect: FIRM_API },

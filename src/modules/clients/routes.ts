@@ -4,7 +4,7 @@ import { operation } from '../../http/openapi.js'
 import { originOf } from '../../http/origin.js'
 import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schemas.js'
 import { requireAdmin, requireFirm, requireUser } from '../identity/index.js'
-import { AccountSummarySchema, ClientListQuerySchema, CountsSchema, ProfileSchema, staffIdOf } from './schemas.js'
+import { AccountSummarySchema, ClientListQuerySchema, CompanyIdentifiersBodySchema, CompanyIdentifiersSchema, CountsSchema, ProfileSchema, staffIdOf } from './schemas.js'
 import type { Clients } from './service.js'
 import { texts } from './words.js'
 
@@ -39,6 +39,28 @@ const clientRoutes: FastifyPluginAsyncTypebox<{ clients: Clients }> = async (app
     schema: { ...operation('listClients', 'Clients acceptés, avec qui les suit (?staffId= : les clients d’une personne du cabinet) ; un collaborateur ne voit que les siens', 'user'), tags: ['users'], querystring: ClientListQuerySchema, response: { 200: AccountListSchema, ...errorResponses(400, 401, 403) } },
     preHandler: requireFirm,
   }, async (request, reply) => sendList(reply, await clients.listClients(request.user!, listFilter(request.query), staffIdOf(request.query))))
+
+  // Contract §11: the company's identifiers, its owner's; the firm's (admins, the staff serving it) by id.
+  const company = { tags: ['users'] }
+  app.get('/api/users/company', {
+    schema: { ...operation('getCompanyIdentifiers', 'Les identifiants de son entreprise (NIF, NIS, RC…) : son propriétaire', 'user'), ...company, response: { 200: CompanyIdentifiersSchema, ...errorResponses(401, 403) } },
+    preHandler: requireUser,
+  }, async (request) => clients.company.find(request.user!))
+
+  app.patch('/api/users/company', {
+    schema: { ...operation('changeCompanyIdentifiers', 'Change les identifiants de son entreprise (son propriétaire) ; chaque champ est facultatif', 'user'), ...company, body: CompanyIdentifiersBodySchema, response: { 200: CompanyIdentifiersSchema, ...errorResponses(400, 401, 403, 409) } },
+    preHandler: requireUser,
+  }, async (request) => clients.company.change(request.user!, request.body))
+
+  app.get('/api/users/:id/company', {
+    schema: { ...operation('getClientCompanyIdentifiers', 'Les identifiants d’une entreprise cliente (administrateurs, collaborateurs qui la suivent)', 'user'), ...company, params: IdParamsSchema, response: { 200: CompanyIdentifiersSchema, ...errorResponses(400, 401, 403, 404) } },
+    preHandler: requireFirm,
+  }, async (request) => clients.company.find(request.user!, request.params.id))
+
+  app.patch('/api/users/:id/company', {
+    schema: { ...operation('changeClientCompanyIdentifiers', 'Change les identifiants d’une entreprise cliente (administrateurs, collaborateurs qui la suivent)', 'user'), ...company, params: IdParamsSchema, body: CompanyIdentifiersBodySchema, response: { 200: CompanyIdentifiersSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    preHandler: requireFirm,
+  }, async (request) => clients.company.change(request.user!, request.body, request.params.id))
 
   app.get('/api/users/counts', {
     schema: { ...operation('getCounts', 'Les compteurs du tableau de bord (le cabinet ; ceux d’un collaborateur portent sur ses clients)', 'user'), tags: ['users'], response: { 200: CountsSchema, ...errorResponses(401, 403) } },

@@ -48,3 +48,20 @@ export const CountsSchema = Type.Object({
   types: Type.Integer(),
 }, { title: 'Counts' })
 export type Counts = Static<typeof CountsSchema>
+
+/** A company's identifiers (contract §11); null where not given. */
+export const CompanyIdentifiersSchema = Type.Object({
+  nif: Type.Union([Type.String({ examples: ['000216001234567'] }), Type.Null()]),
+  nis: Type.Union([Type.String({ examples: ['000216010012345'] }), Type.Null()]),
+  rc: Type.Union([Type.String({ examples: ['16/00-1234567B21'] }), Type.Null()]),
+  articleImposition: Type.Union([Type.String({ examples: ['16012345678'] }), Type.Null()]),
+  legalForm: Type.Union([Type.String({ enum: ['EURL', 'SARL', 'SPA', 'SNC', 'SCS', 'EI', 'autre'] }), Type.Null()]),
+  taxRegime: Type.Union([Type.String({ enum: ['reel', 'ifu'] }), Type.Null()]),
+  employer: Type.Union([Type.Boolean(), Type.Null()]),
+}, { title: 'CompanyIdentifiers' })
+
+// Loose: a wrong value reaches the shared check and gets its French message naming the field.
+const LooseField = Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Boolean(), Type.Integer(), Type.Null()]))
+export const CompanyIdentifiersBodySchema = Type.Object({
+  nif: LooseField, nis: LooseField, rc: LooseField, articleImposition: LooseField, legalForm: LooseField, taxRegime: LooseField, employer: LooseField,
+}, { title: 'CompanyIdentifiersChange' })

@@ -11,6 +11,8 @@ import type { RequestOrigin } from '../../shared/request-origin.js'
 import { describeUserAgent } from '../../shared/user-agent.js'
 import type { Journal, JournalRow } from '../journal/index.js'
 import type { Requests } from '../requests/index.js'
+import type { Clock } from '../../clock/clock.js'
+import { companyIdentifiers, type IdentifiersWatcher } from './company.js'
 import { acceptanceMail } from './mails.js'
 import type { AccountRow, ClientRequests, Counts, DeviceSession, FirmSent, Profile } from './types.js'
 import { words } from './words.js'
@@ -23,7 +25,7 @@ export interface ClientsDeps {
   /** The acceptance mail is enqueued with the acceptance; the dashboard counts mails waiting and failed. */
   outbox: Pick<Outbox, 'enqueue' | 'counts'>
   /** `twoFactor`: whether a user has it on (the administrator's reset button on their profile); `photos`: the profile's photo form. */
-  identity: Pick<Identity, 'accounts' | 'sessions' | 'twoFactor' | 'accessTokens' | 'photos'>
+  identity: Pick<Identity, 'accounts' | 'sessions' | 'twoFactor' | 'accessTokens' | 'photos' | 'companies'>
   /** `count` within the viewer's scope: a staff member's dashboard counts their clients' documents (contract §9). */
   documents: Pick<Documents, 'countTypes' | 'listOwned' | 'listReceived' | 'maxUploadBytes' | 'removeAllOwnedBy' | 'storageUse'> & { count(scope: Scope): Promise<{ unviewed: number; viewed: number }> }
   /** A deleted client's requests go with them; the dashboard counts overdue ones (within the scope); the client's page asks for documents and answers open ones. */
@@ -31,11 +33,15 @@ export interface ClientsDeps {
   /** Acceptances and deletions are journaled in their transaction; the profile shows a client's activity. */
   journal: Pick<Journal, 'record' | 'activity'>
   log: FastifyBaseLogger
+  /** When identifiers change (their `updated_at`). */
+  clock: Clock
+  /** Told of a company's identifiers changed (the calendar, bound in app.ts). */
+  watcher: IdentifiersWatcher
   settings: { publicUrl: string }
 }
 
 /** Clients: profiles, acceptance and the administrators' user lists; composes identity and documents. */
-export function createClients({ db, storage, outbox, identity, documents, requests, journal, log, settings }: ClientsDeps) {
+export function createClients({ db, storage, outbox, identity, documents, requests, journal, log, clock, watcher, settings }: ClientsDeps) {
   const { accounts } = identity
 
   /** Files whose rows are gone; one that cannot be removed is logged, the deletion stands. */
@@ -59,6 +65,8 @@ export function createClients({ db, storage, outbox, identity, documents, reques
   }
 
   return {
+    /** The company's identifiers (contract §11): its owner's, the firm's for its clients. */
+    company: companyIdentifiers({ db, identity, clock, watcher }),
     /** New users (not accepted) within the viewer's scope: a staff member has none (the route is the administrators' anyway). */
     listNewUsers: async (viewer: SessionUser, filter: ListFilter): Promise<Page<AccountRow>> => withStaff(await accounts.findPage(false, filter, { scope: scopeOf(viewer) })),
     /** Accepted clients within the viewer's scope (a staff member's assigned ones), `staffId`: one person's clients only. */

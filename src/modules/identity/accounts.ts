@@ -1,8 +1,9 @@
-import { sql } from 'kysely'
+import { sql, type SqlBool } from 'kysely'
 import { isMysql, type Db } from '../../db/database.js'
 import { fetchPage, textMatches, unfiltered, withinDays, type ListFilter, type Page } from '../../db/lists.js'
 import { readRows } from '../../db/readers.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb } from '../../db/values.js'
+import { idsByIdentifier } from './company-identifiers.js'
 import { parsePhoto, photoKeyOf } from './photo/value.js'
 import type { AccountSummary } from './schemas.js'
 import { clientIn, type Scope } from './scope.js'
@@ -46,7 +47,18 @@ export interface AccountsWithin {
   staffId?: number | undefined
 }
 
-/** Clients (accepted) or new users (not yet accepted), newest first; `q` over username, e-mail and company. */
+/** A q of digits (spaces between groups allowed) that may begin a NIF or a NIS (contract §11). */
+const IDENTIFIER_Q = /^[0-9][0-9 ]{2,23}$/
+
+/** `q` in the username, e-mail or company, or, when it is digits, at the start of the company's NIF or NIS (contract §11). */
+async function accountMatches(db: Db, q: string) {
+  const words = await textMatches(db, ACCOUNT_TEXTS, q)
+  if (!IDENTIFIER_Q.test(q.trim())) return words
+  const ids = idsByIdentifier(db, q.replace(/ /g, ''))
+  return sql<SqlBool>`(${words} or users.id in (${ids}))`
+}
+
+/** Clients (accepted) or new users (not yet accepted), newest first; `q` over username, e-mail and company, NIF and NIS. */
 /** The clients (accepted) or the new users (not yet accepted): the lists' index users_lists. */
 const listed = (db: Db, accepted: boolean) => db.selectFrom('users').where('users.is_admin', '=', 0).where('users.is_member', '=', 0).where('users.is_accepted', '=', accepted ? 1 : 0)
 
@@ -54,7 +66,7 @@ export async function findAccountsPage(db: Db, accepted: boolean, filter: ListFi
   let query = listed(db, accepted).where(withinDays('users.created_at', filter.from, filter.to))
   if (within.scope) query = query.where(clientIn(within.scope, 'users.id'))
   if (within.staffId !== undefined) query = query.where(clientIn({ kind: 'staff', staffId: within.staffId }, 'users.id'))
-  if (filter.q) query = query.where(await textMatches(db, ACCOUNT_TEXTS, filter.q))
+  if (filter.q) query = query.where(await accountMatches(db, filter.q))
   // The kept counts are the whole firm's: a narrower list counts its rows.
   const whole = (within.scope === undefined || within.scope.kind === 'firm') && within.staffId === undefined
   if (!whole) return narrowedPage(db, query, filter)

@@ -68,6 +68,8 @@ export type { SessionView } from './service.js'
 export type { AccessTokenView } from './access-tokens.js'
 export { invitationTexts, type InvitationSide, type Invitations, type NewInvitation } from './invitations.js'
 export { checkInvitation } from './validation.js'
+export type { CalendarCompany, CompanyIdentifiersFace } from './company-identifiers.js'
+export { checkCompanyIdentifiers, companyTexts, companyWords, LEGAL_FORMS, TAX_REGIMES, type CompanyIdentifiers, type LegalForm, type TaxRegime } from './company-validation.js'
 /** The words of identity's forms and accounts (a form that runs its rules, as the team's invitations, says its refusals from them). */
 export { accountWords as identityWords } from './words.js'
 export type { ProfilePhoto } from './photo/value.js'

@@ -10,6 +10,7 @@ import type { RequestOrigin } from '../../shared/request-origin.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Journal } from '../journal/index.js'
 import { accountsFace } from './accounts.js'
+import { companyIdentifiersFace } from './company-identifiers.js'
 import { createInvitations, holderOf, type InvitationDeps } from './invitations.js'
 import { createAccessTokens } from './access-tokens.js'
 import { itself, tooManyAttempts } from './journaled.js'
@@ -181,6 +182,8 @@ export function createIdentity(deps: IdentityDeps) {
   return {
     texts,
     accounts,
+    /** Companies' identifiers (contract §11): the profile's, and the companies the calendar applies to. */
+    companies: companyIdentifiersFace(db),
     photos: createPhotos({ db, storage: deps.storage, log: deps.log }),
     /** TOTP enrolment, the login's second step, turning it off (issue 15). */
     twoFactor,

@@ -22,6 +22,15 @@ export interface RequestRecord {
   createdAt: Date
   fulfilledAt: Date | null
   cancelledAt: Date | null
+  /** The calendar's obligation and period it was made for (contract §11), or null. */
+  obligation: RequestObligation | null
+}
+
+/** What a request made by the calendar carries (contract §11). */
+export interface RequestObligation {
+  id: number
+  code: string
+  period: string
 }
 
 export interface NewRequest {
@@ -31,6 +40,7 @@ export interface NewRequest {
   note: string
   dueDate: string
   createdAt: Date
+  obligation?: RequestObligation | undefined
 }
 
 /** Which requests a list shows: one client's or all; a state (overdue needs today's day). */
@@ -41,9 +51,9 @@ export interface RequestScope {
   today: string
 }
 
-const COLUMNS = ['id', 'user_id', 'type_id', 'title', 'note', 'due_date', 'status', 'created_at', 'fulfilled_at', 'cancelled_at'] as const
+const COLUMNS = ['id', 'user_id', 'type_id', 'title', 'note', 'due_date', 'status', 'created_at', 'fulfilled_at', 'cancelled_at', 'obligation_id', 'obligation_code', 'obligation_period'] as const
 
-type Row = { id: number; user_id: number; type_id: number; title: string; note: string; due_date: string; status: RequestStatus; created_at: string; fulfilled_at: string | null; cancelled_at: string | null }
+type Row = { id: number; user_id: number; type_id: number; title: string; note: string; due_date: string; status: RequestStatus; created_at: string; fulfilled_at: string | null; cancelled_at: string | null; obligation_id: number | null; obligation_code: string | null; obligation_period: string | null }
 
 function toRecord(row: Row): RequestRecord {
   return {
@@ -57,13 +67,23 @@ function toRecord(row: Row): RequestRecord {
     createdAt: fromDbTime(row.created_at),
     fulfilledAt: row.fulfilled_at ? fromDbTime(row.fulfilled_at) : null,
     cancelledAt: row.cancelled_at ? fromDbTime(row.cancelled_at) : null,
+    obligation: row.obligation_id !== null ? { id: fromDbId(row.obligation_id), code: row.obligation_code ?? '', period: row.obligation_period ?? '' } : null,
   }
 }
 
 export async function insertRequest(db: Db, request: NewRequest): Promise<number> {
   const result = await db
     .insertInto('requests')
-    .values({ user_id: request.userId, type_id: request.typeId, title: request.title, note: request.note, due_date: request.dueDate, status: 'open', created_at: toDbTime(request.createdAt) })
+    .values({
+      user_id: request.userId,
+      type_id: request.typeId,
+      title: request.title,
+      note: request.note,
+      due_date: request.dueDate,
+      status: 'open',
+      created_at: toDbTime(request.createdAt),
+      ...(request.obligation ? { obligation_id: request.obligation.id, obligation_code: request.obligation.code, obligation_period: request.obligation.period } : {}),
+    })
     .executeTakeFirstOrThrow()
   return fromDbId(result.insertId)
 }
@@ -200,4 +220,25 @@ export async function deleteWhere(db: Db, column: 'user_id' | 'type_id', value: 
   const outboxIds = await takeReminders(db, await openIdsWhere(db, column, value))
   await db.deleteFrom('requests').where(column, '=', value).execute()
   return outboxIds
+}
+
+/** The companies that have a request of this obligation and period already (index requests_obligation_period): the calendar's run skips them. */
+export async function companiesWithPeriod(db: Db, obligationId: number, period: string): Promise<Set<number>> {
+  const rows = await db.selectFrom('requests').select('user_id').where('obligation_id', '=', obligationId).where('obligation_period', '=', period).execute()
+  return new Set(rows.map((row) => fromDbId(row.user_id)))
+}
+
+/** The calendar's requests of the scope's clients due within `from`–`to` (one client's with `userId`), for the calendar's items. */
+export async function findObligationRequests(db: Db, within: Scope, range: { from: string; to: string; userId?: number | undefined; obligationIds?: number[] }): Promise<Array<{ id: number; userId: number; obligationId: number; period: string; dueDate: string; status: RequestStatus }>> {
+  let query = db
+    .selectFrom('requests')
+    .select(['id', 'user_id', 'obligation_id', 'obligation_period', 'due_date', 'status'])
+    .where('obligation_id', 'is not', null)
+    .where('due_date', '>=', range.from)
+    .where('due_date', '<=', range.to)
+    .where(clientIn(within, 'requests.user_id'))
+  if (range.userId !== undefined) query = query.where('user_id', '=', range.userId)
+  if (range.obligationIds) query = range.obligationIds.length ? query.where('obligation_id', 'in', range.obligationIds) : query.where(sql<SqlBool>`1 = 0`)
+  const rows = await query.execute()
+  return rows.map((row) => ({ id: fromDbId(row.id), userId: fromDbId(row.user_id), obligationId: fromDbId(row.obligation_id!), period: row.obligation_period ?? '', dueDate: row.due_date, status: row.status }))
 }

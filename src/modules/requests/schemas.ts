@@ -19,6 +19,8 @@ export const RequestSchema = Type.Object({
   cancelledAt: NullableDateTimeSchema,
   /** The documents that answered it, each with who of the company uploaded it (contract §9; null when the firm sent it). */
   documents: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), uploadedBy: UploaderSchema })),
+  /** Made by the firm's calendar (contract §11): its obligation and period `YYYY-MM`; null when asked by hand. */
+  obligation: Type.Union([Type.Object({ id: Type.Integer(), code: Type.String({ examples: ['G50'] }), period: Type.String({ examples: ['2026-11'] }) }), Type.Null()]),
 }, { title: 'DocumentRequest' })
 export type RequestView = Static<typeof RequestSchema>
 

@@ -9,7 +9,7 @@ import type { ClaimedRequest, Documents, RequestAnswers } from '../documents/ind
 import { FIRM_SCOPE, isFirmScope, reaches, scopeOf, type Identity, type Scope, type SessionUser } from '../identity/index.js'
 import { clientMail, fulfilledMail, reminderSchedule, type RequestFacts } from './reminders.js'
 import * as repo from './repository.js'
-import type { RequestRecord } from './repository.js'
+import type { RequestObligation, RequestRecord } from './repository.js'
 import type { RequestView } from './schemas.js'
 import type { StatusFilter } from './texts.js'
 import { checkNewRequest } from './validation.js'
@@ -79,6 +79,7 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
       fulfilledAt: r.fulfilledAt,
       cancelledAt: r.cancelledAt,
       documents: (docs.get(r.id) ?? []).map((d) => ({ ...d, uploadedBy: uploaders.get(d.id) ?? null })),
+      obligation: r.obligation,
     }))
   }
 
@@ -113,6 +114,18 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
     const clients = filter.q && firm ? await accounts.idsMatching(filter.q) : undefined
     const page = await repo.findRequestsPage(db, within, { userId: firm ? options.userId : undefined, status: options.status, today: today() }, filter, clients)
     return { total: page.total, items: await toViews(page.items) }
+  }
+
+  /** The request, its mail and every reminder step to each of `people`, in the caller's transaction. */
+  async function writeRequest(trx: Db, request: repo.NewRequest, facts: RequestFacts, people: Array<{ email: string }>): Promise<number> {
+    const id = await repo.insertRequest(trx, request)
+    const reminderIds: number[] = []
+    for (const { email } of people) {
+      await outbox.enqueue(trx, clientMail(email, facts, undefined, spaceUrl))
+      for (const { step, at } of reminderSchedule(request.dueDate, request.createdAt, settings.reminderHour)) reminderIds.push(await outbox.enqueueAt(trx, clientMail(email, facts, step, spaceUrl), at))
+    }
+    await repo.addReminders(trx, id, reminderIds)
+    return id
   }
 
   const answers: RequestAnswers = {
@@ -188,14 +201,7 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
           // Each request mails every person of the company up to seven times: a cap per client, counted
           // under the people's lock, so that requests made at once are counted in turn (issue 34).
           if ((await repo.countAskedSince(trx, fields.userId, new Date(createdAt.getTime() - DAY_MS))) >= REQUESTS_PER_CLIENT_PER_DAY) throw refuse('rate_limited', 'tooManyForClient')
-          const id = await repo.insertRequest(trx, { ...fields, createdAt })
-          const reminderIds: number[] = []
-          for (const { email } of people) {
-            await outbox.enqueue(trx, clientMail(email, facts, undefined, spaceUrl))
-            for (const { step, at } of reminderSchedule(fields.dueDate, createdAt, settings.reminderHour)) reminderIds.push(await outbox.enqueueAt(trx, clientMail(email, facts, step, spaceUrl), at))
-          }
-          await repo.addReminders(trx, id, reminderIds)
-          return id
+          return writeRequest(trx, { ...fields, createdAt }, facts, people)
         }),
       )
       return (await toViews([(await repo.findRequest(db, FIRM_SCOPE, id))!]))[0]!
@@ -209,6 +215,36 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
     list: (viewer: SessionUser, filter: ListFilter, options: RequestListOptions = {}): Promise<Page<RequestView>> => listIn(scopeOf(viewer), filter, options),
     /** The same within a scope the caller chose (the client's space: the person's own company, whoever they are). */
     listIn,
+
+    /**
+     * A request the firm's calendar makes (contract §11): as `create` makes one (the same mail and
+     * reminders to every person of the company), carrying its obligation and period. The unique key
+     * (obligation, period, company) refuses a second one, whoever writes it and whenever: 'exists',
+     * and nothing of it is written. 'none' when the company has no active person (or the type is gone).
+     */
+    async createForObligation(input: { userId: number; typeId: number; title: string; note: string; dueDate: string; obligation: RequestObligation }): Promise<'created' | 'exists' | 'none'> {
+      const typeName = (await typeNames()).get(input.typeId)
+      if (typeName === undefined) return 'none'
+      const facts: RequestFacts = { title: input.title, note: input.note, dueDate: input.dueDate, typeName }
+      try {
+        return await transaction(db, async (trx) => {
+          const people = await accounts.companyPeople(input.userId, trx, { lock: true })
+          if (people.length === 0) return 'none'
+          await writeRequest(trx, { ...input, createdAt: clock.now() }, facts, people)
+          return 'created'
+        })
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'exists'
+        const code = (error as { code?: string }).code ?? ''
+        // The company or the type deleted meanwhile: nothing to ask.
+        if (/FOREIGNKEY|NO_REFERENCED_ROW/.test(code)) return 'none'
+        throw error
+      }
+    },
+    /** The companies that have this obligation's request for this period (the calendar's run skips them). */
+    companiesWithPeriod: (obligationId: number, period: string): Promise<Set<number>> => repo.companiesWithPeriod(db, obligationId, period),
+    /** The calendar's requests of the scope's clients due within a range (its items). */
+    obligationRequests: (within: Scope, range: { from: string; to: string; userId?: number | undefined; obligationIds?: number[] }) => repo.findObligationRequests(db, within, range),
 
     /** POST /api/requests/:id/cancel: an open request of one of the viewer's clients is cancelled and its waiting reminders discarded. */
     async cancel(viewer: SessionUser, id: number): Promise<void> {
@@ -282,6 +318,11 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
       await discard(trx, await repo.deleteWhere(trx, 'user_id', userId))
     },
   }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string }).code
+  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
 }
 
 /** A client or type deleted while the request was being written: the foreign key refuses it (never a 500). */

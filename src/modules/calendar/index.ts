@@ -1,0 +1,22 @@
+import fp from 'fastify-plugin'
+import type { FastifyInstance } from 'fastify'
+import calendarRoutes from './routes.js'
+import type { CalendarScheduler } from './scheduler.js'
+import type { Calendar } from './service.js'
+
+/**
+ * The calendar's HTTP side (issue 32, contract §11): the obligations, the items and the feed; and its
+ * runs, at start (not awaited: the portal starts whatever the database says), hourly and soon after a change.
+ */
+export default fp(
+  async function calendar(app: FastifyInstance, { calendar, scheduler }: { calendar: Calendar; scheduler: CalendarScheduler }) {
+    await app.register(calendarRoutes, { calendar, scheduler, publicUrl: app.config.publicUrl })
+    app.addHook('onReady', async () => scheduler.start())
+    app.addHook('onClose', async () => scheduler.stop())
+  },
+  { name: 'calendar', dependencies: ['identity', 'requests', 'render'] },
+)
+
+// The module's public face.
+export { createCalendar, type Calendar, type CalendarDeps, type CalendarItem } from './service.js'
+export { calendarScheduler, type CalendarScheduler } from './scheduler.js'
