@@ -109,3 +109,21 @@ export const errorPageWords = /* @__PURE__ */ catalogue({
     error: 'حدث خطأ',
   },
 })
+
+/** The form components' words (views/components: fields, passwords, error summaries). */
+export const formPartsWords = /* @__PURE__ */ catalogue({
+  fr: {
+    confirmPassword: 'Confirmer le mot de passe',
+    show: (label: string) => `Afficher ${label.toLowerCase()}`,
+    hide: (label: string) => `Masquer ${label.toLowerCase()}`,
+    oneError: 'Le formulaire contient une erreur :',
+    severalErrors: 'Le formulaire contient des erreurs :',
+  },
+  ar: {
+    confirmPassword: 'تأكيد كلمة المرور',
+    show: (label: string) => `إظهار ${label}`,
+    hide: (label: string) => `إخفاء ${label}`,
+    oneError: 'تحتوي الاستمارة على خطأ:',
+    severalErrors: 'تحتوي الاستمارة على أخطاء:',
+  },
+})

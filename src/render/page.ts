@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { Language } from '../shared/words.js'
 
 /**
  * Which part of the site a page belongs to (issue 34: floating buttons covered the portal's and the
@@ -27,12 +28,13 @@ export interface PageMeta {
  * A server-rendered page: a function component with its title and description. A page that takes
  * more than a module gives (a wider union of list kinds) still fits what the module asks for.
  */
-export type Page<P extends object> = ((props: P) => ReactNode) & { meta: PageMeta | ((props: P) => PageMeta) }
+export type Page<P extends object> = ((props: P) => ReactNode) & { meta: PageMeta | ((props: P, language: Language) => PageMeta) }
 
 export function page<P extends object>(meta: Page<P>['meta'], component: (props: P) => ReactNode): Page<P> {
   return Object.assign(component, { meta })
 }
 
-export function metaOf<P extends object>(target: Page<P>, props: P): PageMeta {
-  return typeof target.meta === 'function' ? target.meta(props) : target.meta
+/** A page's meta for these props, in the render's language (contract §10: a page's title and description are in it too). */
+export function metaOf<P extends object>(target: Page<P>, props: P, language: Language = 'fr'): PageMeta {
+  return typeof target.meta === 'function' ? target.meta(props, language) : target.meta
 }

@@ -103,7 +103,8 @@ export default fp(
     app.decorateReply('render', async function <P extends object>(this: FastifyReply, target: Page<P>, props: P) {
       const reply = this
       const request = reply.request
-      const meta = metaOf(target, props)
+      const language = languageOf(request)
+      const meta = metaOf(target, props, language)
       // A route without parameters names the page by its own path: /login/, /%6Cogin or /login?x
       // render as /login and neither store nor keep another copy. Other pages (parameters, 404s)
       // keep the request's path and nothing that depends on it.
@@ -112,7 +113,6 @@ export default fp(
       const path = routed ? route : (request.url.split('?')[0] ?? '/')
       // Shared: the same for every visitor, which a page given props could not promise.
       const shared = meta.shared === true && routed && Object.keys(props).length === 0
-      const language = languageOf(request)
       const context = (nonce: string, links: ExtraLinks = NO_EXTRA_LINKS): RenderContextValue => ({
         nonce,
         path,

@@ -74,7 +74,8 @@ t.test('every file that makes a catalogue is checked here', async (t) => {
 /** Every word of a value, where it sits: strings, the strings a function gives, arrays and groups. */
 function wordsIn(value: unknown, at: string): Array<{ at: string; said: unknown }> {
   if (typeof value === 'function') {
-    const params = Array.from({ length: value.length }, (_, i) => (i === 0 ? 2 : 'x'))
+    // A parameter that serves as a number and as a string alike (a count, a name).
+    const params = Array.from({ length: value.length }, () => new String('2'))
     return wordsIn((value as (...params: unknown[]) => unknown)(...params), `${at}()`)
   }
   if (Array.isArray(value)) return value.flatMap((item, i) => wordsIn(item, `${at}[${i}]`))

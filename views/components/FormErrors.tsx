@@ -1,6 +1,8 @@
 import { useEffect, useId, useState, type RefObject } from 'react'
 import type { FormError, FormState } from '../../src/shared/form-state.js'
 import { dismissFormErrors, showToast } from '../client/toast.js'
+import { formPartsWords } from '../words.js'
+import { useWords } from '../runtime/words.js'
 
 /** The ids tying a field to its hint and its error (aria-describedby), and the error's own id. */
 export function describedBy(id: string, hint: boolean, error: string | undefined) {
@@ -27,11 +29,12 @@ export function FieldError({ id, message }: { id: string | undefined; message: s
  */
 export function ErrorSummary({ form, several = true, fields, attempt = 0, toasted = false }: { form: FormState | undefined; several?: boolean; fields?: string[]; attempt?: number; toasted?: boolean }) {
   // With `several` false, what belongs to no field here: none, or one the form does not have (`fields`, its own).
+  const words = useWords(formPartsWords)
   const shown = form?.errors.filter((error) => several || !error.field || (fields !== undefined && !fields.includes(error.field))) ?? []
   if (shown.length === 0) return null
   return (
     <div className="error-summary" role={toasted ? undefined : 'alert'} key={attempt}>
-      <p className="error-summary-title">{shown.length > 1 ? 'Le formulaire contient des erreurs :' : 'Le formulaire contient une erreur :'}</p>
+      <p className="error-summary-title">{shown.length > 1 ? words.severalErrors : words.oneError}</p>
       <ul>
         {shown.map((error) => (
           <li key={`${error.field ?? ''}${error.message}`}>{error.message}</li>

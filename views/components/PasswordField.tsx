@@ -1,7 +1,9 @@
 import { useState } from 'react'
-import { messages } from '../../src/modules/identity/validation.js'
+import { formWords } from '../../src/modules/identity/validation.js'
 import { errorOf, type FormState } from '../../src/shared/form-state.js'
 import { FieldFrame } from './Field.js'
+import { formPartsWords } from '../words.js'
+import { useWords } from '../runtime/words.js'
 
 interface PasswordFieldProps {
   name: string
@@ -15,6 +17,7 @@ interface PasswordFieldProps {
 
 /** A password input with a show/hide toggle (aria-pressed tells its state). */
 export function PasswordField({ name, label, autoComplete, hint, error }: PasswordFieldProps) {
+  const words = useWords(formPartsWords)
   const [visible, setVisible] = useState(false)
   return (
     <FieldFrame label={label} hint={hint} error={error}>
@@ -25,7 +28,7 @@ export function PasswordField({ name, label, autoComplete, hint, error }: Passwo
             type="button"
             className="password-toggle"
             aria-pressed={visible}
-            aria-label={visible ? `Masquer ${label.toLowerCase()}` : `Afficher ${label.toLowerCase()}`}
+            aria-label={visible ? words.hide(label) : words.show(label)}
             onClick={() => setVisible((shown) => !shown)}
           >
             <EyeIcon crossed={visible} />
@@ -38,10 +41,12 @@ export function PasswordField({ name, label, autoComplete, hint, error }: Passwo
 
 /** A new password (the policy under it) and its confirmation: registration, an invitation, a reset. */
 export function NewPasswordFields({ label, name, form }: { label: string; name: string; form: FormState | undefined }) {
+  const words = useWords(formPartsWords)
+  const policy = useWords(formWords).passwordPolicy
   return (
     <>
-      <PasswordField label={label} name={name} autoComplete="new-password" hint={messages.passwordPolicy} error={errorOf(form, name)} />
-      <PasswordField label="Confirmer le mot de passe" name="confirmPassword" autoComplete="new-password" error={errorOf(form, 'confirmPassword')} />
+      <PasswordField label={label} name={name} autoComplete="new-password" hint={policy} error={errorOf(form, name)} />
+      <PasswordField label={words.confirmPassword} name="confirmPassword" autoComplete="new-password" error={errorOf(form, 'confirmPassword')} />
     </>
   )
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { checkRegistration } from '../../src/modules/identity/validation.js'
-import { PHONE_HINT, PHONE_HTML_PATTERN } from '../../src/shared/validation.js'
+import { checkRegistration, formWords } from '../../src/modules/identity/validation.js'
+import { PHONE_HTML_PATTERN } from '../../src/shared/validation.js'
 import { errorOf, type FormProps } from '../../src/shared/form-state.js'
 import { api } from '../client/api.js'
 import { Field } from '../components/Field.js'
@@ -8,6 +8,8 @@ import { ErrorSummary } from '../components/FormErrors.js'
 import { NewPasswordFields } from '../components/PasswordField.js'
 import { refused, useCheckedSubmit } from '../components/useCheckedSubmit.js'
 import { useHydrated } from '../components/useHydrated.js'
+import { pageWords } from '../../src/modules/identity/page-words.js'
+import { useWords } from '../runtime/words.js'
 
 /**
  * Sign-up (spec §2, §5): checks in spec order, then a dialog asks to check the mailbox. Errors, the
@@ -15,14 +17,16 @@ import { useHydrated } from '../components/useHydrated.js'
  * in the summary (an alert), until the next submit (issue 17).
  */
 export default function RegistrationForm({ form: answered }: FormProps) {
+  const words = useWords(pageWords)
+  const formMessages = useWords(formWords)
   const [sentMessage, setSentMessage] = useState('')
   // Spec §5, §8: a refusal is an error toast (it stays until dismissed); issue 17: and under its field.
   const { form, attempt, busy, submit } = useCheckedSubmit(answered, checkRegistration, async (checked, values) => {
     const result = await api('/api/auth/register', { body: { ...checked, confirmPassword: values.confirmPassword } })
     // The server's rule the island does not run (a common password) and its refusals (an address already used), under the field it names.
     if (!result.ok) return refused(result)
-    setSentMessage(result.data.message ?? 'Un e-mail de vérification vous a été envoyé.')
-  })
+    setSentMessage(result.data.message ?? words.registeredDefault)
+  }, formWords)
   const kept = (name: string) => ({ name, defaultValue: answered?.values[name], error: errorOf(form, name) })
   const hydrated = useHydrated()
 
@@ -30,16 +34,16 @@ export default function RegistrationForm({ form: answered }: FormProps) {
     <>
       <form className="auth-form" noValidate data-hydrated={hydrated || undefined} method="post" action="/registration" onSubmit={submit} aria-busy={busy}>
         <ErrorSummary form={form} attempt={attempt} toasted={attempt > 0} />
-        <Field label="Nom d’utilisateur" {...kept('username')} autoComplete="username" maxLength={100} />
-        <Field label="E-mail" {...kept('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />
-        <Field label="Entreprise" {...kept('entreprise')} autoComplete="organization" maxLength={200} />
-        <Field label="Téléphone" {...kept('telephone')} type="tel" autoComplete="tel" inputMode="numeric" pattern={PHONE_HTML_PATTERN} title={PHONE_HINT} placeholder="0550123456" maxLength={10} />
-        <NewPasswordFields label="Mot de passe" name="password" form={form} />
+        <Field label={words.username} {...kept('username')} autoComplete="username" maxLength={100} />
+        <Field label={words.email} {...kept('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />
+        <Field label={words.company} {...kept('entreprise')} autoComplete="organization" maxLength={200} />
+        <Field label={words.telephone} {...kept('telephone')} type="tel" autoComplete="tel" inputMode="numeric" pattern={PHONE_HTML_PATTERN} title={formMessages.phoneInvalid} placeholder="0550123456" maxLength={10} />
+        <NewPasswordFields label={words.password} name="password" form={form} />
         <button type="submit" className="button button-primary auth-submit" disabled={busy}>
-          {busy ? 'Inscription…' : 'S’inscrire'}
+          {busy ? words.registering : words.register}
         </button>
         <p className="auth-switch">
-          Déjà inscrit ? <a href="/login">Se connecter</a>
+          {words.alreadyRegistered} <a href="/login">{words.login}</a>
         </p>
       </form>
       {sentMessage && <CheckMailDialog message={sentMessage} />}
@@ -49,6 +53,7 @@ export default function RegistrationForm({ form: answered }: FormProps) {
 
 /** Modal (native <dialog>: focus kept inside, Escape closes); closing it goes to /login. */
 function CheckMailDialog({ message }: { message: string }) {
+  const words = useWords(pageWords)
   const ref = useRef<HTMLDialogElement>(null)
   useEffect(() => {
     const dialog = ref.current
@@ -57,12 +62,12 @@ function CheckMailDialog({ message }: { message: string }) {
   return (
     <dialog ref={ref} className="dialog" aria-labelledby="check-mail-title" aria-describedby="check-mail-text" onClose={() => window.location.assign('/login')}>
       <h2 id="check-mail-title" className="dialog-title">
-        Vérifiez votre e-mail
+        {words.checkMail}
       </h2>
       <p id="check-mail-text">{message}</p>
       <form method="dialog" className="dialog-actions">
         <button type="submit" className="button button-primary" autoFocus>
-          OK
+          {words.ok}
         </button>
       </form>
     </dialog>

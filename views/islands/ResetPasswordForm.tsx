@@ -1,5 +1,5 @@
 import type { ResetPageProps } from '../../src/modules/identity/views.js'
-import { checkReset } from '../../src/modules/identity/validation.js'
+import { checkReset, formWords } from '../../src/modules/identity/validation.js'
 import type { FormState } from '../../src/shared/form-state.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
@@ -42,7 +42,7 @@ function NewPasswordForm({ userId, token, form: answered }: { userId: string; to
     showToast('success', result.data.message ?? words.resetDefault)
     window.setTimeout(() => window.location.assign('/login'), REDIRECT_DELAY_MS)
     return 'leaving'
-  })
+  }, formWords)
 
   return (
     <form className="auth-form" noValidate data-hydrated={hydrated || undefined} method="post" action={`/reset-password/${encodeURIComponent(userId)}/${encodeURIComponent(token)}`} onSubmit={submit} aria-busy={busy}>

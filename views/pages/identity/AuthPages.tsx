@@ -3,6 +3,11 @@ import { page } from '../../../src/render/page.js'
 import { Island } from '../../runtime/Island.js'
 import type { ChangePasswordPageProps, InvitationPageProps, ResetPageProps, VerifyPageProps } from '../../../src/modules/identity/views.js'
 import type { FormProps } from '../../../src/shared/form-state.js'
+import { authPageWords } from '../../../src/modules/identity/page-words.js'
+import { useWords } from '../../runtime/words.js'
+
+/** A page's title and description in the render's language. */
+const metaOf = (part: keyof (typeof authPageWords)['fr']) => (_props: object, language: 'fr' | 'ar') => ({ title: authPageWords[language][part].title, description: authPageWords[language][part].description })
 
 /** The card every auth page sits in: heading, one line of lead text, then its island. */
 function AuthCard({ title, lead, children, wide = false }: { title: string; lead?: string; children: ReactNode; wide?: boolean }) {
@@ -17,58 +22,61 @@ function AuthCard({ title, lead, children, wide = false }: { title: string; lead
   )
 }
 
-export const RegistrationPage = page({ title: 'Inscription', description: 'Créez le compte client de votre entreprise pour transmettre vos documents au cabinet.', shared: true, area: 'guest' }, function RegistrationPage({ form }: FormProps) {
+export const RegistrationPage = page<FormProps>((props, language) => ({ ...metaOf('registration')(props, language), shared: true, area: 'guest' }), function RegistrationPage({ form }: FormProps) {
+  const words = useWords(authPageWords).registration
   return (
-    <AuthCard title="Créer un compte" lead="Inscrivez votre entreprise pour échanger vos documents avec le cabinet." wide>
+    <AuthCard title={words.heading} lead={words.lead} wide>
       <Island name="RegistrationForm" props={{ form }} />
     </AuthCard>
   )
 })
 
-export const LoginPage = page({ title: 'Connexion', description: 'Connectez-vous à votre espace client.', shared: true, area: 'guest' }, function LoginPage({ form }: FormProps) {
+export const LoginPage = page<FormProps>((props, language) => ({ ...metaOf('login')(props, language), shared: true, area: 'guest' }), function LoginPage({ form }: FormProps) {
+  const words = useWords(authPageWords).login
   return (
-    <AuthCard title="Connexion" lead="Accédez à votre espace client.">
+    <AuthCard title={words.heading} lead={words.lead}>
       <Island name="LoginForm" props={{ form }} />
     </AuthCard>
   )
 })
 
-export const ForgotPasswordPage = page({ title: 'Mot de passe oublié', description: 'Recevez par e-mail un lien pour choisir un nouveau mot de passe.', shared: true, area: 'guest' }, function ForgotPasswordPage({ form }: FormProps) {
+export const ForgotPasswordPage = page<FormProps>((props, language) => ({ ...metaOf('forgot')(props, language), shared: true, area: 'guest' }), function ForgotPasswordPage({ form }: FormProps) {
+  const words = useWords(authPageWords).forgot
   return (
-    <AuthCard title="Mot de passe oublié" lead="Saisissez votre adresse e-mail : nous vous enverrons un lien pour choisir un nouveau mot de passe.">
+    <AuthCard title={words.heading} lead={words.lead}>
       <Island name="ForgotPasswordForm" props={{ form }} />
     </AuthCard>
   )
 })
 
 
-export const ResetPasswordPage = page<ResetPageProps>({ title: 'Nouveau mot de passe', description: 'Choisissez un nouveau mot de passe pour votre compte.', area: 'guest' }, function ResetPasswordPage(props) {
+export const ResetPasswordPage = page<ResetPageProps>((props, language) => ({ ...metaOf('reset')(props, language), area: 'guest' }), function ResetPasswordPage(props) {
   return (
-    <AuthCard title="Nouveau mot de passe">
+    <AuthCard title={useWords(authPageWords).reset.heading}>
       <Island name="ResetPasswordForm" props={props} />
     </AuthCard>
   )
 })
 
-export const VerifyEmailPage = page<VerifyPageProps>({ title: 'Vérification de l’e-mail', description: 'Confirmation de votre adresse e-mail.', area: 'guest' }, function VerifyEmailPage(props) {
+export const VerifyEmailPage = page<VerifyPageProps>((props, language) => ({ ...metaOf('verify')(props, language), area: 'guest' }), function VerifyEmailPage(props) {
   return (
-    <AuthCard title="Vérification de l’e-mail">
+    <AuthCard title={useWords(authPageWords).verify.heading}>
       <Island name="VerifyEmail" props={props} />
     </AuthCard>
   )
 })
 
-export const ChangePasswordPage = page<ChangePasswordPageProps>({ title: 'Changer le mot de passe', description: 'Choisissez un nouveau mot de passe pour votre compte.' }, function ChangePasswordPage(props) {
+export const ChangePasswordPage = page<ChangePasswordPageProps>(metaOf('change'), function ChangePasswordPage(props) {
   return (
-    <AuthCard title="Changer le mot de passe">
+    <AuthCard title={useWords(authPageWords).change.heading}>
       <Island name="ChangePasswordForm" props={props} />
     </AuthCard>
   )
 })
 
-export const InvitationPage = page<InvitationPageProps>({ title: 'Invitation', description: 'Choisissez votre mot de passe pour rejoindre le portail client.', area: 'guest' }, function InvitationPage(props) {
+export const InvitationPage = page<InvitationPageProps>((props, language) => ({ ...metaOf('invitation')(props, language), area: 'guest' }), function InvitationPage(props) {
   return (
-    <AuthCard title="Accepter l’invitation">
+    <AuthCard title={useWords(authPageWords).invitation.heading}>
       <Island name="InvitationForm" props={props} />
     </AuthCard>
   )
