@@ -43,6 +43,7 @@ import messagesPlugin, { createMessages, type Messages } from './modules/message
 import requestsPlugin, { createRequests, keepReminderHour, type Requests } from './modules/requests/index.js'
 import teamPlugin, { createTeam, type Team } from './modules/team/index.js'
 import calendarPlugin, { calendarScheduler, createCalendar, type Calendar, type CalendarScheduler } from './modules/calendar/index.js'
+import privacyPlugin, { createPersonalExport, type PersonalExports } from './modules/privacy/index.js'
 // The one place where src/ meets views/: each module is handed the pages it renders.
 import { Document } from '../views/layout/Document.js'
 import { ErrorPage, NotFoundPage } from '../views/pages/ErrorPages.js'
@@ -89,6 +90,7 @@ export interface Services {
   calendar: Calendar
   /** When the calendar runs (at start, hourly, soon after a change); `runNow()` for tests and scripts. */
   calendarRuns: CalendarScheduler
+  exports: PersonalExports
 }
 
 /**
@@ -205,7 +207,8 @@ export function createServices(config: Config, ports: Ports, log: FastifyBaseLog
   const team = createTeam({ db, identity, journal, outbox, requests, clock, settings: { ...firm, adminEmail: config.admin?.email } })
   const calendar = createCalendar({ db, identity, documents, requests, clock })
   const calendarRuns = calendarScheduler({ run: () => calendar.run(), jobs, log })
-  return { journal, identity, documents, requests, clients, contact, messages, team, calendar, calendarRuns }
+  const exports = createPersonalExport({ db, storage, clock, attempts, identity, documents, requests, messages, journal, log })
+  return { journal, identity, documents, requests, clients, contact, messages, team, calendar, calendarRuns, exports }
 }
 
 /**
@@ -257,9 +260,9 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     app.addHook('onClose', () => redis.close())
   }
 
-  const { journal, identity, documents, requests, clients, contact, messages, team, calendar, calendarRuns } = createServices(config, ports, app.log)
+  const { journal, identity, documents, requests, clients, contact, messages, team, calendar, calendarRuns, exports } = createServices(config, ports, app.log)
   app.decorate('ports', { db, storage, mailer, outbox, jobs, clock, attempts } satisfies Ports)
-  app.decorate('services', { journal, identity, documents, requests, clients, contact, messages, team, calendar, calendarRuns } satisfies Services)
+  app.decorate('services', { journal, identity, documents, requests, clients, contact, messages, team, calendar, calendarRuns, exports } satisfies Services)
 
   // Helmet's headers, computed once; a nonce only for a response that renders with one (issue 8).
   await app.register(securityHeaders, { options: securityOptions(config, [new URL(site.mapEmbedUrl).origin]) })
@@ -307,6 +310,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(clientsPlugin, { clients, documents, views: { AdminListPage, ConfirmActionPage, ConfirmProfilePage, DashboardPage, ProfilePage, SendDocumentPage } })
   await app.register(messagesPlugin, { messages, views: messagePages })
   await app.register(calendarPlugin, { calendar, scheduler: calendarRuns })
+  await app.register(privacyPlugin, { exports })
   await app.register(teamPlugin, { team, views: { TeamPage, ConfirmMemberPage: ConfirmProfilePage, SubAdminsPage, ConfirmActionPage, ClientStaffPage } })
   // Identity's guards are handed in: identity records into the journal, so the journal cannot import it.
   const people = { companiesOf: async (ids: number[]) => new Map([...(await identity.accounts.summariesByIds(ids))].map(([id, account]) => [id, account.entreprise])) }

@@ -376,6 +376,8 @@ const rows: Row[] = [
   { route: 'DELETE /api/auth/tokens/:id', url: async (ctx) => `/api/auth/tokens/${await ownToken(ctx)}`, expect: SELF_API },
   { route: 'POST /api/users/profile/uplaod-photo', url: fixed('/api/users/profile/uplaod-photo'), body: () => ({ multipart: [{ name: 'note', value: 'sans fichier' }] }), expect: SELF_API },
   { route: 'GET /api/users/activity', url: fixed('/api/users/activity'), expect: SELF_API },
+  // Contract §12: one's own data, as a ZIP (a session's; tokens are refused: test/privacy/export.test.ts).
+  { route: 'GET /api/users/export', url: fixed('/api/users/export'), expect: SELF_API },
   { route: 'GET /users/profile', url: fixed('/users/profile'), expect: SELF_PAGE },
   { route: 'GET /users/profile/two-factor', url: fixed('/users/profile/two-factor'), expect: SELF_PAGE },
   { route: 'GET /users/profile/activity', url: fixed('/users/profile/activity'), expect: SELF_PAGE },

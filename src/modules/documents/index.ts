@@ -28,6 +28,7 @@ export { DocumentSchema, DocumentTypeSchema, OwnedDocumentSchema, ReceivedDocume
 // A company's person acts for the company (contract §9): its id, their own space as a scope.
 export { companyOf, ownSpace, type Uploader } from './service.js'
 export type { DocumentState, DocumentType, DocumentView, OwnedDocument, ReceivedDocument } from './types.js'
+export type { PersonalDocument } from './repository.js'
 // The client's page (clients) takes the send form's post without JavaScript through this.
 export { sendFormRoute, type ShowSendForm } from './send-form-routes.js'
 export type { DocumentListKind, DocumentsViews } from './views.js'

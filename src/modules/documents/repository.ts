@@ -578,3 +578,30 @@ export async function countOwnedFrom(db: Db, userId: number, fromId: number): Pr
   const row = await db.selectFrom('documents').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where(sentByClient).where('id', '>=', fromId).executeTakeFirst()
   return Number(row?.n ?? 0)
 }
+
+/** A document of a person's export (contract §12): whether they sent it or received it. */
+export type PersonalDocument = DocumentRecord & { direction: 'sent' | 'received' }
+
+/**
+ * The documents a person sent or received, oldest first (their export): what they uploaded for their
+ * company, what they sent a client from the firm, and, for a company's person, what the firm sent
+ * their company (each of its people receives it).
+ */
+export async function findPersonalDocuments(db: Db, person: { id: number; companyId: number | null; isFirm: boolean }): Promise<PersonalDocument[]> {
+  const company = person.companyId ?? person.id
+  const rows = await withType(db)
+    .select([...COLUMNS, 'documents.uploaded_by', 'documents.sent_by'])
+    .where((eb) =>
+      eb.or([
+        eb('documents.uploaded_by', '=', person.id),
+        eb('documents.sent_by', '=', person.id),
+        ...(person.isFirm ? [] : [eb.and([eb('documents.user_id', '=', company), sentByFirm])]),
+      ]),
+    )
+    .orderBy('documents.id')
+    .execute()
+  return rows.map((row) => {
+    const sent = (row.uploaded_by !== null && fromDbId(row.uploaded_by) === person.id) || (row.sent_by !== null && fromDbId(row.sent_by) === person.id)
+    return { ...toRecord(row), direction: sent ? 'sent' : 'received' }
+  })
+}

@@ -515,6 +515,10 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
 
     // ---- The module's face for other modules (clients: profile, counts, user deletion)
 
+    /** What a person sent or received, oldest first, with where each file is stored (their export, contract §12). */
+    personalDocuments: (person: Pick<SessionUser, 'id' | 'companyId' | 'isAdmin'>): Promise<repo.PersonalDocument[]> =>
+      repo.findPersonalDocuments(db, { id: person.id, companyId: person.companyId, isFirm: person.isAdmin }),
+
     /**
      * Deletes a user's document rows in the caller's transaction and answers their storage keys:
      * the caller removes the files once the transaction is committed.

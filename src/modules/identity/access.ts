@@ -137,6 +137,8 @@ const ALLOWED_TO_TOKENS = new Set(['GET /api/auth/status'])
  */
 const ACCOUNT_ROUTES = new Set([
   'DELETE /api/users/profile/:id',
+  // Everything held about the person, in one file (contract §12).
+  'GET /api/users/export',
   'POST /api/staff',
   'PATCH /api/staff/:id',
   'DELETE /api/staff/:id',

@@ -29,6 +29,7 @@ export const JOURNAL_ACTIONS = [
   'member.invited',
   'member.removed',
   'invitation.accepted',
+  'account.exported',
 ] as const
 
 export type JournalAction = (typeof JOURNAL_ACTIONS)[number]
@@ -66,6 +67,7 @@ export const actionLabels: Record<JournalAction, string> = {
   'member.invited': 'Membre invité',
   'member.removed': 'Membre retiré',
   'invitation.accepted': 'Invitation acceptée',
+  'account.exported': 'Données personnelles exportées',
 }
 
 /** The action that ends each kind of subject: after it, the subject has no page to link to. */

@@ -17,7 +17,7 @@ export default fp(
 // The module's public face: other modules record through `Journal.record`, in their own transaction.
 export { createJournal, type Journal, type JournalActor, type JournalDeps, type ClientsIn, type JournalEvent, type JournalReader, type JournalSubject, type ListedEntry, type EntryCompanies } from './service.js'
 export { actionLabels, JOURNAL_ACTIONS, type JournalAction, type SubjectType } from './actions.js'
-export type { JournalRow } from './repository.js'
+export type { JournalRow, PersonEntry } from './repository.js'
 export type { JournalGuards, JournalPolicy } from './routes.js'
 export type { JournalEntry } from './schemas.js'
 export type { JournalPeople, JournalState, JournalViews } from './views.js'

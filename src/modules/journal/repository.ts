@@ -192,3 +192,37 @@ export async function deletedAmong(db: Db, subjects: Array<{ type: SubjectType; 
     .execute()
   return new Set(rows.map((row) => `${row.subject_type}:${fromDbId(row.subject_id ?? 0)}`))
 }
+
+/** An entry as a person's export holds it (contract §12): the entry and who it was about. */
+export interface PersonEntry extends JournalRow {
+  userAgent: string | null
+}
+
+/**
+ * The entries about one person, oldest first from after `afterId` (their export, page by page): what
+ * they did, what was done to their account, and what was done with what they own. Another actor's IP
+ * and browser are that actor's, not theirs: left out.
+ */
+export async function findEntriesAbout(db: Db, personId: number, afterId: number, limit: number): Promise<PersonEntry[]> {
+  const rows = await db
+    .selectFrom('journal')
+    .select(['id', 'at', 'action', 'actor_id', 'actor_label', 'subject_type', 'subject_id', 'subject_label', 'owner_id', 'ip', 'user_agent'])
+    .where('id', '>', afterId)
+    .where((eb) => eb.or([eb('actor_id', '=', personId), eb('owner_id', '=', personId), eb.and([eb('subject_type', '=', 'user'), eb('subject_id', '=', personId)])]))
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+  return rows.map((row) => {
+    const own = row.actor_id !== null && fromDbId(row.actor_id) === personId
+    return {
+      id: fromDbId(row.id),
+      at: fromDbTime(row.at),
+      action: row.action,
+      actor: row.actor_id === null ? null : { id: fromDbId(row.actor_id), username: row.actor_label ?? '' },
+      subject: row.subject_type === null || row.subject_id === null ? null : { type: row.subject_type, id: fromDbId(row.subject_id), label: row.subject_label ?? '' },
+      ip: own ? row.ip : null,
+      userAgent: own ? row.user_agent : null,
+      ownerId: row.owner_id === null ? null : fromDbId(row.owner_id),
+    }
+  })
+}

@@ -104,6 +104,9 @@ export function createJournal({ db, clock, companies: entryCompanies }: JournalD
   return {
     record,
 
+    /** The entries about one person, oldest first after `afterId` (their export, contract §12). */
+    entriesAbout: (personId: number, afterId: number, limit: number): Promise<repo.PersonEntry[]> => repo.findEntriesAbout(db, personId, afterId, limit),
+
     /**
      * The entry, unless its actor recorded the same action on the same subject within `withinMs`:
      * one act that takes several requests (a document's « Voir » and the file it opens) is one entry.

@@ -173,3 +173,14 @@ export async function findThreadsPage(db: Db, scope: Scope, filter: ListFilter, 
   }))
   return { total: page.total, items }
 }
+
+/**
+ * A person's messages, oldest first after `afterId` (their export, contract §12): a company's person
+ * their company's whole thread (it is theirs, contract §9), the firm's people what they wrote.
+ */
+export async function findPersonalMessages(db: Db, person: { id: number; companyId: number | null; isFirm: boolean }, afterId: number, limit: number): Promise<Array<MessageRow & { threadId: number }>> {
+  let query = db.selectFrom('messages').select(['id', 'user_id', 'created_at', 'author_id', 'from_firm', 'text', 'read_at']).where('id', '>', afterId)
+  query = person.isFirm ? query.where('author_id', '=', person.id) : query.where('user_id', '=', person.companyId ?? person.id)
+  const rows = await query.orderBy('id').limit(limit).execute()
+  return rows.map((row) => ({ ...toRow(row), threadId: fromDbId(row.user_id) }))
+}

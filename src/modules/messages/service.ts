@@ -91,6 +91,13 @@ export function createMessages({ db, outbox, identity, clock, settings }: Messag
   return {
     threadOf,
 
+    /** A person's messages, oldest first after `afterId`, each with its author's name (their export, contract §12). */
+    async personalMessages(person: Pick<SessionUser, 'id' | 'companyId' | 'isAdmin'>, afterId: number, limit: number) {
+      const rows = await repo.findPersonalMessages(db, { id: person.id, companyId: person.companyId, isFirm: person.isAdmin }, afterId, limit)
+      const people = await accounts.peopleByIds(rows.flatMap((row) => (row.authorId !== null ? [row.authorId] : [])))
+      return rows.map((row) => ({ id: row.id, threadId: row.threadId, at: row.at, author: row.authorId === null ? null : { id: row.authorId, username: people.get(row.authorId)?.username ?? '' }, fromFirm: row.fromFirm, text: row.text, readAt: row.readAt }))
+    },
+
     /**
      * A page of the thread (page 1: the latest messages, oldest first). When `markRead` (the
      * request came from the portal itself, see isOwnSiteRequest), the other side's messages are

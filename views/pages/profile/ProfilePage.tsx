@@ -13,6 +13,7 @@ import type { JournalRow } from '../../../src/modules/journal/index.js'
 import { formatMegabytes } from '../../../src/shared/sizes.js'
 import { ActivitySection } from './ActivitySection.js'
 import { FirmSentSection } from './FirmSentSection.js'
+import { PersonalDataSection } from './PersonalDataSection.js'
 import { ProfileHeader } from './ProfileHeader.js'
 import { messageTexts } from '../../../src/modules/messages/index.js'
 
@@ -132,6 +133,7 @@ export const ProfilePage = page<ProfilePageProps>(
               <Island name="AccessTokens" props={{ rows: accessTokens, form: tokenForm, created: createdToken }} />
             </section>
           )}
+          {isOwner && <PersonalDataSection />}
           {canDeleteAccount && (
             <section className="profile-section profile-danger" aria-labelledby="profile-delete-title">
               <h2 id="profile-delete-title" className="profile-section-title">
