@@ -49,6 +49,7 @@ await send(admin, owner.id, 'contrat.pdf', fromAdmin)
 await send(staff, owner.id, 'lettre de mission.pdf', fromStaff)
 await uploadAs(other, other.id, 'secret.pdf', othersFile)
 
+t.equal((await injectAs(app, owner, { method: 'PATCH', url: '/api/users/company', payload: { nif: '000216001234567' } })).statusCode, 200, 'the company’s NIF')
 // A request of the firm to the company, a thread of both sides, another company's thread.
 t.equal((await injectAs(app, staff, { method: 'POST', url: '/api/requests', payload: { userId: owner.id, typeId, title: 'Relevés de décembre', note: 'Merci', dueDate: nextYear('01-15') } })).statusCode, 201)
 for (const [who, thread, text] of [[owner, owner.id, 'Bonjour, voici nos pièces.'], [staff, owner.id, 'Bien reçu, merci.'], [member, owner.id, 'Le relevé suit.'], [other, other.id, 'Message d’une autre entreprise']] as const) {
@@ -85,7 +86,7 @@ t.test('a client owner gets their account, their company’s requests and thread
   t.same(files.get('documents/lettre de mission.pdf'), fromStaff, 'bytes of what the staff member sent')
   t.match(data.account, { id: owner.id, email: owner.email, username: 'Amina Owner', role: 'client', companyRole: 'owner' })
   t.ok(data.account.sessions.length >= 1, 'the sessions are listed')
-  t.equal(data.companyIdentifiers, null, 'the place of the company identifiers (issue 32)')
+  t.match(data.companyIdentifiers, { nif: '000216001234567' }, 'their company’s identifiers (contract §11)')
   t.same(data.requests.map((r) => r.title), ['Relevés de décembre'])
   t.same(data.messages.map((m) => m.text), ['Bonjour, voici nos pièces.', 'Bien reçu, merci.', 'Le relevé suit.'])
   t.same(data.documents.map((d) => [d.file, d.direction]), [['documents/bilan.pdf', 'sent'], ['documents/BILAN (2).pdf', 'sent'], ['documents/contrat.pdf', 'received'], ['documents/lettre de mission.pdf', 'received']])
@@ -102,6 +103,7 @@ t.test('a member gets their own uploads and what the firm sent their company, no
   t.same(files.get('documents/relevé été.png'), memberImage, 'bytes of the member’s image, its name as uploaded')
   t.match(data.account, { id: member.id, email: member.email, role: 'client', companyId: owner.id, companyRole: 'member' })
   t.same(data.requests.map((r) => r.title), ['Relevés de décembre'], 'the company’s requests are theirs too (contract §9)')
+  t.equal(data.companyIdentifiers, null, 'the identifiers are the owner’s to read (contract §11)')
   t.notOk(data.journal.some((e) => e.action === 'document.uploaded' && e.actor?.id === owner.id), 'the owner’s uploads are the owner’s doings')
 })
 
@@ -111,6 +113,7 @@ t.test('a staff member gets what they sent and wrote, no client’s own files', 
   t.same(files.get('documents/lettre de mission.pdf'), fromStaff)
   t.match(data.account, { id: staff.id, role: 'staff', companyId: null })
   t.same(data.requests, [], 'a request is the company’s')
+  t.equal(data.companyIdentifiers, null, 'the firm’s people have no company')
   t.same(data.messages.map((m) => m.text), ['Bien reçu, merci.'], 'what they wrote')
   t.ok(data.journal.some((e) => e.action === 'document.uploaded' && e.actor?.id === staff.id), 'what they did')
   t.ok(data.journal.every((e) => e.actor?.id === staff.id || e.ownerId === staff.id || (e.subject?.type === 'user' && e.subject.id === staff.id)), 'about them only')

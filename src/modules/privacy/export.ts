@@ -28,26 +28,16 @@ export const DATA_FILE = 'mes-donnees.json'
 /** Types already compressed: stored as they are (deflating them again costs CPU for nothing). */
 const STORED_TYPES = /^(image\/|application\/pdf|application\/vnd\.openxmlformats|application\/vnd\.ms-excel)/
 
-/**
- * The company identifiers of issue 32 (NIF, NIS, RC, AI), once that issue gives companies them: the
- * export holds them here. Until then the place is named and empty.
- */
-export interface CompanyIdentifiersSource {
-  identifiersOf(companyId: number): Promise<Record<string, unknown> | null>
-}
-export const NO_COMPANY_IDENTIFIERS: CompanyIdentifiersSource = { identifiersOf: async () => null }
-
 export interface PrivacyDeps {
   db: Db
   storage: FileStorage
   clock: Clock
   attempts: AttemptLimiter
-  identity: Pick<Identity, 'accounts' | 'sessions' | 'accessTokens' | 'twoFactor'>
+  identity: Pick<Identity, 'accounts' | 'sessions' | 'accessTokens' | 'twoFactor' | 'companies'>
   documents: Pick<Documents, 'personalDocuments'>
   requests: Pick<Requests, 'list'>
   messages: Pick<Messages, 'personalMessages'>
   journal: Pick<Journal, 'record' | 'entriesAbout'>
-  companies?: CompanyIdentifiersSource
   log: FastifyBaseLogger
 }
 
@@ -57,7 +47,7 @@ export interface PersonalExport {
 }
 
 /** The person's export (contract §12): one ZIP of a JSON of what the portal holds about them and of their files. */
-export function createPersonalExport({ db, storage, clock, attempts, identity, documents, requests, messages, journal, companies = NO_COMPANY_IDENTIFIERS, log }: PrivacyDeps) {
+export function createPersonalExport({ db, storage, clock, attempts, identity, documents, requests, messages, journal, log }: PrivacyDeps) {
   /** Counts one export of the person's Algiers day, or refuses (429 until the next day begins). */
   async function countToday(user: SessionUser) {
     const now = clock.now()
@@ -73,7 +63,8 @@ export function createPersonalExport({ db, storage, clock, attempts, identity, d
   /** The JSON's text, section after section, the long ones read a batch at a time. */
   async function* personJson(user: SessionUser, files: Map<number, string>, documentRows: PersonalDocument[]): AsyncGenerator<string> {
     const summary = await identity.accounts.findAccountSummary(user.id)
-    const company = user.companyId ?? (user.isAdmin ? null : user.id)
+    // Contract §11: the identifiers are the company's owner's to read (a member's call is refused).
+    const company = !user.isAdmin && user.companyRole !== 'member' ? (user.companyId ?? user.id) : null
     const account = {
       ...summary,
       role: user.role,
@@ -84,8 +75,8 @@ export function createPersonalExport({ db, storage, clock, attempts, identity, d
       accessTokens: await identity.accessTokens.list(user.id),
     }
     yield `{\n"exportedAt": ${JSON.stringify(clock.now())},\n"account": ${JSON.stringify(account)},\n`
-    // Issue 32's identifiers of the person's company (NIF, NIS, RC, AI): null until they exist.
-    yield `"companyIdentifiers": ${JSON.stringify(company === null ? null : await companies.identifiersOf(company))},\n`
+    // Contract §11: their company's identifiers (NIF, NIS, RC, AI…); the firm's people have none.
+    yield `"companyIdentifiers": ${JSON.stringify(company === null ? null : await identity.companies.find(company))},\n`
     yield '"requests": ['
     if (!user.isAdmin) {
       let first = true

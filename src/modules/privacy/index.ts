@@ -11,5 +11,5 @@ export default fp(
   { name: 'privacy', dependencies: ['identity'] },
 )
 
-export { createPersonalExport, DATA_FILE, FILES_FOLDER, NO_COMPANY_IDENTIFIERS, type CompanyIdentifiersSource, type PersonalExports, type PrivacyDeps } from './export.js'
+export { createPersonalExport, DATA_FILE, FILES_FOLDER, type PersonalExports, type PrivacyDeps } from './export.js'
 export { EXPORTS_PER_DAY, words as privacyWords } from './words.js'
