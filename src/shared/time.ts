@@ -1,5 +1,7 @@
-/** The firm works in Algiers time: dates are shown and date filters are read in it. */
-export const FIRM_TIME_ZONE = 'Africa/Algiers'
+import { FIRM_TIME_ZONE, formatsFor } from './formats.js'
+
+/** The firm works in Algiers time: dates are shown and date filters are read in it (src/shared/formats.ts writes them). */
+export { FIRM_TIME_ZONE }
 
 const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: FIRM_TIME_ZONE, timeZoneName: 'longOffset' })
 
@@ -21,25 +23,21 @@ export function nextDay(day: string): string {
   return addDays(day, 1)
 }
 
-const dateFr = new Intl.DateTimeFormat('fr-FR', { timeZone: FIRM_TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' })
-const dateTimeFr = new Intl.DateTimeFormat('fr-FR', { timeZone: FIRM_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+const french = formatsFor('fr')
 
-/** "22 novembre 2026" */
+/** "22 novembre 2026" (French: formatsFor(language).date for a person's language). */
 export function formatDateFr(date: Date | string): string {
-  return dateFr.format(new Date(date))
+  return french.date(date)
 }
-
-const timeFr = new Intl.DateTimeFormat('fr-FR', { timeZone: FIRM_TIME_ZONE, hour: '2-digit', minute: '2-digit' })
 
 /** "22 novembre 2026 à 14:05": an instant as every page shows it (views/components/When.tsx) and mails tell it. */
 export function formatInstantFr(date: Date | string): string {
-  const at = new Date(date)
-  return `${formatDateFr(at)} à ${timeFr.format(at)}`
+  return french.instant(date)
 }
 
 /** "22/11/2026 14:05" (the security mails' "Date :" line) */
 export function formatDateTimeFr(date: Date | string): string {
-  return dateTimeFr.format(new Date(date))
+  return french.dateTime(date)
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: FIRM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
@@ -61,5 +59,5 @@ export function firmTimeOn(day: string, hour: number): Date {
 
 /** The firm's day `YYYY-MM-DD` in the lists' format: "22 novembre 2026". */
 export function formatDayFr(day: string): string {
-  return formatDateFr(firmTimeOn(day, 12))
+  return french.day(day)
 }

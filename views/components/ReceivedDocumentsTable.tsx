@@ -1,7 +1,7 @@
 import type { ReceivedDocument } from '../../src/modules/documents/index.js'
 import { CardTable } from './CardTable.js'
 import { When } from './When.js'
-import { formatMegabytes } from '../../src/shared/sizes.js'
+import { useFormats } from './When.js'
 
 export interface ReceivedDocumentsTableProps {
   items: ReceivedDocument[]
@@ -12,6 +12,7 @@ export interface ReceivedDocumentsTableProps {
 
 /** Documents the firm sent a client (contract §7): the client's « Reçus du cabinet » and the firm's view of it. */
 export function ReceivedDocumentsTable({ items, reader, caption }: ReceivedDocumentsTableProps) {
+  const formats = useFormats()
   return (
     <CardTable
       look="profile"
@@ -29,7 +30,7 @@ export function ReceivedDocumentsTable({ items, reader, caption }: ReceivedDocum
                 {item.name}
               </a>
               <span className="received-file">
-                {item.file.originalName} · {formatMegabytes(item.file.size)}
+                {item.file.originalName} · {formats.megabytes(item.file.size)}
               </span>
               {item.description && <span className="received-description">{item.description}</span>}
             </>

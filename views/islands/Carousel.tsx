@@ -36,33 +36,32 @@ export default function Carousel({ count }: { count: number }) {
     return () => clearInterval(timer)
   }, [index, stopped, count])
 
+  const go = (step: number) => setIndex((i) => (i + step + count) % count)
+  /** `onwards`: what is the next slide left to right (→, a swipe to the left); right to left its opposite is. */
+  const turn = (onwards: boolean, element: Element) => go(onwards !== element.matches(':dir(rtl)') ? 1 : -1)
   useEffect(() => {
     const carousel = controls.current!.closest<HTMLElement>('.carousel')!
-    let start: { x: number; y: number } | null = null
-    const down = (event: PointerEvent) => {
-      start = event.pointerType === 'mouse' ? null : { x: event.clientX, y: event.clientY }
-    }
-    const up = (event: PointerEvent) => {
-      const dx = start ? event.clientX - start.x : 0
-      const dy = start ? event.clientY - start.y : 0
-      start = null
+    const stop = new AbortController()
+    const options = { signal: stop.signal }
+    let x: number | null = null
+    let y = 0
+    carousel.addEventListener('pointerdown', (event) => {
+      x = event.pointerType === 'mouse' ? null : event.clientX
+      y = event.clientY
+    }, options)
+    carousel.addEventListener('pointerup', (event) => {
+      const dx = x === null ? 0 : event.clientX - x
+      x = null
       // A swipe is mostly sideways and at least 3 rem long; a tap or a scroll of the page is not one.
-      if (Math.abs(dx) < 48 || Math.abs(dx) < 2 * Math.abs(dy)) return
-      setIndex((i) => (i + ((dx < 0) === !rightToLeft(carousel) ? 1 : -1) + count) % count)
-    }
-    carousel.addEventListener('pointerdown', down)
-    carousel.addEventListener('pointerup', up)
-    return () => {
-      carousel.removeEventListener('pointerdown', down)
-      carousel.removeEventListener('pointerup', up)
-    }
+      if (Math.abs(dx) >= 48 && Math.abs(dx) >= 2 * Math.abs(event.clientY - y)) turn(dx < 0, carousel)
+    }, options)
+    return () => stop.abort()
   }, [count])
 
-  const go = (step: number) => setIndex((i) => (i + step + count) % count)
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
     event.preventDefault()
-    go((event.key === 'ArrowRight') === !rightToLeft(event.currentTarget) ? 1 : -1)
+    turn(event.key === 'ArrowRight', event.currentTarget)
   }
   return (
     <div className="carousel-controls" ref={controls} onKeyDown={onKeyDown}>
@@ -82,11 +81,6 @@ export default function Carousel({ count }: { count: number }) {
       </button>
     </div>
   )
-}
-
-/** The direction the carousel is laid out in (`<html dir>`, or an element's own). */
-function rightToLeft(element: Element): boolean {
-  return getComputedStyle(element).direction === 'rtl'
 }
 
 /** Its stroke is drawn by home.css (.carousel-arrow path). */

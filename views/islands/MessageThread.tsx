@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent,
 import type { ThreadMessage } from '../../src/modules/messages/schemas.js'
 import { texts } from '../../src/modules/messages/texts.js'
 import { checkMessage, TEXT_MAX } from '../../src/modules/messages/validation.js'
-import { When, whenText } from '../components/When.js'
+import { useFormats, When } from '../components/When.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { LinkedText } from '../components/LinkedText.js'
@@ -34,6 +34,7 @@ export interface MessageThreadProps {
 export default function MessageThread({ userId, viewer, viewerId, messages: first, total, page, pageSize, draft = '', error: refused = '' }: MessageThreadProps) {
   const ids = useId()
   const hydrated = useHydrated()
+  const formats = useFormats()
   const [messages, setMessages] = useState(first)
   const [oldest, setOldest] = useState(page)
   const [known, setKnown] = useState(total)
@@ -113,7 +114,7 @@ export default function MessageThread({ userId, viewer, viewerId, messages: firs
               </p>
               {own(message) && message.readAt && (
                 <p className="thread-read">
-                  <abbr title={whenText(message.readAt)}>{texts.read}</abbr>
+                  <abbr title={formats.instant(message.readAt)}>{texts.read}</abbr>
                 </p>
               )}
             </li>

@@ -5,7 +5,8 @@ import { errorOf, type FormState } from '../../src/shared/form-state.js'
 import { showToast } from '../client/toast.js'
 import { describedBy, ErrorSummary, FieldError } from '../components/FormErrors.js'
 import { UploadProgress } from '../components/UploadProgress.js'
-import { dayText } from '../components/When.js'
+import { useFormats } from '../components/When.js'
+import type { Formats } from '../../src/shared/formats.js'
 import { useHydrated } from '../components/useHydrated.js'
 import { multipartBody, sendFile, type Sending } from './upload/send-file.js'
 
@@ -20,7 +21,7 @@ export interface SendDocumentFormProps {
 }
 
 /** An open request as the select names it: its title, its type and its due date. */
-const requestLabel = (r: OpenRequestChoice) => `${r.title} (${r.typeName}) — à rendre le ${dayText(r.dueDate)}${r.overdue ? ', en retard' : ''}`
+const requestLabel = (r: OpenRequestChoice, formats: Formats) => `${r.title} (${r.typeName}) — à rendre le ${formats.day(r.dueDate)}${r.overdue ? ', en retard' : ''}`
 
 /**
  * « Envoyer un document au client » on the administrators' client page (contract §7): the shared
@@ -31,6 +32,7 @@ const requestLabel = (r: OpenRequestChoice) => `${r.title} (${r.typeName}) — �
 export default function SendDocumentForm({ userId, maxBytes, openRequests, form }: SendDocumentFormProps) {
   const hydrated = useHydrated()
   const ids = useId()
+  const formats = useFormats()
   /** The fraction of the file sent while it goes, null otherwise. */
   const [progress, setProgress] = useState<number | null>(null)
   const request = useRef<Sending | null>(null)
@@ -92,7 +94,7 @@ export default function SendDocumentForm({ userId, maxBytes, openRequests, form 
             <option value="">Aucune</option>
             {openRequests.map((r) => (
               <option key={r.id} value={r.id}>
-                {requestLabel(r)}
+                {requestLabel(r, formats)}
               </option>
             ))}
           </select>

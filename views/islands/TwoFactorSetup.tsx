@@ -4,7 +4,7 @@ import { api, formErrorOf } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { Field } from '../components/Field.js'
 import { PasswordField } from '../components/PasswordField.js'
-import { whenText } from '../components/When.js'
+import { useFormats } from '../components/When.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 import { ErrorSummary, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
 import { errorOf, type FormState } from '../../src/shared/form-state.js'
@@ -51,8 +51,9 @@ export default function TwoFactorSetup({ profileUrl, form: answered, codes: show
 
 /** Shown once: the page never shows them again (only their hashes are kept). */
 function RecoveryCodes({ codes, profileUrl, hydrated }: { codes: string[]; profileUrl: string; hydrated: boolean }) {
+  const formats = useFormats()
   function download() {
-    const text = ['Codes de secours du portail client', `Créés le ${whenText(new Date())}`, 'Chaque code ne sert qu’une fois.', '', ...codes, ''].join('\n')
+    const text = ['Codes de secours du portail client', `Créés le ${formats.instant(new Date())}`, 'Chaque code ne sert qu’une fois.', '', ...codes, ''].join('\n')
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }))
     const link = document.createElement('a')
     link.href = url

@@ -1,5 +1,5 @@
 import { useId, type MouseEvent } from 'react'
-import { formatFileSize } from '../../../src/shared/sizes.js'
+import { useFormats } from '../../components/When.js'
 import type { QueuedFile } from './useUploadQueue.js'
 import { words } from './words.js'
 
@@ -36,6 +36,7 @@ function statusOf(item: QueuedFile): string {
  */
 export function FileList({ items, onCancel, onRemove, onRetry }: FileListProps) {
   const listId = useId()
+  const formats = useFormats()
   if (items.length === 0) return null
   return (
     <ul className="upload-files">
@@ -52,7 +53,7 @@ export function FileList({ items, onCancel, onRemove, onRetry }: FileListProps) 
         return (
           <li key={item.key} className="upload-file" data-state={item.state}>
             <span className="upload-file-name">{name}</span>
-            <span className="upload-file-size">{formatFileSize(size)}</span>
+            <span className="upload-file-size">{formats.fileSize(size)}</span>
             {(underWay || item.state === 'sent') && (
               <progress className="upload-progress-bar" aria-label={words.progressOf(name)} value={Math.round(item.progress * size)} max={Math.max(size, 1)} />
             )}

@@ -3,6 +3,7 @@ import { page } from '../../../src/render/page.js'
 import { JournalTable } from '../../components/journal/JournalTable.js'
 import { DayRangeFields } from '../../components/ListToolbar.js'
 import { Person } from '../../components/Person.js'
+import { useFormats } from '../../components/When.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
 
 export interface JournalPageProps {
@@ -38,6 +39,7 @@ export const JournalPage = page<JournalPageProps>(
   { title: 'Journal', description: 'Qui a fait quoi sur le portail, les plus récents d’abord.', area: 'back-office' },
   function JournalPage({ entries, total, query, actions, companies, whole }) {
     const last = Math.max(1, Math.ceil(total / query.pageSize))
+    const formats = useFormats()
     const person = query.actorId ? entries.find((e) => e.actor?.id === query.actorId)?.actor?.username ?? `n° ${query.actorId}` : undefined
     return (
       <AdminLayout
@@ -82,7 +84,7 @@ export const JournalPage = page<JournalPageProps>(
           </p>
         )}
         <p className="pager-total" role="status">
-          {total === 0 ? 'Aucune entrée' : total === 1 ? '1 entrée' : `${total.toLocaleString('fr-FR')} entrées`}
+          {total === 0 ? 'Aucune entrée' : total === 1 ? '1 entrée' : `${formats.number(total)} entrées`}
         </p>
         {entries.length > 0 && (
           <JournalTable

@@ -1,5 +1,6 @@
 import type { JournalRow } from '../../../src/modules/journal/index.js'
 import { JournalTable } from '../../components/journal/JournalTable.js'
+import { useFormats } from '../../components/When.js'
 
 /** The owner's activity's own page (a list of its own: search, days, pages). */
 export const ACTIVITY_PAGE = '/users/profile/activity'
@@ -8,7 +9,8 @@ export const activityTexts = {
   title: 'Qui a consulté mes documents',
   lead: 'Chaque ouverture, téléchargement ou suppression de vos documents, et les connexions à votre compte, avec leur adresse IP.',
   empty: 'Aucune activité pour le moment.',
-  all: (total: number) => `Voir toute l’activité (${total.toLocaleString('fr-FR')} entrées)`,
+  /** `total`: the count as the page's language writes it (useFormats().number). */
+  all: (total: string) => `Voir toute l’activité (${total} entrées)`,
 } as const
 
 /** One's own journal entries: who did it by name, subjects named but not linked (they are one's own pages or gone). */
@@ -21,6 +23,7 @@ export function ActivityTable({ entries, caption }: { entries: JournalRow[]; cap
  * newest first, and a link to the whole list when there are more (issue 34: the profile stays short).
  */
 export function ActivitySection({ entries, total }: { entries: JournalRow[]; total: number }) {
+  const formats = useFormats()
   return (
     <section className="profile-section" aria-labelledby="profile-activity-title">
       <h2 id="profile-activity-title" className="profile-section-title">
@@ -34,7 +37,7 @@ export function ActivitySection({ entries, total }: { entries: JournalRow[]; tot
       )}
       {entries.length < total && (
         <p className="profile-more">
-          <a href={ACTIVITY_PAGE}>{activityTexts.all(total)}</a>
+          <a href={ACTIVITY_PAGE}>{activityTexts.all(formats.number(total))}</a>
         </p>
       )}
     </section>

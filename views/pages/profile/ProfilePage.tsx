@@ -10,7 +10,7 @@ import type { ListState } from '../../components/admin-lists/query.js'
 import { Pager } from '../../components/Pager.js'
 import { Island } from '../../runtime/Island.js'
 import type { JournalRow } from '../../../src/modules/journal/index.js'
-import { formatMegabytes } from '../../../src/shared/sizes.js'
+import { useFormats } from '../../components/When.js'
 import { ActivitySection } from './ActivitySection.js'
 import { FirmSentSection } from './FirmSentSection.js'
 import { PersonalDataSection } from './PersonalDataSection.js'
@@ -55,6 +55,7 @@ export const ProfilePage = page<ProfilePageProps>(
   function ProfilePage({ profile, isOwner, isMember, staff, staffChoices, documents, activity, sessions, accessTokens, twoFactor, firmSent, requests, photoForm, tokenForm, createdToken }) {
     // An administrator's account is not deleted from its profile (the server refuses it too).
     const canDeleteAccount = isOwner && !profile.isAdmin && !isMember
+    const formats = useFormats()
     return (
       <div className="profile-page">
         <div className="profile-banner" aria-hidden="true" />
@@ -71,7 +72,7 @@ export const ProfilePage = page<ProfilePageProps>(
               Documents
             </h2>
             <p className="profile-storage">
-              Espace utilisé : <strong>{formatMegabytes(profile.storage.usedBytes)}</strong> sur {formatMegabytes(profile.storage.quotaBytes)}
+              Espace utilisé : <strong>{formats.megabytes(profile.storage.usedBytes)}</strong> sur {formats.megabytes(profile.storage.quotaBytes)}
               <meter className="profile-storage-meter" min={0} max={profile.storage.quotaBytes} value={Math.min(profile.storage.usedBytes, profile.storage.quotaBytes)} aria-label="Espace de stockage utilisé" />
             </p>
             <Island
