@@ -5,44 +5,25 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { projectRoot as root } from '../../src/shared/project-root.js'
 import { LANGUAGES, type Catalogue } from '../../src/shared/words.js'
-import * as clientsWords from '../../src/modules/clients/words.js'
-import * as contactValidation from '../../src/modules/contact/validation.js'
-import * as contactWords from '../../src/modules/contact/words.js'
-import * as documentsWords from '../../src/modules/documents/words.js'
-import * as identityValidation from '../../src/modules/identity/validation.js'
-import * as identityWords from '../../src/modules/identity/words.js'
-import * as identityPageWords from '../../src/modules/identity/page-words.js'
-import * as photoValidation from '../../src/modules/identity/photo/validation.js'
-import * as photoWords from '../../src/modules/identity/photo/words.js'
-import * as messagesTexts from '../../src/modules/messages/texts.js'
-import * as messagesWords from '../../src/modules/messages/words.js'
-import * as requestsTexts from '../../src/modules/requests/texts.js'
-import * as requestsWords from '../../src/modules/requests/words.js'
-import * as memberTexts from '../../src/modules/team/member-texts.js'
-import * as staffValidation from '../../src/modules/team/staff-validation.js'
-import * as teamWords from '../../src/modules/team/words.js'
-import * as viewsWords from '../../views/words.js'
 
-/** Each file that defines catalogues, by its path from the root, and what it exports. */
-const files: Record<string, Record<string, unknown>> = {
-  'src/modules/clients/words.ts': clientsWords,
-  'src/modules/contact/validation.ts': contactValidation,
-  'src/modules/contact/words.ts': contactWords,
-  'src/modules/documents/words.ts': documentsWords,
-  'src/modules/identity/validation.ts': identityValidation,
-  'src/modules/identity/words.ts': identityWords,
-  'src/modules/identity/page-words.ts': identityPageWords,
-  'src/modules/identity/photo/validation.ts': photoValidation,
-  'src/modules/identity/photo/words.ts': photoWords,
-  'src/modules/messages/texts.ts': messagesTexts,
-  'src/modules/messages/words.ts': messagesWords,
-  'src/modules/requests/texts.ts': requestsTexts,
-  'src/modules/requests/words.ts': requestsWords,
-  'src/modules/team/member-texts.ts': memberTexts,
-  'src/modules/team/staff-validation.ts': staffValidation,
-  'src/modules/team/words.ts': teamWords,
-  'views/words.ts': viewsWords,
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? sourceFiles(path) : /\.tsx?$/.test(name) ? [path] : []
+  })
 }
+
+/** Each file that makes a catalogue (`= catalogue(`), by its path from the root: every one is checked, a new module's too. */
+const making = [...sourceFiles(join(root, 'src')), ...sourceFiles(join(root, 'views'))]
+  .filter((path) => /=\s*(\/\*\s*@__PURE__\s*\*\/\s*)?catalogue\(/.test(readFileSync(path, 'utf8')))
+  .map((path) => relative(root, path))
+  .filter((path) => !path.startsWith('src/shared/'))
+  .sort()
+
+/** What each of them exports, imported beside this test (compiled, as the test itself is). */
+const files: Record<string, Record<string, unknown>> = Object.fromEntries(
+  await Promise.all(making.map(async (path) => [path, (await import(new URL(`../../${path.replace(/\.tsx?$/, '.js')}`, import.meta.url).href)) as Record<string, unknown>] as const)),
+)
 
 const isCatalogue = (value: unknown): value is Catalogue<Record<string, unknown>> =>
   typeof value === 'object' && value !== null && 'fr' in value && 'ar' in value && Object.keys(value).length === LANGUAGES.length
@@ -53,21 +34,9 @@ const catalogues = Object.entries(files).flatMap(([file, exports]) =>
     .map(([name, value]) => ({ name: `${file} ${name}`, words: value as Catalogue<Record<string, unknown>> })),
 )
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    return statSync(path).isDirectory() ? sourceFiles(path) : /\.tsx?$/.test(name) ? [path] : []
-  })
-}
-
 t.test('every file that makes a catalogue is checked here', async (t) => {
-  const making = [...sourceFiles(join(root, 'src')), ...sourceFiles(join(root, 'views'))]
-    .filter((path) => /=\s*(\/\*\s*@__PURE__\s*\*\/\s*)?catalogue\(/.test(readFileSync(path, 'utf8')))
-    .map((path) => relative(root, path))
-    .filter((path) => !path.startsWith('src/shared/'))
-    .sort()
-  const known = Object.keys(files)
-  t.same(making.filter((path) => !known.includes(path)), [], 'files making catalogues that this test does not import')
+  t.ok(making.includes('views/words.ts') && making.includes('src/modules/documents/words.ts'), 'the catalogues are found by their source')
+  t.same(making.filter((path) => !Object.values(files[path]!).some(isCatalogue)), [], 'files making catalogues whose exports hold none')
   t.ok(catalogues.length >= 20, `${catalogues.length} catalogues`)
 })
 
