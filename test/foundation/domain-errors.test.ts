@@ -24,9 +24,11 @@ t.test('every code is answered with its status, and that status names the code a
 
 t.test('the edge says the catalogue’s French word for word, with its field and its parameters', async (t) => {
   const refuse = refusals(documentWords)
-  const quota = httpErrorOf(refuse('too_large', 'quotaExceeded', '1,5 Mo', '2 048 Mo').under('file'), 'fr')
+  const MB = 1024 * 1024
+  const quota = httpErrorOf(refuse('too_large', 'quotaExceeded', 1.5 * MB, 2048 * MB).under('file'), 'fr')
   t.equal(quota.statusCode, 413)
-  t.equal(quota.message, 'Espace de stockage insuffisant : il vous reste 1,5 Mo sur 2 048 Mo. Supprimez des documents que le cabinet n’a pas encore consultés, ou contactez le cabinet.')
+  t.equal(quota.message, 'Espace de stockage insuffisant : il vous reste 1,5 Mo sur 2\u202F048 Mo. Supprimez des documents que le cabinet n’a pas encore consultés, ou contactez le cabinet.')
+  t.match(httpErrorOf(refuse('too_large', 'quotaExceeded', 1.5 * MB, 2048 * MB), 'ar').message, 'بقي لكم 1,5 ميغابايت من أصل 2.048 ميغابايت', 'the bytes written in the sentence\'s own language')
   t.same(quota.fields, [{ field: 'file', message: quota.message }], 'under the file, as a page answered again shows it')
   const missing = refuse('not_found', 'notFound')
   t.equal(missing.code, 'not_found')

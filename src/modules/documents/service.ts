@@ -19,7 +19,7 @@ import type { DocumentView, OwnedDocument, ReceivedDocument } from './types.js'
 import type { RequestAnswers } from './request-answers.js'
 import { sentDocumentMail } from './sent-mail.js'
 import { uploadNotices, type UploadFacts } from './upload-notices.js'
-import { formatMegabytes, MULTIPART_ALLOWANCE } from '../../shared/sizes.js'
+import { MULTIPART_ALLOWANCE } from '../../shared/sizes.js'
 import { acceptedExtension, checkSend, checkUpload } from './validation.js'
 import { documentTypes } from './type-service.js'
 import { words } from './words.js'
@@ -169,7 +169,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
 
   /** 413 saying how much of CLIENT_QUOTA_MB is left (a page answered again shows it under the file). */
   const quotaExceeded = (used: number) =>
-    refuse('too_large', 'quotaExceeded', formatMegabytes(settings.clientQuotaBytes - used), formatMegabytes(settings.clientQuotaBytes)).under('file')
+    refuse('too_large', 'quotaExceeded', settings.clientQuotaBytes - used, settings.clientQuotaBytes).under('file')
 
   /**
    * A document of the person's company (a member's is the owner's), refused as its deletion is:
@@ -274,7 +274,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
       // What the firm sends takes the client's space as their uploads do (issue 34): checked under the same lock.
       await repo.lockUploadNotice(trx, userId)
       const used = await repo.usedBytes(trx, userId)
-      if (used + doc.size > settings.clientQuotaBytes) throw refuse('too_large', 'clientSpaceFull', formatMegabytes(settings.clientQuotaBytes - used), formatMegabytes(settings.clientQuotaBytes)).under('file')
+      if (used + doc.size > settings.clientQuotaBytes) throw refuse('too_large', 'clientSpaceFull', settings.clientQuotaBytes - used, settings.clientQuotaBytes).under('file')
       // Answering one of the client's open requests closes it in the same transaction; a refusal leaves no row.
       // The document keeps no type (what the firm sends has none), so deleting the type leaves it in the client's space.
       const claimed = requestId === undefined ? undefined : await requests.claim(trx, requestId, userId, scope.kind === 'staff' ? 'staff' : 'firm')

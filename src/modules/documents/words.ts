@@ -1,4 +1,9 @@
+import { formatsFor } from '../../shared/formats.js'
 import { arabicCharacters, catalogue, joined, type WordsLike } from '../../shared/words.js'
+
+/** A client's room in each language's megabytes (the refusals take bytes: the words write them). */
+const mo = (bytes: number) => formatsFor('fr').megabytes(bytes)
+const mb = (bytes: number) => formatsFor('ar').megabytes(bytes)
 
 /**
  * The documents module's words (issue 30): French, the specification's where it has them (§5), word
@@ -24,8 +29,8 @@ export const messages = {
   extensionRefused: `Type de fichier non accepté. Formats acceptés : ${ACCEPTED_EXTENSIONS.join(', ')}.`,
   contentRefused: 'Le contenu du fichier ne correspond pas à son extension : fichier refusé.',
   tooLarge: (maxMb: number) => `Fichier trop volumineux : ${maxMb} Mo au maximum.`,
-  clientSpaceFull: (left: string, quota: string) => `Espace de stockage du client insuffisant : il lui reste ${left} sur ${quota}. Demandez-lui de faire de la place, ou augmentez CLIENT_QUOTA_MB.`,
-  quotaExceeded: (left: string, quota: string) => `Espace de stockage insuffisant : il vous reste ${left} sur ${quota}. Supprimez des documents que le cabinet n’a pas encore consultés, ou contactez le cabinet.`,
+  clientSpaceFull: (left: number, quota: number) => `Espace de stockage du client insuffisant : il lui reste ${mo(left)} sur ${mo(quota)}. Demandez-lui de faire de la place, ou augmentez CLIENT_QUOTA_MB.`,
+  quotaExceeded: (left: number, quota: number) => `Espace de stockage insuffisant : il vous reste ${mo(left)} sur ${mo(quota)}. Supprimez des documents que le cabinet n’a pas encore consultés, ou contactez le cabinet.`,
   notOwnUpload: 'Vous ne pouvez déposer des documents que pour votre propre compte.',
   notAccepted: 'Votre compte doit être accepté par le cabinet avant de déposer des documents.',
   unknownType: 'Type de document inconnu.',
@@ -71,8 +76,8 @@ export const messagesAr: WordsLike<typeof messages> = {
   extensionRefused: `نوع الملف غير مقبول. الصيغ المقبولة: ${ACCEPTED_EXTENSIONS.join('، ')}.`,
   contentRefused: 'محتوى الملف لا يطابق امتداده: تم رفض الملف.',
   tooLarge: (maxMb: number) => `الملف كبير جدًا: ${maxMb} ميغابايت على الأكثر.`,
-  clientSpaceFull: (left: string, quota: string) => `مساحة تخزين العميل غير كافية: بقي له ${left} من أصل ${quota}. اطلبوا منه إفراغ بعض المساحة، أو زيدوا قيمة CLIENT_QUOTA_MB.`,
-  quotaExceeded: (left: string, quota: string) => `مساحة التخزين غير كافية: بقي لكم ${left} من أصل ${quota}. احذفوا وثائق لم يطّلع عليها المكتب بعد، أو اتصلوا بالمكتب.`,
+  clientSpaceFull: (left: number, quota: number) => `مساحة تخزين العميل غير كافية: بقي له ${mb(left)} من أصل ${mb(quota)}. اطلبوا منه إفراغ بعض المساحة، أو زيدوا قيمة CLIENT_QUOTA_MB.`,
+  quotaExceeded: (left: number, quota: number) => `مساحة التخزين غير كافية: بقي لكم ${mb(left)} من أصل ${mb(quota)}. احذفوا وثائق لم يطّلع عليها المكتب بعد، أو اتصلوا بالمكتب.`,
   notOwnUpload: 'لا يمكنكم إيداع وثائق إلا لحسابكم الخاص.',
   notAccepted: 'يجب أن يقبل المكتب حسابكم قبل إيداع الوثائق.',
   unknownType: 'نوع الوثيقة غير معروف.',
