@@ -14,6 +14,7 @@ import { benchSpaceAndThread } from './bench/space-and-thread.js'
 import { benchSearch } from './bench/search.js'
 import { benchPublicPages } from './bench/public-pages.js'
 import { benchRedis } from './bench/redis.js'
+import { benchCalendar } from './bench/calendar.js'
 import { appendRow, machine, now, percentile as p } from './bench/report.js'
 import { BENCH_ADMIN, startPortal } from './bench/server.js'
 
@@ -92,6 +93,7 @@ main()
   .then(() => benchSearch())
   .then(() => benchPublicPages())
   .then(() => benchRedis())
+  .then(() => benchCalendar())
   .then(() => import('./bench/soak.js').then((soak) => soak.benchSoak()))
   .catch((error: unknown) => {
     console.error(error)

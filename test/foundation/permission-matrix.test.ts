@@ -527,6 +527,7 @@ const rows: Row[] = [
   // (the firm reads them, admins change them), the calendar and its feed (each their scope's).
   { route: 'GET /api/users/company', url: fixed('/api/users/company'), expect: E(401, 'ok', 403, 403, 403, 403, 403) },
   { route: 'PATCH /api/users/company', url: fixed('/api/users/company'), body: () => json({ legalForm: 'SARL' }), expect: E(401, 'ok', 403, 403, 403, 403, 403) },
+  { route: 'POST /users/profile/:id/company', url: ({ fx }) => `/users/profile/${fx.a.id}/company`, body: () => form({ legalForm: 'SARL' }), expect: E('login', 'ok', 403, 403, 'ok', 404, 'ok') },
   { route: 'GET /api/users/:id/company', url: ({ fx }) => `/api/users/${fx.a.id}/company`, expect: FIRM_API_A },
   { route: 'PATCH /api/users/:id/company', url: ({ fx }) => `/api/users/${fx.a.id}/company`, body: () => json({ employer: true }), expect: FIRM_API_A },
   { route: 'GET /api/obligations', url: fixed('/api/obligations'), expect: FIRM_API },
@@ -535,6 +536,9 @@ const rows: Row[] = [
   { route: 'DELETE /api/obligations/:id', url: async () => `/api/obligations/${await newObligation()}`, expect: ADMIN_API },
   { route: 'GET /api/calendar', url: fixed('/api/calendar'), expect: SELF_API },
   { route: 'GET /api/calendar.ics', url: fixed('/api/calendar.ics'), expect: SELF_API },
+  // The client's page is a company's (the firm's people go home); the firm's page, the firm's people's.
+  { route: 'GET /calendar', url: fixed('/calendar'), expect: E('login', 'ok', 'ok', 'ok', 'home', 'home', 'home') },
+  { route: 'GET /admin-dashboard/calendar', url: fixed('/admin-dashboard/calendar'), expect: FIRM_PAGE },
 
   // -- Messages (contract §7, §9: the company's thread; staff write in their clients').
   { route: 'GET /api/messages', url: fixed('/api/messages'), expect: FIRM_API },

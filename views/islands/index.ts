@@ -31,6 +31,7 @@ import MessageThread from './MessageThread.js'
 import InvitationForm from './InvitationForm.js'
 import StaffBoard from './StaffBoard.js'
 import TeamMembers from './TeamMembers.js'
+import CompanyIdentifiersForm from './CompanyIdentifiersForm.js'
 
 /** Every island, by the name of its file; the browser loads each from its own chunk. */
 export const islands = {
@@ -67,6 +68,7 @@ export const islands = {
   InvitationForm,
   StaffBoard,
   TeamMembers,
+  CompanyIdentifiersForm,
 }
 
 export type IslandName = keyof typeof islands

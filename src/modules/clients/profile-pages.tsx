@@ -6,7 +6,7 @@ import { rememberReturn } from '../../http/return-to.js'
 import { IdParamsSchema } from '../../http/schemas.js'
 import { refusals } from '../../shared/domain-error.js'
 import type { FormState } from '../../shared/form-state.js'
-import { photoFormRoute, registerTokenForms, userForm, type ProfileShown } from '../identity/index.js'
+import { checkCompanyIdentifiers, companyTexts, photoFormRoute, registerTokenForms, userForm, type ProfileShown } from '../identity/index.js'
 import { formPost } from '../../http/form-post.js'
 import { originOf } from '../../http/origin.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
@@ -36,6 +36,23 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
     }
     return profile(request, reply)
   })
+
+  // The company's identifiers without JavaScript (contract §8, §11): its owner's own profile, or the firm's on a client's.
+  const companyForm = formPost({
+    check: checkCompanyIdentifiers,
+    keep: ['nif', 'nis', 'rc', 'articleImposition', 'legalForm', 'taxRegime', 'employer'],
+    show: (request, reply, form) => profile(request, reply, { companyForm: form }),
+    act: async (_value, request) => {
+      const viewer = request.user!
+      const id = Number((request.params as { id: number }).id)
+      const body = request.body as Record<string, unknown>
+      if (viewer.isAdmin) await clients.company.change(viewer, body, id)
+      else if (viewer.id === id) await clients.company.change(viewer, body)
+      else throw refuse('forbidden', 'notOwnProfile')
+      return { to: `/users/profile/${id}#profile-company-title`, message: companyTexts.saved }
+    },
+  })
+  app.post('/users/profile/:id/company', { schema: { hide: true, params: IdParamsSchema }, preHandler: userForm((request) => `/users/profile/${(request.params as { id: number }).id}`, () => undefined), ...companyForm })
 
   // The photo form without JavaScript: identity's route (the owner only), answered again with this page.
   // A visitor is sent to /login before; only a refusal of every upload (507) could come first.
@@ -84,7 +101,7 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
    * The profile of the request's :id (or `ownId`, a form of one's own profile at an address of its
    * own) as its viewer may see it, with what a form posted without JavaScript answered.
    */
-  async function profile(request: FastifyRequest, reply: FastifyReply, shown: ProfileShown & { photoForm?: FormState } = {}, ownId?: number) {
+  async function profile(request: FastifyRequest, reply: FastifyReply, shown: ProfileShown & { photoForm?: FormState; companyForm?: FormState } = {}, ownId?: number) {
     const viewer = request.user!
     const id = ownId ?? Number((request.params as { id: unknown }).id)
     if (!Number.isSafeInteger(id) || id < 1) throw refuse('not_found', 'profileNotFound')
@@ -111,7 +128,10 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
           viewer.role === 'admin' ? clients.firmPeople() : undefined,
         ])
       : [undefined, undefined, undefined, undefined]
-    return reply.render(views.ProfilePage, { profile, isOwner, isMember: isOwner && viewer.companyRole === 'member', staff, staffChoices, documents: listStateOf(query), activity, sessions, accessTokens, twoFactor, firmSent, requests, ...shown })
+    // The company's identifiers (contract §11): its owner on their profile, the firm on a client's page.
+    const identifiers = isOwner && viewer.companyRole === 'owner' ? await clients.company.find(viewer) : forFirm ? await clients.company.find(viewer, profile.id).catch(() => undefined) : undefined
+    const company = identifiers && { identifiers, apiUrl: isOwner ? '/api/users/company' : `/api/users/${profile.id}/company`, action: `/users/profile/${profile.id}/company` }
+    return reply.render(views.ProfilePage, { profile, isOwner, isMember: isOwner && viewer.companyRole === 'member', staff, staffChoices, documents: listStateOf(query), activity, sessions, accessTokens, twoFactor, firmSent, requests, company, ...shown })
   }
 }
 export default profilePages

@@ -4,7 +4,7 @@ import type { MailCounts } from '../../jobs/outbox.js'
 import type { FormState } from '../../shared/form-state.js'
 import type { JournalRow } from '../journal/index.js'
 import type { AccountRow, Counts, Profile } from './schemas.js'
-import type { AccessTokenView, PersonName, ProfileConfirmation, ProfileShown } from '../identity/index.js'
+import type { AccessTokenView, CompanyIdentifiers, PersonName, ProfileConfirmation, ProfileShown } from '../identity/index.js'
 import type { ClientRequests, DeviceSession, FirmSent } from './types.js'
 
 /** One of the firm's people, as a client's « Suivi par » form offers them. */
@@ -36,7 +36,7 @@ export interface ClientsViews {
    * `staff`: who serves the client (« Suivi par »), for the firm's people on a client's page;
    * `staffChoices`: the firm's people an administrator may tick (the form of the team module's address).
    */
-  ProfilePage: Page<{ profile: Profile; isOwner: boolean; staff?: PersonName[] | undefined; staffChoices?: FirmPerson[] | undefined; documents: ListState; activity?: { items: JournalRow[]; total: number } | undefined; sessions?: DeviceSession[] | undefined; accessTokens?: AccessTokenView[] | undefined; twoFactor?: { enabled: boolean } | undefined; firmSent?: FirmSent | undefined; requests?: ClientRequests | undefined; photoForm?: FormState | undefined } & ProfileShown>
+  ProfilePage: Page<{ profile: Profile; isOwner: boolean; staff?: PersonName[] | undefined; staffChoices?: FirmPerson[] | undefined; documents: ListState; activity?: { items: JournalRow[]; total: number } | undefined; sessions?: DeviceSession[] | undefined; accessTokens?: AccessTokenView[] | undefined; twoFactor?: { enabled: boolean } | undefined; firmSent?: FirmSent | undefined; requests?: ClientRequests | undefined; photoForm?: FormState | undefined; company?: CompanySection | undefined; companyForm?: FormState | undefined } & ProfileShown>
   /** A profile action's confirmation dialog as a page, without JavaScript (contract §8): revoking a token, deleting one's account. */
   ConfirmProfilePage: Page<ProfileConfirmation & { profileUrl: string }>
 }
@@ -46,4 +46,11 @@ export interface SendDocumentPageProps {
   client: { id: number; username: string; entreprise: string }
   sent: FirmSent
   form?: FormState | undefined
+}
+
+/** The company's identifiers on its profile (contract §11): its owner's, or the firm's on a client's page. */
+export interface CompanySection {
+  identifiers: CompanyIdentifiers
+  apiUrl: string
+  action: string
 }

@@ -1,5 +1,5 @@
 import type { AccessTokenView, ClientRequests as ClientRequestsData, DeviceSession, FirmSent, Profile } from '../../../src/modules/clients/types.js'
-import type { FirmPerson } from '../../../src/modules/clients/views.js'
+import type { CompanySection, FirmPerson } from '../../../src/modules/clients/views.js'
 import { ClientStaffForm } from '../../components/team/ClientStaffForm.js'
 import { OWN_DELETE_PAGES } from '../../../src/modules/documents/validation.js'
 import { pageTexts as requestTexts } from '../../../src/modules/requests/texts.js'
@@ -39,6 +39,10 @@ export interface ProfilePageProps {
   twoFactor?: { enabled: boolean } | undefined
   /** What the firm sent this client, for an administrator (contract §7); absent otherwise. */
   firmSent?: FirmSent | undefined
+  /** The company's identifiers (contract §11): its owner on their profile, the firm on a client's page. */
+  company?: CompanySection | undefined
+  /** Their form posted without JavaScript and answered again. */
+  companyForm?: FormState | undefined
   /** An administrator on a client's page: the client's requests and « Demander un document ». */
   requests?: ClientRequestsData | undefined
   /** The owner's photo form posted without JavaScript and answered again (contract §8). */
@@ -52,7 +56,7 @@ export interface ProfilePageProps {
 /** /users/profile/:id (spec §2 Profile page): the owner or an administrator. */
 export const ProfilePage = page<ProfilePageProps>(
   ({ profile }) => ({ title: `Profil de ${profile.username}`, description: 'Profil du client et ses documents.' }),
-  function ProfilePage({ profile, isOwner, isMember, staff, staffChoices, documents, activity, sessions, accessTokens, twoFactor, firmSent, requests, photoForm, tokenForm, createdToken }) {
+  function ProfilePage({ profile, isOwner, isMember, staff, staffChoices, documents, activity, sessions, accessTokens, twoFactor, firmSent, requests, photoForm, tokenForm, createdToken, company, companyForm }) {
     // An administrator's account is not deleted from its profile (the server refuses it too).
     const canDeleteAccount = isOwner && !profile.isAdmin && !isMember
     const formats = useFormats()
@@ -82,6 +86,14 @@ export const ProfilePage = page<ProfilePageProps>(
             />
             {profile.documentsTotal > documents.pageSize && <Pager path={`/users/profile/${profile.id}`} state={documents} total={profile.documentsTotal} />}
           </section>
+          {company && (
+            <section className="profile-section" aria-labelledby="profile-company-title">
+              <h2 id="profile-company-title" className="profile-section-title">
+                Identifiants de l’entreprise
+              </h2>
+              <Island name="CompanyIdentifiersForm" props={{ ...company, form: companyForm }} />
+            </section>
+          )}
           {requests && (
             <section className="profile-section" aria-labelledby="profile-requests-title">
               <h2 id="profile-requests-title" className="profile-section-title">
