@@ -33,6 +33,7 @@ import * as m0033 from './0033-client-document-counts.js'
 import * as m0034 from './0034-staff-documents.js'
 import * as m0035 from './0035-company-identifiers.js'
 import * as m0036 from './0036-obligations.js'
+import * as m0040 from './0040-legal-holds.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0034-staff-documents': m0034,
   '0035-company-identifiers': m0035,
   '0036-obligations': m0036,
+  '0040-legal-holds': m0040,
 }

@@ -151,6 +151,14 @@ export interface DocumentsTable {
   uploaded_by: number | null
 }
 
+/** A document on legal hold (migrations/0040-legal-holds.ts): nobody deletes it, retention skips it. */
+export interface DocumentHoldsTable {
+  document_id: number
+  /** The administrator who put it on hold (null once that account is gone). */
+  held_by: number | null
+  created_at: string
+}
+
 /** Rows of documents by direction and state, kept by triggers (migrations 0007 and 0019). */
 export interface DocumentCountsTable {
   from_firm: number
@@ -344,6 +352,7 @@ export interface Database {
   contact_messages: ContactMessagesTable
   document_types: DocumentTypesTable
   documents: DocumentsTable
+  document_holds: DocumentHoldsTable
   document_counts: DocumentCountsTable
   client_document_counts: ClientDocumentCountsTable
   staff_documents: StaffDocumentsTable

@@ -39,7 +39,8 @@ t.test('the rows’ actions in the server’s HTML: « Voir » a form, the other
   const news = await injectAs(app, admin, '/admin-dashboard/new-documents?q=html-new')
   t.same(rowFormsOf(news.body), [[`/admin-dashboard/new-documents/${fresh}/view?q=html-new`, 'Voir le document html-new.pdf']], 'a form with an enabled button, the list’s query kept')
   const olds = await injectAs(app, admin, '/admin-dashboard/documents?q=html-viewed')
-  t.same(rowFormsOf(olds.body), [[`/admin-dashboard/documents/${viewed}/view?q=html-viewed`, 'Voir html-viewed.pdf']])
+  // The legal hold (contract §12) is a form too: it deletes nothing, so no confirmation page.
+  t.same(rowFormsOf(olds.body), [[`/admin-dashboard/documents/${viewed}/view?q=html-viewed`, 'Voir html-viewed.pdf'], [`/admin-dashboard/documents/${viewed}/hold?q=html-viewed`, 'Conserver html-viewed.pdf']])
   t.same(hrefsOf(olds.body, 'Archiver'), [`/admin-dashboard/documents/${viewed}/archive?q=html-viewed`])
   t.same(hrefsOf(olds.body, 'Supprimer'), [`/admin-dashboard/documents/${viewed}/delete?q=html-viewed`])
   const archive = await injectAs(app, admin, '/admin-dashboard/arch-documents?q=html-archived')

@@ -121,6 +121,12 @@ async function archivedDocument(): Promise<number> {
   await expectStatus('archive', await call(admin, { method: 'POST', url: `/api/documents/archive/${id}` }), 200)
   return id
 }
+/** A viewed document of A on legal hold (contract §12), for the rows that lift one. */
+async function heldDocument(): Promise<number> {
+  const id = await viewedDocument()
+  await expectStatus('hold', await call(admin, { method: 'POST', url: `/api/documents/hold/${id}` }), 200)
+  return id
+}
 async function fileOf(id: number): Promise<string> {
   const { storage_key } = await db.selectFrom('documents').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow()
   return storage_key.replace('documents/', '/uploads/')
@@ -478,6 +484,15 @@ const rows: Row[] = [
   { route: 'POST /api/documents/restore/:id', url: async () => `/api/documents/restore/${await archivedDocument()}`, expect: FIRM_API_A },
   // Staff do not delete documents (§9): an admin-only action, 403 to staff.
   { route: 'DELETE /api/documents/delete/:id', url: async () => `/api/documents/delete/${await viewedDocument()}`, expect: ADMIN_API },
+  // Contract §12: legal holds are an administrator's (403 to staff); a company's all at once on a company of its own.
+  { route: 'POST /api/documents/hold/:id', url: async () => `/api/documents/hold/${await viewedDocument()}`, expect: ADMIN_API },
+  { route: 'DELETE /api/documents/hold/:id', url: async () => `/api/documents/hold/${await heldDocument()}`, expect: ADMIN_API },
+  { route: 'POST /api/documents/hold/company/:id', url: ({ fx }) => `/api/documents/hold/company/${fx.a.id}`, expect: ADMIN_API, fresh: 'company' },
+  { route: 'DELETE /api/documents/hold/company/:id', url: ({ fx }) => `/api/documents/hold/company/${fx.a.id}`, expect: ADMIN_API, fresh: 'company' },
+  { route: 'POST /admin-dashboard/documents/:id/hold', url: async () => `/admin-dashboard/documents/${await viewedDocument()}/hold`, body: () => form(), expect: ADMIN_FORM },
+  { route: 'POST /admin-dashboard/documents/:id/release', url: async () => `/admin-dashboard/documents/${await heldDocument()}/release`, body: () => form(), expect: ADMIN_FORM },
+  { route: 'POST /admin-dashboard/arch-documents/:id/hold', url: async () => `/admin-dashboard/arch-documents/${await archivedDocument()}/hold`, body: () => form(), expect: ADMIN_FORM },
+  { route: 'POST /admin-dashboard/arch-documents/:id/release', url: async () => `/admin-dashboard/arch-documents/${await heldDocument()}/release`, body: () => form(), expect: ADMIN_FORM },
   // The company's own delete, while not viewed (§3; §9: a member does what the owner does).
   { route: 'DELETE /api/documents/delete/owner/:id', url: async () => `/api/documents/delete/owner/${await newDocument()}`, expect: E(401, 'ok', 'ok', OTHER, 403, OTHER, 403) },
   { route: 'GET /api/documents/download/:id', url: ({ fx }) => `/api/documents/download/${fx.doc}`, expect: COMPANY_A_API },

@@ -22,7 +22,7 @@ const clientRoutes: FastifyPluginAsyncTypebox<{ clients: Clients }> = async (app
   }, async (request) => clients.getProfile(request.user!, request.params.id, listFilter(request.query)))
 
   app.delete('/api/users/profile/:id', {
-    schema: { ...operation('deleteAccount', 'Supprime un compte : le sien, ou un client (administrateurs)', 'user'), tags: ['users'], params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404) } },
+    schema: { ...operation('deleteAccount', 'Supprime un compte : le sien, ou un client (administrateurs)', 'user'), tags: ['users'], params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(400, 401, 403, 404, 409) } },
     preHandler: requireUser,
   }, async (request, reply) => {
     await clients.deleteClient(request.user!, request.params.id, originOf(request))

@@ -65,6 +65,25 @@ const documentForms: FastifyPluginAsync<{ documents: Documents; views: Documents
       return messages.restored
     },
   })
+  // Contract §12: a legal hold put or lifted from its row (an administrator's; no confirmation: it deletes nothing).
+  for (const kind of ['documents', 'arch-documents'] as const) {
+    registerRowForm(app, guards, {
+      list: LISTS[kind],
+      action: 'hold',
+      act: async (id, request) => {
+        await documents.holdDocument(id, request.user!, originOf(request))
+        return messages.held
+      },
+    })
+    registerRowForm(app, guards, {
+      list: LISTS[kind],
+      action: 'release',
+      act: async (id, request) => {
+        await documents.releaseDocument(id, request.user!, originOf(request))
+        return messages.holdReleased
+      },
+    })
+  }
   for (const kind of ['documents', 'arch-documents'] as const) {
     registerRowForm(app, guards, {
       list: LISTS[kind],

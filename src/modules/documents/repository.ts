@@ -605,3 +605,54 @@ export async function findPersonalDocuments(db: Db, person: { id: number; compan
     return { ...toRecord(row), direction: sent ? 'sent' : 'received' }
   })
 }
+
+/* Legal holds (contract §12, migration 0040) */
+
+/** Puts documents on hold (those not on hold already); answers the ids newly held. */
+export async function holdRows(trx: Db, ids: number[], heldBy: number, at: Date): Promise<number[]> {
+  if (!ids.length) return []
+  const held = new Set((await trx.selectFrom('document_holds').select('document_id').where('document_id', 'in', ids).execute()).map((row) => fromDbId(row.document_id)))
+  const fresh = ids.filter((id) => !held.has(id))
+  if (fresh.length) await trx.insertInto('document_holds').values(fresh.map((id) => ({ document_id: id, held_by: heldBy, created_at: toDbTime(at) }))).execute()
+  return fresh
+}
+
+/** Which of these documents are on hold (a page's rows, by the holds' primary key). */
+export async function heldAmong(db: Db, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set()
+  const rows = await db.selectFrom('document_holds').select('document_id').where('document_id', 'in', [...new Set(ids)]).execute()
+  return new Set(rows.map((row) => fromDbId(row.document_id)))
+}
+
+/** Lifts the holds of these documents; answers the ids that were on hold. */
+export async function releaseRows(trx: Db, ids: number[]): Promise<number[]> {
+  if (!ids.length) return []
+  const held = (await trx.selectFrom('document_holds').select('document_id').where('document_id', 'in', ids).execute()).map((row) => fromDbId(row.document_id))
+  if (held.length) await trx.deleteFrom('document_holds').where('document_id', 'in', held).execute()
+  return held
+}
+
+/** Whether a document is on hold (read in the deleting transaction: on MariaDB a locking read, so a hold landing meanwhile waits). */
+export async function isHeld(db: Db, id: number): Promise<boolean> {
+  let query = db.selectFrom('document_holds').select('document_id').where('document_id', '=', id)
+  if (isMysql(db)) query = query.forUpdate()
+  return Boolean(await query.executeTakeFirst())
+}
+
+/** Whether any document `column` = `id` names (an owner's, a type's) is on hold. */
+export async function anyHeld(db: Db, column: 'user_id' | 'type_id', id: number): Promise<boolean> {
+  const row = await db.selectFrom('document_holds').innerJoin('documents', 'documents.id', 'document_holds.document_id').select('documents.id').where(`documents.${column}`, '=', id).executeTakeFirst()
+  return Boolean(row)
+}
+
+/** Every document of a company, by id, with its label for the journal (a company's hold). */
+export async function companyDocuments(db: Db, userId: number): Promise<Array<{ id: number; originalName: string; userId: number }>> {
+  const rows = await db.selectFrom('documents').select(['id', 'original_name']).where('user_id', '=', userId).orderBy('id').execute()
+  return rows.map((row) => ({ id: fromDbId(row.id), originalName: row.original_name, userId }))
+}
+
+/** Whether a delete failed on a hold's foreign key (a hold that landed between the check and the delete). */
+export function isHoldViolation(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? ''
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === 'ER_ROW_IS_REFERENCED_2' || code === 'ER_ROW_IS_REFERENCED'
+}

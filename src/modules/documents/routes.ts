@@ -9,7 +9,7 @@ import { errorResponses, IdParamsSchema, MessageSchema } from '../../http/schema
 import { refusals } from '../../shared/domain-error.js'
 import { requireAdmin, requireFirm, requireUser } from '../identity/index.js'
 import { DOCUMENT_MIMES } from './content-check.js'
-import { DocumentSchema, DocumentTypeSchema, NewTypeBodySchema, StoredNameParamsSchema, UploadedSchema, UploadFormSchema } from './schemas.js'
+import { DocumentSchema, DocumentTypeSchema, HoldCountSchema, NewTypeBodySchema, StoredNameParamsSchema, UploadedSchema, UploadFormSchema } from './schemas.js'
 import type { Documents, OpenedFile, OpenOptions } from './service.js'
 import { uploadSteps } from './upload-http.js'
 import { messages } from './validation.js'
@@ -92,7 +92,7 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
   })
 
   app.delete('/api/documents/types/:id', {
-    schema: { ...operation('deleteDocumentType', 'Supprime un type de document (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
+    schema: { ...operation('deleteDocumentType', 'Supprime un type de document (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 409) } },
     ...admin,
   }, async (request) => {
     await documents.deleteType(request.params.id, request.user!, originOf(request))
@@ -157,15 +157,48 @@ const documentRoutes: FastifyPluginAsyncTypebox<{ documents: Documents }> = asyn
   })
 
   app.delete('/api/documents/delete/:id', {
-    schema: { ...operation('deleteDocument', 'Supprime un document (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
+    schema: { ...operation('deleteDocument', 'Supprime un document (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 409) } },
     ...admin,
   }, async (request) => {
     await documents.deleteDocument(request.params.id, request.user!, originOf(request))
     return { message: messages.deleted }
   })
 
+  // Contract §12: legal holds, an administrator's; a company's documents all at once (docs/decisions/162-legal-holds.md).
+  app.post('/api/documents/hold/:id', {
+    schema: { ...operation('holdDocument', 'Place un document sous conservation légale (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
+    ...admin,
+  }, async (request) => {
+    await documents.holdDocument(request.params.id, request.user!, originOf(request))
+    return { message: messages.held }
+  })
+
+  app.delete('/api/documents/hold/:id', {
+    schema: { ...operation('releaseDocumentHold', 'Lève la conservation légale d’un document (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 409) } },
+    ...admin,
+  }, async (request) => {
+    await documents.releaseDocument(request.params.id, request.user!, originOf(request))
+    return { message: messages.holdReleased }
+  })
+
+  app.post('/api/documents/hold/company/:id', {
+    schema: { ...operation('holdCompanyDocuments', 'Place tous les documents d’une entreprise sous conservation légale (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: HoldCountSchema, ...errorResponses(401, 403, 404) } },
+    ...admin,
+  }, async (request) => {
+    const count = await documents.holdCompany(request.params.id, request.user!, originOf(request))
+    return { message: messages.companyHeld(count), count }
+  })
+
+  app.delete('/api/documents/hold/company/:id', {
+    schema: { ...operation('releaseCompanyDocuments', 'Lève la conservation légale de tous les documents d’une entreprise (administrateurs)', 'user'), tags, params: IdParamsSchema, response: { 200: HoldCountSchema, ...errorResponses(401, 403, 404) } },
+    ...admin,
+  }, async (request) => {
+    const count = await documents.releaseCompany(request.params.id, request.user!, originOf(request))
+    return { message: messages.companyReleased(count), count }
+  })
+
   app.delete('/api/documents/delete/owner/:id', {
-    schema: { ...operation('deleteOwnDocument', 'Supprime un document de son entreprise, tant que le cabinet ne l’a pas consulté', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404) } },
+    schema: { ...operation('deleteOwnDocument', 'Supprime un document de son entreprise, tant que le cabinet ne l’a pas consulté', 'user'), tags, params: IdParamsSchema, response: { 200: MessageSchema, ...errorResponses(401, 403, 404, 409) } },
     preHandler: requireUser,
   }, async (request) => {
     await documents.deleteOwnDocument(request.user!, request.params.id, originOf(request))

@@ -41,6 +41,7 @@ export const DocumentSchema = Type.Object(
     type: Type.Object({ typeName: Type.String({ examples: ['Bilan'] }) }),
     user: Type.Object({ id: Type.Integer({ examples: [7] }), username: Type.String({ examples: ['Amina Haddad'] }), entreprise: Type.String({ examples: ['Transports Ezzahra'] }), profilePhoto: PhotoSchema }),
     uploadedBy: UploaderSchema,
+    onHold: Type.Boolean({ description: 'Sous conservation légale (contract §12) : personne ne le supprime, la durée de conservation ne le purge pas.' }),
   },
   { title: 'Document' },
 )
@@ -111,3 +112,6 @@ export const SendFormSchema = Type.Object(
 
 /** An upload's answer: the message and the new document's id. */
 export const UploadedSchema = Type.Object({ message: Type.String({ examples: ['Document envoyé avec succès.'] }), id: Type.Integer({ examples: [42] }) }, { title: 'Uploaded' })
+
+/** A company's hold set or lifted (contract §12): the message, and how many documents it changed. */
+export const HoldCountSchema = Type.Object({ message: Type.String(), count: Type.Integer({ minimum: 0 }) }, { title: 'HoldCount' })

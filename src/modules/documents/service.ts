@@ -22,6 +22,7 @@ import { uploadNotices, type UploadFacts } from './upload-notices.js'
 import { MULTIPART_ALLOWANCE } from '../../shared/sizes.js'
 import { acceptedExtension, checkSend, checkUpload } from './validation.js'
 import { documentTypes } from './type-service.js'
+import { legalHolds } from './holds.js'
 import { words } from './words.js'
 
 const refuse = refusals(words)
@@ -148,6 +149,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
 
   async function toViews(records: DocumentRecord[]): Promise<DocumentView[]> {
     const users = await peopleOf(records)
+    const held = await repo.heldAmong(db, records.map((r) => r.id))
     return records.map((r) => {
       const url = urlOf(r.storageKey)
       const user = users.get(r.userId)
@@ -163,6 +165,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
         type: { typeName: r.typeName },
         user: { id: r.userId, username: user?.username ?? '', entreprise: user?.entreprise ?? '', profilePhoto: user?.profilePhoto ?? null },
         uploadedBy: uploaderOf(r, users),
+        onHold: held.has(r.id),
       }
     })
   }
@@ -222,6 +225,15 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     await claimed?.fulfil({ id, fileName: doc.originalName, typeName })
     await notices.notify(trx, doc.userId, id, notice, { ...upload, typeName })
     return id
+  }
+
+  /** A hold that landed between the check and the delete: the database's foreign key refused it, the answer is the check's. */
+  async function withoutHold<T>(remove: () => Promise<T>): Promise<T> {
+    try {
+      return await remove()
+    } catch (error) {
+      throw repo.isHoldViolation(error) ? refuse('conflict', 'heldNotDeleted') : error
+    }
   }
 
   /** Whatever fails once a file is stored, the file goes. */
@@ -359,6 +371,9 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     // ---- Types
     ...documentTypes({ db, jobs, journal, requests, removeFiles }),
 
+    // ---- Legal holds (contract §12)
+    ...legalHolds({ db, clock, journal, identity }),
+
     // ---- Upload: the route parses the multipart body, the file goes through `storeFile`, then `recordUpload`.
 
     /**
@@ -465,10 +480,13 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
     async deleteDocument(id: number, actor: SessionUser, from: RequestOrigin | null = null): Promise<void> {
       const record = await repo.findDocument(db, scopeOf(actor), id)
       if (!record) throw refuse('not_found', 'notFound')
-      await transaction(db, async (trx) => {
-        if (!(await repo.deleteDocumentRow(trx, id))) throw refuse('not_found', 'notFound')
-        await recordOn(trx, 'document.deleted', actor, record, from)
-      })
+      await withoutHold(() =>
+        transaction(db, async (trx) => {
+          if (await repo.isHeld(trx, id)) throw refuse('conflict', 'heldNotDeleted')
+          if (!(await repo.deleteDocumentRow(trx, id))) throw refuse('not_found', 'notFound')
+          await recordOn(trx, 'document.deleted', actor, record, from)
+        }),
+      )
       await removeFiles([record.storageKey])
     },
 
@@ -482,10 +500,13 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
       const record = await ownRecord(user, id)
       // The condition is part of the delete: a view that lands meanwhile wins.
       if (record.isViewed) throw refuse('forbidden', 'alreadyViewed')
-      await transaction(db, async (trx) => {
-        if (!(await repo.deleteDocumentRow(trx, id, true))) throw refuse('forbidden', 'alreadyViewed')
-        await recordOn(trx, 'document.deleted', user, record, from)
-      })
+      await withoutHold(() =>
+        transaction(db, async (trx) => {
+          if (await repo.isHeld(trx, id)) throw refuse('conflict', 'heldNotDeleted')
+          if (!(await repo.deleteDocumentRow(trx, id, true))) throw refuse('forbidden', 'alreadyViewed')
+          await recordOn(trx, 'document.deleted', user, record, from)
+        }),
+      )
       await removeFiles([record.storageKey])
     },
 
@@ -523,7 +544,13 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
      * Deletes a user's document rows in the caller's transaction and answers their storage keys:
      * the caller removes the files once the transaction is committed.
      */
-    removeAllOwnedBy: (trx: Db, userId: number): Promise<string[]> => repo.deleteOwnedRows(trx, userId),
+    async removeAllOwnedBy(trx: Db, userId: number): Promise<string[]> {
+      // Contract §12: an account that owns a document on legal hold is not deleted (409).
+      if (await repo.anyHeld(trx, 'user_id', userId)) throw refuse('conflict', 'heldAccount')
+      return repo.deleteOwnedRows(trx, userId).catch((error: unknown) => {
+        throw repo.isHoldViolation(error) ? refuse('conflict', 'heldAccount') : error
+      })
+    },
     /** The dashboard's counts: the whole firm's kept totals, or a staff member's clients' counted (pass `scopeOf(viewer)`). */
     count: (scope: Scope = FIRM_SCOPE): Promise<{ unviewed: number; viewed: number }> => repo.countDocumentRows(db, scope),
     /** Who uploaded each of these documents, by id (a request lists its answers' uploaders); null for what the firm sent. */

@@ -72,8 +72,12 @@ export function documentTypes({ db, jobs, journal, requests, removeFiles }: Docu
       const typeName = await repo.findTypeName(db, id)
       if (typeName === undefined) throw refuse('not_found', 'typeNotFound')
       const keys = await transaction(db, async (trx) => {
+        // A type goes with its documents: none of them on legal hold (contract §12).
+        if (await repo.anyHeld(trx, 'type_id', id)) throw refuse('conflict', 'heldType')
         await requests.removeForType(trx, id)
-        const keys = await repo.deleteTypeRows(trx, id)
+        const keys = await repo.deleteTypeRows(trx, id).catch((error: unknown) => {
+          throw repo.isHoldViolation(error) ? refuse('conflict', 'heldType') : error
+        })
         await recordOnType(trx, 'type.deleted', actor, { id, typeName }, from)
         return keys
       })

@@ -64,6 +64,19 @@ export const messages = {
   firmSentNotArchived: 'Un document envoyé par le cabinet ne s’archive pas.',
   restored: 'Document restauré avec succès.',
   notArchived: 'Seul un document archivé peut être restauré.',
+  // Legal holds (contract §12).
+  held: 'Document placé sous conservation légale.',
+  holdReleased: 'Conservation légale levée.',
+  notHeld: 'Ce document n’est pas sous conservation légale.',
+  heldNotDeleted: 'Ce document est sous conservation légale : personne ne peut le supprimer tant qu’elle n’est pas levée.',
+  heldType: 'Des documents de ce type sont sous conservation légale : le type ne peut pas être supprimé tant qu’elle n’est pas levée.',
+  heldAccount: 'Ce compte détient des documents sous conservation légale : il ne peut pas être supprimé tant qu’elle n’est pas levée.',
+  companyHeld: (count: number) => `Documents de l’entreprise placés sous conservation légale : ${count}.`,
+  companyReleased: (count: number) => `Conservation légale levée pour les documents de l’entreprise : ${count}.`,
+  companyMissing: 'Entreprise introuvable.',
+  holdAction: 'Conserver',
+  releaseAction: 'Lever la conservation',
+  onHold: 'Conservation légale',
 } as const
 
 export const messagesAr: WordsLike<typeof messages> = {
@@ -108,6 +121,18 @@ export const messagesAr: WordsLike<typeof messages> = {
   firmSentNotArchived: 'لا تُؤرشف وثيقة أرسلها المكتب.',
   restored: 'تمت استعادة الوثيقة بنجاح.',
   notArchived: 'لا تُستعاد إلا وثيقة مؤرشفة.',
+  held: 'وُضعت الوثيقة تحت الحفظ القانوني.',
+  holdReleased: 'رُفع الحفظ القانوني.',
+  notHeld: 'هذه الوثيقة ليست تحت الحفظ القانوني.',
+  heldNotDeleted: 'هذه الوثيقة تحت الحفظ القانوني: لا يمكن لأحد حذفها ما لم يُرفع الحفظ.',
+  heldType: 'توجد وثائق من هذا النوع تحت الحفظ القانوني: لا يمكن حذف النوع ما لم يُرفع الحفظ.',
+  heldAccount: 'يملك هذا الحساب وثائق تحت الحفظ القانوني: لا يمكن حذفه ما لم يُرفع الحفظ.',
+  companyHeld: (count: number) => `وثائق المؤسسة التي وُضعت تحت الحفظ القانوني: ${count}.`,
+  companyReleased: (count: number) => `وثائق المؤسسة التي رُفع عنها الحفظ القانوني: ${count}.`,
+  companyMissing: 'المؤسسة غير موجودة.',
+  holdAction: 'حفظ قانوني',
+  releaseAction: 'رفع الحفظ',
+  onHold: 'حفظ قانوني',
 }
 
 /** The words the islands show, in each language (an island takes this catalogue, not `words`). */

@@ -30,6 +30,8 @@ export const JOURNAL_ACTIONS = [
   'member.removed',
   'invitation.accepted',
   'account.exported',
+  'document.held',
+  'document.released',
 ] as const
 
 export type JournalAction = (typeof JOURNAL_ACTIONS)[number]
@@ -68,6 +70,8 @@ export const actionLabels: Record<JournalAction, string> = {
   'member.removed': 'Membre retiré',
   'invitation.accepted': 'Invitation acceptée',
   'account.exported': 'Données personnelles exportées',
+  'document.held': 'Conservation légale posée',
+  'document.released': 'Conservation légale levée',
 }
 
 /** The action that ends each kind of subject: after it, the subject has no page to link to. */

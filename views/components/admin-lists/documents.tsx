@@ -56,7 +56,21 @@ const columns = (download: boolean): Column<DocumentRow>[] => [
     className: 'admin-cell-text',
   },
   { header: 'Fichier', cell: (row) => <FileLink row={row} download={download} />, className: 'admin-cell-photo' },
-  { header: 'Nom', cell: (row) => row.name, className: 'admin-cell-text' },
+  {
+    header: 'Nom',
+    cell: (row) => (
+      <>
+        {row.name}
+        {row.onHold && (
+          <>
+            {' '}
+            <span className="badge badge-invited document-hold">{messages.onHold}</span>
+          </>
+        )}
+      </>
+    ),
+    className: 'admin-cell-text',
+  },
   { header: 'Description', cell: (row) => <span title={row.description}>{previewOf(row.description)}</span>, className: 'admin-cell-text' },
   { header: 'Type', cell: (row) => row.type.typeName, className: 'admin-cell-text' },
   { header: 'Déposé le', cell: (row) => <When at={row.createdAt} /> },
@@ -99,6 +113,23 @@ const restoreDocument: RowAction<DocumentRow> = {
   form: 'restore',
 }
 
+/** Contract §12: an administrator puts a document on legal hold, or lifts it (a held one has no « Supprimer »). */
+const holdDocument: RowAction<DocumentRow> = {
+  label: messages.holdAction,
+  tone: 'neutral',
+  run: (row) => callApi('POST', `/api/documents/hold/${row.id}`),
+  form: 'hold',
+  shown: (row) => !row.onHold,
+}
+const releaseHold: RowAction<DocumentRow> = {
+  label: messages.releaseAction,
+  tone: 'neutral',
+  run: (row) => callApi('DELETE', `/api/documents/hold/${row.id}`),
+  form: 'release',
+  shown: (row) => row.onHold,
+}
+const deletable: RowAction<DocumentRow> = { ...deleteDocument, shown: (row) => !row.onHold }
+
 const listBase = {
   search: 'Utilisateur, entreprise, nom du document ou type',
   dates: true,
@@ -122,7 +153,7 @@ export const documentsKind = defineKind<DocumentRow>({
   caption: 'Documents consultés',
   empty: 'Aucun document consulté.',
   columns: columns(true),
-  actions: [view('Voir'), archiveDocument, deleteDocument],
+  actions: [view('Voir'), archiveDocument, holdDocument, releaseHold, deletable],
 })
 
 /** Spec §2: in the archive, View only shows an alert. */
@@ -142,7 +173,7 @@ export const archivedDocumentsKind = defineKind<DocumentRow>({
   caption: 'Documents archivés',
   empty: 'Aucun document archivé.',
   columns: columns(true),
-  actions: [viewArchived, restoreDocument, deleteDocument],
+  actions: [viewArchived, restoreDocument, holdDocument, releaseHold, deletable],
 })
 
 /** A staff member's lists (contract §9): their clients' documents, the same actions but deleting, which is an administrator's. */
