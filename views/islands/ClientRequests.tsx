@@ -1,12 +1,13 @@
 import { useState } from 'react'
 import type { RequestView } from '../../src/modules/requests/index.js'
 import type { FormState } from '../../src/shared/form-state.js'
-import { pageTexts } from '../../src/modules/requests/texts.js'
+import { pageWords } from '../../src/modules/requests/texts.js'
 import type { Wire } from '../../src/shared/wire.js'
 import { CardTable } from '../components/CardTable.js'
 import { When } from '../components/When.js'
 import { DueDate, StatusBadge } from '../components/requests/RequestCells.js'
 import { RequestForm } from '../components/requests/RequestForm.js'
+import { useWords } from '../runtime/words.js'
 
 type Row = Wire<RequestView>
 
@@ -24,7 +25,6 @@ export interface ClientRequestsProps {
   level?: 2 | 3
 }
 
-const { columns } = pageTexts
 
 /**
  * On an administrator's view of a client's page (issue 16): « Demander un document » (type, title,
@@ -33,6 +33,8 @@ const { columns } = pageTexts
  * /admin-dashboard/clients/:id/ask (contract §8).
  */
 export default function ClientRequests({ userId, items, total, types, today, form, level = 3 }: ClientRequestsProps) {
+  const pageTexts = useWords(pageWords)
+  const { columns } = pageTexts
   const [rows, setRows] = useState(items)
   const [count, setCount] = useState(total)
   const created = (request: Row) => {

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import type { ThreadMessage } from '../../src/modules/messages/schemas.js'
-import { texts } from '../../src/modules/messages/texts.js'
+import { messageWords } from '../../src/modules/messages/texts.js'
 import { checkMessage, TEXT_MAX } from '../../src/modules/messages/validation.js'
 import { useFormats, When } from '../components/When.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { LinkedText } from '../components/LinkedText.js'
 import { useHydrated } from '../components/useHydrated.js'
+import { useWords } from '../runtime/words.js'
 
 export interface MessageThreadProps {
   /** The client whose thread it is. */
@@ -32,6 +33,7 @@ export interface MessageThreadProps {
  * messages (one's side's) that the other side has read.
  */
 export default function MessageThread({ userId, viewer, viewerId, messages: first, total, page, pageSize, draft = '', error: refused = '' }: MessageThreadProps) {
+  const texts = useWords(messageWords)
   const ids = useId()
   const hydrated = useHydrated()
   const formats = useFormats()

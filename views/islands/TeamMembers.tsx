@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { checkInvitation } from '../../src/modules/identity/validation.js'
 import type { CompanyMember } from '../../src/modules/team/member-schemas.js'
-import { memberTexts, TEAM_PAGE, teamPageTexts as texts } from '../../src/modules/team/member-texts.js'
+import { memberWords, TEAM_PAGE, teamPageWords } from '../../src/modules/team/member-texts.js'
 import type { TeamPageProps } from '../../src/modules/team/member-views.js'
 import { errorOf } from '../../src/shared/form-state.js'
 import { api } from '../client/api.js'
@@ -15,6 +15,7 @@ import { refused, useCheckedSubmit } from '../components/useCheckedSubmit.js'
 import { useHydrated } from '../components/useHydrated.js'
 import { useRowDeletion } from '../components/useRowDeletion.js'
 import { When } from '../components/When.js'
+import { useWords } from '../runtime/words.js'
 
 /** A member as the island keeps them: dates are text once they come from the API. */
 type MemberRow = Omit<CompanyMember, 'createdAt' | 'lastSeenAt'> & { createdAt: Date | string; lastSeenAt: Date | string | null }
@@ -26,6 +27,8 @@ type MemberRow = Omit<CompanyMember, 'createdAt' | 'lastSeenAt'> & { createdAt: 
  * once hydrated (`data-hydrated`), the API and the dialog.
  */
 export default function TeamMembers({ members: initial, total: initialTotal, query, viewerId, isOwner, canInvite, form: answered }: TeamPageProps) {
+  const memberTexts = useWords(memberWords)
+  const texts = useWords(teamPageWords)
   const hydrated = useHydrated()
   const [rows, setRows] = useState<MemberRow[]>(initial)
   const [total, setTotal] = useState(initialTotal)

@@ -21,4 +21,4 @@ export default fp(
 export { createMessages, type Messages, type MessagesDeps } from './service.js'
 export type { MessagesViews, ThreadPageProps, ThreadsPageProps } from './views.js'
 export type { ThreadMessage } from './schemas.js'
-export { texts as messageTexts } from './texts.js'
+export { texts as messageTexts, messageWords } from './texts.js'

@@ -96,6 +96,9 @@ export const teamPageTextsAr: WordsLike<typeof teamPageTexts> = {
   search: 'البحث عن اسم أو عنوان',
 }
 
+/** The members' API words in each language, the island's and the server's alike (./words.ts's memberWords). */
+export const memberWords = /* @__PURE__ */ catalogue({ fr: memberTexts, ar: memberTextsAr })
+
 /** The /team page's and island's words, in each language. */
 export const teamPageWords = /* @__PURE__ */ catalogue({ fr: teamPageTexts, ar: teamPageTextsAr })
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import type { RequestView } from '../../../src/modules/requests/index.js'
-import { messages, NOTE_MAX, pageTexts, TITLE_MAX } from '../../../src/modules/requests/texts.js'
+import { formWords, NOTE_MAX, pageWords, TITLE_MAX } from '../../../src/modules/requests/texts.js'
 import { checkNewRequest } from '../../../src/modules/requests/validation.js'
 import { errorOf, type FormState } from '../../../src/shared/form-state.js'
 import type { Wire } from '../../../src/shared/wire.js'
@@ -9,6 +9,7 @@ import { showToast } from '../../client/toast.js'
 import { describedBy, ErrorSummary, FieldError } from '../FormErrors.js'
 import { useHydrated } from '../useHydrated.js'
 import { personLabel } from '../Person.js'
+import { useSaid, useWords } from '../../runtime/words.js'
 
 export interface RequestFormProps {
   /** The client asked (their page), or null: a client chooser over `clients` (the requests list). */
@@ -43,6 +44,9 @@ function Control({ id, label, error, children }: { id: string; label: string; er
  * JavaScript (or before hydration) a plain post to `action`, answered again with `form` when refused.
  */
 export function RequestForm({ userId, clients = [], types, today, onCreated, level = 3, action, form }: RequestFormProps) {
+  const said = useSaid(formWords)
+  const messages = useWords(formWords)
+  const pageTexts = useWords(pageWords)
   const Heading = level === 2 ? 'h2' : 'h3'
   const hydrated = useHydrated()
   const id = useId()
@@ -59,7 +63,7 @@ export function RequestForm({ userId, clients = [], types, today, onCreated, lev
     setAnswered((shown) => shown && { values: shown.values, errors: [] })
     const data = Object.fromEntries(new FormData(event.currentTarget))
     const checked = checkNewRequest(userId === null ? data : { ...data, userId }, today)
-    if (!checked.ok) return showToast('error', checked.message)
+    if (!checked.ok) return showToast('error', said(checked.message))
     setBusy(true)
     const result = await api<Wire<RequestView>>('/api/requests', { body: checked.value })
     setBusy(false)

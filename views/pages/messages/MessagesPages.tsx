@@ -1,4 +1,4 @@
-import { messageTexts as texts, type ThreadPageProps, type ThreadsPageProps } from '../../../src/modules/messages/index.js'
+import { messageWords, type ThreadPageProps, type ThreadsPageProps } from '../../../src/modules/messages/index.js'
 import { page } from '../../../src/render/page.js'
 import { Pager } from '../../components/Pager.js'
 import { DayRangeFields } from '../../components/ListToolbar.js'
@@ -7,11 +7,13 @@ import { CardTable } from '../../components/CardTable.js'
 import { When } from '../../components/When.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
 import { Island } from '../../runtime/Island.js'
+import { useWords } from '../../runtime/words.js'
 
 /** /messages (contract §7): the company's thread with the firm (its owner's and members', §9), and the form to write. */
 export const ClientThreadPage = page<ThreadPageProps>(
-  { title: texts.clientTitle, description: texts.clientDescription },
+  (_props, language) => ({ title: messageWords[language].clientTitle, description: messageWords[language].clientDescription }),
   function ClientThreadPage({ client, viewerId, messages, total, page, pageSize, draft, error }) {
+    const texts = useWords(messageWords)
     return (
       <section className="container thread-page">
         <h1 className="thread-title">{texts.clientTitle}</h1>
@@ -24,8 +26,9 @@ export const ClientThreadPage = page<ThreadPageProps>(
 
 /** /admin-dashboard/clients/:id/messages (contract §7): one client's thread, for the firm's people. */
 export const AdminThreadPage = page<ThreadPageProps>(
-  ({ client }) => ({ title: texts.adminTitle(personLabel(client)), description: texts.adminDescription, area: 'back-office' }),
+  ({ client }, language) => ({ title: messageWords[language].adminTitle(personLabel(client)), description: messageWords[language].adminDescription, area: 'back-office' }),
   function AdminThreadPage({ client, viewerId, messages, total, page, pageSize, draft, error }) {
+    const texts = useWords(messageWords)
     return (
       <AdminLayout title={texts.adminTitle(personLabel(client))} lead={texts.adminLead}>
         <p className="thread-profile">
@@ -52,8 +55,9 @@ function previewOf(text: string): string {
  * last message, `from`/`to` over the last message's day.
  */
 export const ThreadsPage = page<ThreadsPageProps>(
-  { title: texts.threadsTitle, description: texts.threadsLead, area: 'back-office' },
+  (_props, language) => ({ title: messageWords[language].threadsTitle, description: messageWords[language].threadsLead, area: 'back-office' }),
   function ThreadsPage({ threads, total, query }) {
+    const texts = useWords(messageWords)
     const searched = Boolean(query.q || query.from || query.to)
     return (
       <AdminLayout title={texts.threadsTitle} lead={texts.threadsLead}>

@@ -15,7 +15,8 @@ import { ActivitySection } from './ActivitySection.js'
 import { FirmSentSection } from './FirmSentSection.js'
 import { PersonalDataSection } from './PersonalDataSection.js'
 import { ProfileHeader } from './ProfileHeader.js'
-import { messageTexts } from '../../../src/modules/messages/index.js'
+import { messageWords } from '../../../src/modules/messages/index.js'
+import { useWords } from '../../runtime/words.js'
 
 export interface ProfilePageProps {
   profile: Profile
@@ -57,6 +58,7 @@ export interface ProfilePageProps {
 export const ProfilePage = page<ProfilePageProps>(
   ({ profile }) => ({ title: `Profil de ${profile.username}`, description: 'Profil du client et ses documents.' }),
   function ProfilePage({ profile, isOwner, isMember, staff, staffChoices, documents, activity, sessions, accessTokens, twoFactor, firmSent, requests, photoForm, tokenForm, createdToken, company, companyForm }) {
+    const messageTexts = useWords(messageWords)
     // An administrator's account is not deleted from its profile (the server refuses it too).
     const canDeleteAccount = isOwner && !profile.isAdmin && !isMember
     const formats = useFormats()

@@ -1,14 +1,15 @@
 import { OWN_DELETE_PAGES } from '../../../src/modules/documents/validation.js'
 import type { SpacePageProps } from '../../../src/modules/requests/views.js'
-import { pageTexts } from '../../../src/modules/requests/texts.js'
+import { pageWords } from '../../../src/modules/requests/texts.js'
 import { page } from '../../../src/render/page.js'
 import { When } from '../../components/When.js'
 import { DueLine, StatusBadge } from '../../components/requests/RequestCells.js'
 import { Island } from '../../runtime/Island.js'
 import { ReceivedSection } from '../documents/ReceivedSection.js'
+import { useWords } from '../../runtime/words.js'
 
 /** An answer's documents by name, each a colleague uploaded naming them (contract §9: the company's people share its requests). */
-function answerNames(documents: SpacePageProps['answered'][number]['documents'], companyId: number): string {
+function answerNames(documents: SpacePageProps['answered'][number]['documents'], companyId: number, pageTexts: (typeof pageWords)['fr']): string {
   return documents.map((d) => (d.uploadedBy && d.uploadedBy.id !== companyId ? `${d.name} (${pageTexts.uploadedBy(d.uploadedBy.username)})` : d.name)).join(', ')
 }
 
@@ -17,8 +18,9 @@ function answerNames(documents: SpacePageProps['answered'][number]['documents'],
  * marked), each with « Envoyer » opening the upload form that answers it; then the upload form.
  */
 export const SpacePage = page<SpacePageProps>(
-  { title: pageTexts.spaceTitle, description: pageTexts.spaceLead },
+  (_props, language) => ({ title: pageWords[language].spaceTitle, description: pageWords[language].spaceLead }),
   function SpacePage({ userId, profileUrl, accepted, types, maxBytes, pending, answered, answering, received, owned, form }) {
+    const pageTexts = useWords(pageWords)
     if (!accepted)
       return (
         <section className="upload-page">
@@ -82,7 +84,7 @@ export const SpacePage = page<SpacePageProps>(
             <ul className="request-answered">
               {answered.map((request) => (
                 <li key={request.id} data-request={request.id}>
-                  <StatusBadge row={request} /> <strong>{request.title}</strong> — {answerNames(request.documents, userId)}
+                  <StatusBadge row={request} /> <strong>{request.title}</strong> — {answerNames(request.documents, userId, pageTexts)}
                   {request.fulfilledAt && (
                     <>
                       {' '}

@@ -1,10 +1,12 @@
-import { teamPageTexts as texts } from '../../../src/modules/team/member-texts.js'
+import { teamPageWords } from '../../../src/modules/team/member-texts.js'
 import type { TeamPageProps } from '../../../src/modules/team/views.js'
 import { page } from '../../../src/render/page.js'
 import { Island } from '../../runtime/Island.js'
+import { useWords } from '../../runtime/words.js'
 
 /** /team (contract §9): the company's people; its owner invites and removes them. */
-export const TeamPage = page<TeamPageProps>({ title: texts.title, description: texts.description }, function TeamPage(props) {
+export const TeamPage = page<TeamPageProps>((_props, language) => ({ title: teamPageWords[language].title, description: teamPageWords[language].description }), function TeamPage(props) {
+  const texts = useWords(teamPageWords)
   return (
     <section className="container team-page">
       <h1 className="team-title">{texts.title}</h1>
