@@ -34,6 +34,7 @@ import * as m0034 from './0034-staff-documents.js'
 import * as m0035 from './0035-company-identifiers.js'
 import * as m0036 from './0036-obligations.js'
 import * as m0040 from './0040-legal-holds.js'
+import * as m0045 from './0045-user-language.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0035-company-identifiers': m0035,
   '0036-obligations': m0036,
   '0040-legal-holds': m0040,
+  '0045-user-language': m0045,
 }

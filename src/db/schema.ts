@@ -24,6 +24,8 @@ export interface UsersTable {
   /** `invited` until the invitation is accepted; `removed`: kept for the journal, reaches nothing. */
   status: Generated<'invited' | 'active' | 'removed'>
   profile_photo: string | null
+  /** `fr` | `ar` (migrations/0045-user-language.ts): the person's pages and mails. */
+  language: Generated<'fr' | 'ar'>
   created_at: string
   updated_at: string
 }

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module'
 import type { Transporter } from 'nodemailer'
 import type { FastifyBaseLogger } from 'fastify'
 import { PendingWork } from '../shared/pending.js'
+import { DEFAULT_LANGUAGE, type Language } from '../shared/words.js'
 
 /** nodemailer is loaded when a real transport is made: a process given another mailer (the tests) never pays for it. */
 function nodemailer(): typeof import('nodemailer') {
@@ -18,6 +19,11 @@ export interface Mail {
   html: string
   /** Where a reply goes (the visitor of a contact message); checked as strictly as `to`. */
   replyTo?: string
+  /**
+   * The language it is written in (contract §10): its recipient's, chosen when it is written to the
+   * outbox; `fr` for the firm's. Sent as `Content-Language`. A row stored before it existed is French.
+   */
+  language: Language
 }
 
 /**
@@ -101,5 +107,13 @@ function smtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Pick
  * or a display name (issue 9, finding 6); addresses are checked strictly before they get here.
  */
 function envelope(from: string, mail: Mail) {
-  return { from, subject: mail.subject, text: mail.text, html: mail.html, to: { name: '', address: mail.to }, ...(mail.replyTo ? { replyTo: { name: '', address: mail.replyTo } } : {}) }
+  return {
+    from,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    to: { name: '', address: mail.to },
+    headers: { 'Content-Language': mail.language ?? DEFAULT_LANGUAGE },
+    ...(mail.replyTo ? { replyTo: { name: '', address: mail.replyTo } } : {}),
+  }
 }

@@ -3,6 +3,8 @@
  * it; the renderer and the views read it, so it lives here rather than in a module (render/ is a port).
  */
 
+import type { Language } from './words.js'
+
 /** A profile photo as the API hands it over (contract §2): always an object `{url}`. */
 export interface ProfilePhoto {
   url: string
@@ -25,6 +27,8 @@ export interface SessionUser {
   /** The company a client's person acts for (its owner's id); null for the firm's people. */
   companyId: number | null
   companyRole: CompanyRole | null
+  /** What the person reads the portal and their mails in (contract §10: the user object's `language`). */
+  language: Language
   /** Two-factor sign-in is on for the account (not part of the API's user object). */
   twoFactor?: boolean
   /**

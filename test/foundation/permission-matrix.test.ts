@@ -333,6 +333,8 @@ const rows: Row[] = [
   { route: 'GET /robots.txt', url: fixed('/robots.txt'), expect: PUBLIC },
   { route: 'GET /sitemap.xml', url: fixed('/sitemap.xml'), expect: PUBLIC },
   { route: 'POST /theme', url: fixed('/theme'), body: () => form({ theme: 'dark' }), expect: PUBLIC, homeIsOk: true },
+  // The language switch (contract §10): anyone; a logged-in person's account follows it.
+  { route: 'GET /lang/:lang', url: fixed('/lang/fr?next=/services'), expect: PUBLIC },
   { route: 'GET /static/*', url: fixed('/static/favicon.svg'), expect: PUBLIC },
   { route: 'GET /assets/*', url: fixed(`/assets/${firstAsset}`), expect: PUBLIC },
   { route: 'GET /healthz', url: fixed('/healthz'), expect: PUBLIC },
@@ -384,6 +386,7 @@ const rows: Row[] = [
   { route: 'GET /api/users/activity', url: fixed('/api/users/activity'), expect: SELF_API },
   // Contract §12: one's own data, as a ZIP (a session's; tokens are refused: test/privacy/export.test.ts).
   { route: 'GET /api/users/export', url: fixed('/api/users/export'), expect: SELF_API },
+  { route: 'PATCH /api/users/language', url: fixed('/api/users/language'), body: () => json({ language: 'fr' }), expect: SELF_API },
   { route: 'GET /users/profile', url: fixed('/users/profile'), expect: SELF_PAGE },
   { route: 'GET /users/profile/two-factor', url: fixed('/users/profile/two-factor'), expect: SELF_PAGE },
   { route: 'GET /users/profile/activity', url: fixed('/users/profile/activity'), expect: SELF_PAGE },

@@ -15,7 +15,7 @@ import { catalogue } from '../../src/shared/words.js'
 import { Lru } from '../../src/shared/lru.js'
 
 const built: AssetManifest = { dev: false, stylesheets: [], entry: '/entry.js', islandSrc: (name) => `/${name}.js`, islandChunks: () => [], url: (path) => path }
-const user = (username: string): SessionUser => ({ id: 1, username, email: 'client@example.dz', profilePhoto: null, isAccepted: true, isAdmin: false, role: 'client', companyId: 1, companyRole: 'owner' })
+const user = (username: string): SessionUser => ({ id: 1, username, email: 'client@example.dz', profilePhoto: null, isAccepted: true, isAdmin: false, role: 'client', companyId: 1, companyRole: 'owner', language: 'fr' })
 
 const kept = keptRenders()
 

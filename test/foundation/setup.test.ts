@@ -190,7 +190,7 @@ function capture(): { log: FastifyBaseLogger; lines: () => Array<Record<string, 
 
 t.test('a mail written to a file: links logged whole in development only; the .eml keeps them whole', async (t) => {
   const link = `http://localhost:3000/users/42/verify/${'Ab9_'.repeat(12)}`
-  const mail = { to: 'client@example.dz', subject: 'Vérifiez votre adresse e-mail', text: `Bonjour,\n\nCliquez sur ce lien pour vérifier votre adresse (valable 24 heures) : ${link}\n`, html: `<p>Cliquez : <a href="${link}">${link}</a></p>` }
+  const mail = { to: 'client@example.dz', subject: 'Vérifiez votre adresse e-mail', text: `Bonjour,\n\nCliquez sur ce lien pour vérifier votre adresse (valable 24 heures) : ${link}\n`, html: `<p>Cliquez : <a href="${link}">${link}</a></p>`, language: 'fr' as const }
   for (const development of [true, false]) {
     const dir = tempDir(t)
     const { log, lines } = capture()

@@ -10,7 +10,7 @@ import { navLinksFor, photoUrlOf } from '../../views/layout/nav.js'
 import { Shell } from '../../views/layout/Shell.js'
 import { buildTestApp } from '../helpers/app.js'
 
-const client: SessionUser = { id: 7, username: 'sarl-atlas', email: 'atlas@example.dz', profilePhoto: null, isAccepted: true, isAdmin: false, role: 'client', companyId: 7, companyRole: 'owner' }
+const client: SessionUser = { id: 7, username: 'sarl-atlas', email: 'atlas@example.dz', profilePhoto: null, isAccepted: true, isAdmin: false, role: 'client', companyId: 7, companyRole: 'owner', language: 'fr' }
 
 /** The shell as the server renders it for this user (the identity module is written elsewhere). */
 function renderShell(user: SessionUser | null, { path = '/services', toasts = [] as Toast[], area = 'public' as PageArea } = {}) {

@@ -94,7 +94,7 @@ t.test('fix 2: app.close() waits for mails still being sent', async (t) => {
   const smtp = await slowSmtp(t, 400)
   const { build } = await sharedDatabase(t)
   const app = await build({ SMTP_URL: smtp.url }, undefined, false)
-  const sent = app.ports.mailer.send({ to: 'direct@example.dz', subject: 'Test', text: 'x', html: '<p>x</p>' })
+  const sent = app.ports.mailer.send({ to: 'direct@example.dz', subject: 'Test', text: 'x', html: '<p>x</p>', language: 'fr' })
   const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: 'Sarl Atlas', email: 'atlas@example.dz', entreprise: 'SARL Atlas', telephone: '0551234567', password: STRONG, confirmPassword: STRONG } })
   t.equal(registered.statusCode, 201)
   t.equal(smtp.received.length, 0, 'not yet accepted when the answer leaves')

@@ -54,7 +54,7 @@ t.test('log in with a code; the same code is refused afterwards; the next one wo
   const code = codeFor(secret, clock.now())
   const done = await app.inject(post('/api/auth/login/2fa', { code }, pending))
   t.equal(done.statusCode, 200)
-  t.same(done.json(), { id: account.id, username: account.username, profilePhoto: null, isAccepted: true, isAdmin: false, role: 'client', companyId: account.id, companyRole: 'owner' }, 'the user object of §2')
+  t.same(done.json(), { id: account.id, username: account.username, profilePhoto: null, isAccepted: true, isAdmin: false, role: 'client', companyId: account.id, companyRole: 'owner', language: 'fr' }, 'the user object of §2')
   const session = cookieOf(done, /session$/)
   t.ok(session, 'the session is open')
   t.equal((await app.inject({ url: '/api/auth/status', headers: { cookie: session! } })).statusCode, 200)

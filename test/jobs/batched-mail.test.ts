@@ -11,7 +11,7 @@ import { freshDatabase } from '../helpers/app.js'
 
 const MINUTE = 60_000
 const INTERVAL = 15 * MINUTE
-const notice: Mail = { to: 'cabinet@example.dz', subject: 'Nouveau message de SARL Atlas', text: 'Un nouveau message vous attend.', html: '<p>Un nouveau message vous attend.</p>' }
+const notice: Mail = { to: 'cabinet@example.dz', subject: 'Nouveau message de SARL Atlas', text: 'Un nouveau message vous attend.', html: '<p>Un nouveau message vous attend.</p>', language: 'fr' }
 
 t.test('during an outage the notices merge into the grouped mail waiting for its retry: one mail, not one per interval', async (t) => {
   const { db, drop } = await freshDatabase()

@@ -78,7 +78,7 @@ t.test('an instance killed while it holds a mail delays it by one lease at most;
   const clock = fixedClock(new Date())
   const mailer = memoryMailer()
   const b = createOutbox({ db, mailer, clock, log: silent, secret: SECRET, leaseMs })
-  await b.enqueue(db, { to: 'atlas@example.dz', subject: 'Bilan reçu', text: 'Votre bilan est arrivé.', html: '<p>Votre bilan est arrivé.</p>' })
+  await b.enqueue(db, { to: 'atlas@example.dz', subject: 'Bilan reçu', text: 'Votre bilan est arrivé.', html: '<p>Votre bilan est arrivé.</p>', language: 'fr' })
 
   // Instance A: a real process that claims it and hangs in the SMTP send.
   const here = fileURLToPath(import.meta.url)

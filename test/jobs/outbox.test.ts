@@ -29,7 +29,7 @@ const SECRET = randomBytes(32).toString('hex')
 const HOUR = 3600_000
 const silent = { info() {}, warn() {}, error() {} }
 const contact = (i: number) => ({ name: `Visiteur ${i}`, email: `visiteur${i}@example.dz`, message: `Message ${i}`, telephone: '0551234567' })
-const mailNumber = (i: number): Mail => ({ to: `m${i}@example.dz`, subject: `mail-${i}`, text: `n° ${i}`, html: `<p>n° ${i}</p>` })
+const mailNumber = (i: number): Mail => ({ to: `m${i}@example.dz`, subject: `mail-${i}`, text: `n° ${i}`, html: `<p>n° ${i}</p>`, language: 'fr' })
 
 /**
  * A real SMTP server that can refuse (451 to MAIL FROM, as a provider's outage answers) or be
@@ -444,7 +444,7 @@ t.test('a stored mail is sealed: its links are not readable in the database, nor
   const link = `http://portail.test/reset-password/1/${randomBytes(32).toString('base64url')}`
   const mailer = memoryMailer()
   const stranger = createOutbox({ db, mailer, clock, log: silent, secret: randomBytes(32).toString('hex') })
-  await stranger.enqueue(db, { to: 'atlas@example.dz', subject: 'Réinitialisation', text: link, html: `<a href="${link}">lien</a>` })
+  await stranger.enqueue(db, { to: 'atlas@example.dz', subject: 'Réinitialisation', text: link, html: `<a href="${link}">lien</a>`, language: 'fr' })
   const [row] = await rowsOf(db)
   t.notOk(row!.payload!.includes(link.split('/').pop()!), 'the token is not stored readable')
   t.equal(row!.recipient, 'atlas@example.dz')

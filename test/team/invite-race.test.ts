@@ -35,6 +35,7 @@ const ownerOf = (owner: SeededAccount): SessionUser => ({
   role: 'client',
   companyId: owner.id,
   companyRole: 'owner',
+  language: 'fr',
 })
 
 /** 'invited', or the refusal's status. */

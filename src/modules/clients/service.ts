@@ -159,7 +159,7 @@ export function createClients({ db, storage, outbox, identity, documents, reques
       const outcome = await transaction(db, async (trx) => {
         const outcome = await accounts.accept(id, trx)
         const account = outcome === 'accepted' ? await accounts.findAccountSummary(id, trx) : undefined
-        if (account) await outbox.enqueue(trx, acceptanceMail(settings.publicUrl, account.email))
+        if (account) await outbox.enqueue(trx, acceptanceMail(settings.publicUrl, account.email, await accounts.languageOf(id, trx)))
         if (account) await journal.record(trx, { action: 'user.accepted', actor, subject: { type: 'user', id, label: account.username }, from })
         return outcome
       })

@@ -31,3 +31,21 @@ const textsAr: WordsLike<typeof texts> = {
 
 /** The module's catalogue: what its service refuses with, said at the HTTP edge in the request's language. */
 export const words = /* @__PURE__ */ catalogue({ fr: texts, ar: textsAr })
+
+/** The mail telling a client that the firm accepted them (contract §4), in the client's language (contract §10). */
+export const mailWords = /* @__PURE__ */ catalogue({
+  fr: {
+    subject: 'Votre espace client est ouvert',
+    greeting: 'Bonjour,',
+    lines: ['Le cabinet a accepté votre inscription : votre espace client est maintenant ouvert.', 'Vous pouvez vous connecter et nous transmettre vos documents.'],
+    action: 'Se connecter',
+    footer: 'Message automatique du portail client du cabinet.',
+  },
+  ar: {
+    subject: 'تم فتح فضاء العميل الخاص بكم',
+    greeting: 'تحية طيبة،',
+    lines: ['وافق المكتب على تسجيلكم: أصبح فضاء العميل الخاص بكم مفتوحًا الآن.', 'يمكنكم الآن تسجيل الدخول وإرسال وثائقكم إلينا.'],
+    action: 'تسجيل الدخول',
+    footer: 'رسالة آلية من بوابة العملاء الخاصة بالمكتب.',
+  },
+})

@@ -6,6 +6,7 @@ import type { ListFilter, Page } from '../../db/lists.js'
 import type { Jobs } from '../../jobs/jobs.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import type { Clock } from '../../clock/clock.js'
+import type { Language } from '../../shared/words.js'
 import type { RequestOrigin } from '../../shared/request-origin.js'
 import { refusals, type DomainError } from '../../shared/domain-error.js'
 import type { FileStorage } from '../../storage/storage.js'
@@ -252,7 +253,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
    * only to a company (a member's own id names none: 404). Answers the company's active people,
    * whom its mail goes to.
    */
-  async function recipient(scope: Scope, userId: number, trx: Db = db): Promise<Array<{ email: string }>> {
+  async function recipient(scope: Scope, userId: number, trx: Db = db): Promise<Array<{ email: string; language: Language }>> {
     if (!(await reaches(trx, scope, userId))) throw refuse('not_found', 'recipientMissing')
     const account = await accounts.findAccountSummary(userId, trx)
     if (!account) throw refuse('not_found', 'recipientMissing')
@@ -293,7 +294,7 @@ export function createDocuments({ db, storage, outbox, jobs, identity, journal, 
       const id = await insert()
       await claimed?.fulfil({ id, fileName: doc.name, typeName: '' })
       // The send's mail, naming the request it answers, to each active person of the company (contract §9).
-      for (const person of people) await outbox.enqueue(trx, sentDocumentMail(settings.publicUrl, person.email, doc, claimed?.title))
+      for (const person of people) await outbox.enqueue(trx, sentDocumentMail(settings.publicUrl, person, doc, claimed?.title))
       return id
     })
   }

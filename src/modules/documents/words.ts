@@ -153,3 +153,28 @@ const serverWordsAr: WordsLike<typeof serverWords> = {
 }
 
 export const words = /* @__PURE__ */ catalogue({ fr: /* @__PURE__ */ joined(messages, serverWords), ar: /* @__PURE__ */ joined(messagesAr, serverWordsAr) })
+
+/**
+ * The mail telling a client's people that the firm sent them a document (contract §7), in each
+ * person's language (contract §10). The firm's upload notices stay French (./upload-notices.ts).
+ */
+export const mailWords = /* @__PURE__ */ catalogue({
+  fr: {
+    subject: 'Le cabinet vous a envoyé un document',
+    greeting: 'Bonjour,',
+    lead: 'Le cabinet vous a envoyé un document dans votre espace client :',
+    answers: (title: string) => `Il répond à la demande « ${title} » : vous n’avez plus rien à envoyer pour elle.`,
+    where: 'Vous le trouverez sous « Reçus du cabinet ».',
+    action: 'Voir le document',
+    footer: 'Message automatique du portail client du cabinet.',
+  },
+  ar: {
+    subject: 'أرسل إليكم المكتب وثيقة',
+    greeting: 'تحية طيبة،',
+    lead: 'أرسل إليكم المكتب وثيقة في فضاء العميل الخاص بكم:',
+    answers: (title: string) => `وهي تستجيب للطلب « ${title} »: لم يعد عليكم إرسال أي شيء بخصوصه.`,
+    where: 'ستجدونها في قسم « الوثائق المستلمة من المكتب ».',
+    action: 'عرض الوثيقة',
+    footer: 'رسالة آلية من بوابة العملاء الخاصة بالمكتب.',
+  },
+})

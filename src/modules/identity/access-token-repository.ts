@@ -65,7 +65,7 @@ export async function findLiveAccessToken(db: Db, tokenHash: string, now: Date):
     .selectFrom('access_tokens')
     .innerJoin('users', 'users.id', 'access_tokens.user_id')
     .leftJoin('user_two_factor', 'user_two_factor.user_id', 'users.id')
-    .select(['access_tokens.id as tokenId', 'access_tokens.last_used_at', 'access_tokens.second_factor', 'users.id', 'users.username', 'users.email', 'users.profile_photo', 'users.is_accepted', 'users.is_admin', 'users.role', 'users.company_id', 'user_two_factor.enabled_at'])
+    .select(['access_tokens.id as tokenId', 'access_tokens.last_used_at', 'access_tokens.second_factor', 'users.id', 'users.username', 'users.email', 'users.profile_photo', 'users.is_accepted', 'users.is_admin', 'users.role', 'users.company_id', 'users.language', 'user_two_factor.enabled_at'])
     .where('access_tokens.token_hash', '=', tokenHash)
     .where('access_tokens.expires_at', '>', toDbTime(now))
     .where('users.status', '=', 'active')

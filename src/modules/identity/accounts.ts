@@ -7,6 +7,7 @@ import { idsByIdentifier } from './company-identifiers.js'
 import { parsePhoto, photoKeyOf } from './photo/value.js'
 import type { AccountSummary } from './schemas.js'
 import { clientIn, type Scope } from './scope.js'
+import type { Language } from '../../shared/words.js'
 import type { Role } from './session-user.js'
 import { removeTwoFactor } from './two-factor-repository.js'
 
@@ -200,6 +201,8 @@ export async function peopleByIds(db: Db, ids: number[]): Promise<Map<number, Pe
 export interface CompanyPerson extends PersonName {
   email: string
   companyRole: 'owner' | 'member'
+  /** What their mails are written in (contract §10). */
+  language: Language
 }
 
 /**
@@ -209,7 +212,7 @@ export interface CompanyPerson extends PersonName {
 export async function companyPeople(db: Db, companyId: number, options: { lock?: boolean } = {}): Promise<CompanyPerson[]> {
   let query = db
     .selectFrom('users')
-    .select(['id', 'username', 'email', 'company_id'])
+    .select(['id', 'username', 'email', 'company_id', 'language'])
     .where((eb) => eb.or([eb('id', '=', companyId), eb('company_id', '=', companyId)]))
     .where('status', '=', 'active')
     .where('role', '=', 'client')
@@ -217,10 +220,19 @@ export async function companyPeople(db: Db, companyId: number, options: { lock?:
   // (MariaDB; SQLite's writing transaction is alone): a member joining or leaving meanwhile waits.
   if (options.lock && isMysql(db)) query = query.forUpdate()
   const rows = await query.execute()
-  const people = rows.map((row): CompanyPerson => ({ id: fromDbId(row.id), username: row.username, email: row.email, companyRole: row.company_id === null ? 'owner' : 'member' }))
+  const people = rows.map((row): CompanyPerson => ({ id: fromDbId(row.id), username: row.username, email: row.email, companyRole: row.company_id === null ? 'owner' : 'member', language: languageIn(row.language) }))
   // A member's own id names no company: its row alone matched, and it is no owner.
   if (!people.some((person) => person.companyRole === 'owner')) return []
   return people.sort((a, b) => (a.companyRole === b.companyRole ? a.id - b.id : a.companyRole === 'owner' ? -1 : 1))
+}
+
+/** A stored language, French for anything else. */
+const languageIn = (value: string): Language => (value === 'ar' ? 'ar' : 'fr')
+
+/** An account's language (contract §10: the mails written to the person); French for an id that is no account. */
+export async function languageOf(db: Db, id: number): Promise<Language> {
+  const row = await db.selectFrom('users').select('language').where('id', '=', id).executeTakeFirst()
+  return languageIn(row?.language ?? 'fr')
 }
 
 export type AcceptOutcome = 'accepted' | 'missing' | 'unverified' | 'already' | 'admin'
@@ -319,6 +331,8 @@ export function accountsFace(db: Db) {
     },
     /** In the caller's transaction when one is given (a message's mail is written in its post's). */
     companyPeople: (companyId: number, trx: Db = db, options: { lock?: boolean } = {}) => companyPeople(trx, companyId, options),
+    /** What the mails written to this person are written in (contract §10), in the caller's transaction when one is given. */
+    languageOf: (id: number, trx: Db = db) => languageOf(trx, id),
     /** When each of these accounts was last seen (its sessions' latest request), by id. */
     lastSeen: (ids: number[], trx: Db = db) => lastSeenByIds(trx, ids),
     accept: (id: number, trx: Db = db) => acceptAccount(trx, id),

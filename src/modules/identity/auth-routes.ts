@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { languageOf } from '../../http/language.js'
 import { originOf } from '../../http/origin.js'
 import { operation } from '../../http/openapi.js'
 import { errorResponses, MessageSchema } from '../../http/schemas.js'
@@ -29,7 +30,7 @@ const authRoutes: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (app
   }, async (request, reply) => {
     const checked = checkRegistration(request.body, isWeakPassword)
     if (!checked.ok) throw refuse.form(checked)
-    await identity.register(checked.value, originOf(request))
+    await identity.register(checked.value, originOf(request), languageOf(request))
     return reply.code(201).send({ message: texts.registered })
   })
 

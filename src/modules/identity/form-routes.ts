@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { formPost } from '../../http/form-post.js'
+import { languageOf } from '../../http/language.js'
 import { originOf } from '../../http/origin.js'
 import { formLimit } from '../../http/rate-limit.js'
 import { takeReturn } from '../../http/return-to.js'
@@ -56,7 +57,7 @@ const identityForms: FastifyPluginAsyncTypebox<{ views: IdentityViews; identity:
     keep: ['username', 'email', 'entreprise', 'telephone'],
     show: again(views.RegistrationPage),
     act: async (account, request) => {
-      await identity.register(account, originOf(request))
+      await identity.register(account, originOf(request), languageOf(request))
       return { to: '/login', message: texts.registered }
     },
   }) })

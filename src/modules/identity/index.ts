@@ -7,6 +7,7 @@ import passwordRoutes from './password-routes.js'
 import identityPages from './pages.js'
 import identityForms from './form-routes.js'
 import invitationRoutes from './invitation-routes.js'
+import languageRoutes from './language-routes.js'
 import profileForms from './profile-form-routes.js'
 import photoRoutes from './photo/routes.js'
 import sessionCookie from './session-cookie.js'
@@ -37,6 +38,7 @@ export default fp(
     await app.register(profileForms, { identity })
     await app.register(twoFactorResetForm, { identity, views })
     await app.register(invitationRoutes, { identity, views })
+    await app.register(languageRoutes, { identity })
     // Expired sessions and one-time tokens go at start and then hourly (issue 9, finding 9); the timer never keeps the process alive.
     const sweep = () =>
       identity.sessions.sweep().then(

@@ -117,6 +117,8 @@ export function createInvitations(deps: InvitationDeps) {
       const { email, username, side } = invitation
       return transaction(db, async (trx) => {
         await invitation.first?.(trx)
+        // The inviting person's current language (contract §10); the invited person can change it.
+        const language = (await repo.findAccountById(trx, invitation.invitedBy.id))?.language ?? 'fr'
         const existing = await repo.findAccountByEmail(trx, email)
         let id: number
         let renewed = false
@@ -124,7 +126,7 @@ export function createInvitations(deps: InvitationDeps) {
           id = existing.id
           renewed = true
           await repo.retireTokens(trx, id, 'invitation')
-          await trx.updateTable('users').set({ username, updated_at: nowDb(), ...(side.role !== 'client' ? { role: side.role } : {}) }).where('id', '=', id).execute()
+          await trx.updateTable('users').set({ username, language, updated_at: nowDb(), ...(side.role !== 'client' ? { role: side.role } : {}) }).where('id', '=', id).execute()
         } else {
           // A company's owner never takes over someone's registration: only the firm may (it is the firm's portal).
           const holder = await holderOf(trx, existing, clock.now())
@@ -139,11 +141,12 @@ export function createInvitations(deps: InvitationDeps) {
             role: side.role,
             status: 'invited',
             companyId: side.role === 'client' ? side.companyId : null,
+            language,
           })
         }
         const { token, hash } = newToken()
         await repo.insertToken(trx, id, 'invitation', hash, new Date(clock.now().getTime() + TOKEN_LIFETIME_MS.invitation))
-        await outbox.enqueue(trx, invitationMail(publicUrl, email, { username, team: invitation.team, invitedBy: invitation.invitedBy.username }, token))
+        await outbox.enqueue(trx, invitationMail(publicUrl, email, { username, team: invitation.team, firmTeam: side.role !== 'client', invitedBy: invitation.invitedBy.username }, token, language))
         await journal.record(trx, { action: invitation.action, actor: invitation.invitedBy, subject: { type: 'user', id, label: username }, from: invitation.from })
         return { id, renewed }
       })

@@ -1,6 +1,7 @@
 import type { CompiledQuery, InferResult } from 'kysely'
 import type { Db } from '../../db/database.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb, toDbBool, toDbTime } from '../../db/values.js'
+import type { Language } from '../../shared/words.js'
 import type { Role, SessionUser } from './session-user.js'
 import { toSessionUser } from './session-user-row.js'
 import type { TokenPurpose } from './tokens.js'
@@ -18,11 +19,13 @@ export interface UserAccount {
   status: AccountStatus
   /** The company a member belongs to (null for an owner and for the firm's people). */
   companyId: number | null
+  /** What the person reads the portal and their mails in (contract §10). */
+  language: Language
 }
 
 export type AccountStatus = 'invited' | 'active' | 'removed'
 
-type UserRow = { id: number; email: string; username: string; password_hash: string; is_verified: number; is_accepted: number; is_admin: number; role: Role; status: AccountStatus; company_id: number | null }
+type UserRow = { id: number; email: string; username: string; password_hash: string; is_verified: number; is_accepted: number; is_admin: number; role: Role; status: AccountStatus; company_id: number | null; language: Language }
 
 function toAccount(row: UserRow): UserAccount {
   return {
@@ -36,10 +39,11 @@ function toAccount(row: UserRow): UserAccount {
     role: row.role,
     status: row.status,
     companyId: row.company_id === null ? null : fromDbId(row.company_id),
+    language: row.language === 'ar' ? 'ar' : 'fr',
   }
 }
 
-const ACCOUNT_COLUMNS = ['id', 'email', 'username', 'password_hash', 'is_verified', 'is_accepted', 'is_admin', 'role', 'status', 'company_id'] as const
+const ACCOUNT_COLUMNS = ['id', 'email', 'username', 'password_hash', 'is_verified', 'is_accepted', 'is_admin', 'role', 'status', 'company_id', 'language'] as const
 
 export async function findAccountByEmail(db: Db, email: string): Promise<UserAccount | undefined> {
   const row = await db.selectFrom('users').select(ACCOUNT_COLUMNS).where('email', '=', email).executeTakeFirst()
@@ -65,6 +69,8 @@ export interface NewUser {
   status?: AccountStatus
   /** A member's company (contract §9). */
   companyId?: number | null
+  /** Default `fr` (contract §10: a registration's request language, an invitation its inviter's). */
+  language?: Language
 }
 
 export async function insertUser(db: Db, user: NewUser): Promise<number> {
@@ -85,11 +91,17 @@ export async function insertUser(db: Db, user: NewUser): Promise<number> {
       company_id: user.companyId ?? null,
       is_member: user.companyId ? 1 : 0,
       profile_photo: null,
+      language: user.language ?? 'fr',
       created_at: now,
       updated_at: now,
     })
     .executeTakeFirstOrThrow()
   return fromDbId(result.insertId)
+}
+
+/** The person's own choice of language (contract §10: `PATCH /api/users/language`, the switch). */
+export async function updateLanguage(db: Db, userId: number, language: Language): Promise<void> {
+  await db.updateTable('users').set({ language, updated_at: nowDb() }).where('id', '=', userId).execute()
 }
 
 export async function markVerified(db: Db, userId: number): Promise<void> {
@@ -206,7 +218,7 @@ function sessionUserQuery(db: Db, sessionId: string, now: string, createdAfter: 
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('user_two_factor', 'user_two_factor.user_id', 'users.id')
-    .select(['users.id', 'users.username', 'users.email', 'users.profile_photo', 'users.is_accepted', 'users.is_admin', 'users.role', 'users.company_id', 'user_two_factor.enabled_at', 'sessions.second_factor', 'sessions.last_seen_at', 'sessions.created_at'])
+    .select(['users.id', 'users.username', 'users.email', 'users.profile_photo', 'users.is_accepted', 'users.is_admin', 'users.role', 'users.company_id', 'users.language', 'user_two_factor.enabled_at', 'sessions.second_factor', 'sessions.last_seen_at', 'sessions.created_at'])
     .where('sessions.id', '=', sessionId)
     .where('sessions.expires_at', '>', now)
     .where('sessions.created_at', '>', createdAfter)

@@ -9,6 +9,9 @@ export const RoleSchema = Type.Union([Type.Literal('admin'), Type.Literal('staff
 /** Contract §2: `profilePhoto` is an object `{url}` everywhere it is returned, or null. */
 export const PhotoSchema = Type.Union([Type.Object({ url: Type.String({ examples: ['/uploads/photos/5d41402abc4b2a76b9719d911017c592.webp'] }) }), Type.Null()], { title: 'ProfilePhoto' })
 
+/** Contract §10: the portal's two languages. */
+export const LanguageSchema = Type.Union([Type.Literal('fr'), Type.Literal('ar')], { title: 'Language', description: 'What the person reads the portal and their mails in (contract §10).' })
+
 export const SessionUserSchema = Type.Object(
   {
     id: Type.Integer({ examples: [7] }),
@@ -19,6 +22,7 @@ export const SessionUserSchema = Type.Object(
     role: RoleSchema,
     companyId: Type.Union([Type.Integer(), Type.Null()], { description: 'The company a client\'s person acts for; null for the firm\'s people.' }),
     companyRole: Type.Union([Type.Literal('owner'), Type.Literal('member'), Type.Null()]),
+    language: LanguageSchema,
   },
   { title: 'SessionUser' },
 )

@@ -7,6 +7,7 @@ import type { Outbox } from '../../jobs/outbox.js'
 import type { AttemptLimiter, AttemptPolicy } from '../../limits/attempt-limiter.js'
 import { refusals } from '../../shared/domain-error.js'
 import type { RequestOrigin } from '../../shared/request-origin.js'
+import type { Language } from '../../shared/words.js'
 import type { FileStorage } from '../../storage/storage.js'
 import type { Journal } from '../journal/index.js'
 import { accountsFace } from './accounts.js'
@@ -87,16 +88,17 @@ export function createIdentity(deps: IdentityDeps) {
   }
 
   /** A fresh verification link and its mail, in the caller's transaction. */
-  async function sendVerification(trx: Db, account: { id: number; email: string }) {
+  async function sendVerification(trx: Db, account: { id: number; email: string; language: Language }) {
     const token = await issueToken(trx, account.id, 'verify')
-    await outbox.enqueue(trx, verificationMail(settings.publicUrl, account.email, account.id, token))
+    await outbox.enqueue(trx, verificationMail(settings.publicUrl, account.email, account.id, token, account.language))
   }
 
-  /** The owner of an address someone registered with again: one mail a quarter of an hour at most. */
+  /** The owner of an address someone registered with again: one mail a quarter of an hour at most, in the owner's language. */
   async function tellOwner(email: string): Promise<void> {
     const notice = await attempts.begin(`registration-notice:${email}`, { max: 1, windowMs: QUARTER_HOUR_MS })
     if (notice.wait > 0) return
-    await transaction(db, (trx) => outbox.enqueue(trx, registrationAttemptMail(settings.publicUrl, email)))
+    const owner = await repo.findAccountByEmail(db, email)
+    await transaction(db, (trx) => outbox.enqueue(trx, registrationAttemptMail(settings.publicUrl, email, owner?.language ?? 'fr')))
   }
 
   /**
@@ -203,7 +205,7 @@ export function createIdentity(deps: IdentityDeps) {
      * tells nobody which addresses have an account (as the password reset does); the address's owner
      * is mailed instead, at most once a quarter of an hour (docs/decisions/131-registration-tells-nothing.md).
      */
-    async register(input: Registration, from: RequestOrigin | null = null): Promise<void> {
+    async register(input: Registration, from: RequestOrigin | null = null, language: Language = 'fr'): Promise<void> {
       const takenAlready = (await holderOf(db, await repo.findAccountByEmail(db, input.email), clock.now())) === 'taken'
       const passwordHash = await passwords.hash(input.password)
       if (takenAlready) return tellOwner(input.email)
@@ -213,8 +215,8 @@ export function createIdentity(deps: IdentityDeps) {
           const existing = await repo.findAccountByEmail(trx, input.email)
           if ((await holderOf(trx, existing, clock.now())) === 'taken') return true
           if (existing) await accounts.deleteAccount(trx, existing.id)
-          const id = await repo.insertUser(trx, { ...input, passwordHash })
-          await sendVerification(trx, { id, email: input.email })
+          const id = await repo.insertUser(trx, { ...input, passwordHash, language })
+          await sendVerification(trx, { id, email: input.email, language })
           await journal.record(trx, { action: 'user.registered', ...itself({ id, username: input.username, email: input.email }), from })
           return false
         })
@@ -288,7 +290,7 @@ export function createIdentity(deps: IdentityDeps) {
         await transaction(db, async (trx) => {
           await repo.retireTokens(trx, account.id, 'reset')
           const token = await issueToken(trx, account.id, 'reset')
-          await outbox.enqueue(trx, resetMail(settings.publicUrl, account.email, account.username, account.id, token))
+          await outbox.enqueue(trx, resetMail(settings.publicUrl, account, account.id, token))
         })
       })
     },
@@ -374,6 +376,9 @@ export function createIdentity(deps: IdentityDeps) {
       deps.log.info('administrator account updated')
       return 'updated'
     },
+
+    /** The person's own choice of language (contract §10): their pages and the mails written to them from now on. */
+    setLanguage: (userId: number, language: Language): Promise<void> => repo.updateLanguage(db, userId, language),
 
     /** True when an administrator can log in (a first start without one says how to make one). */
     hasAdmin: (): Promise<boolean> => repo.hasAdmin(db),

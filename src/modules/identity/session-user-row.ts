@@ -1,5 +1,6 @@
 import { fromDbBool, fromDbId } from '../../db/values.js'
 import { parsePhoto } from './photo/value.js'
+import type { Language } from '../../shared/words.js'
 import type { Role, SessionUser } from './session-user.js'
 
 /** The columns a session's or an access token's query reads for the user it acts as. */
@@ -12,6 +13,7 @@ export interface SessionUserColumns {
   is_admin: number
   role: Role
   company_id: number | string | null
+  language: Language
   /** user_two_factor.enabled_at: two-factor is on for the account. */
   enabled_at: string | null
   /** The session (or token) was proven with a second factor. */
@@ -28,6 +30,7 @@ export function toSessionUser(row: SessionUserColumns): SessionUser {
     isAccepted: fromDbBool(row.is_accepted),
     isAdmin: fromDbBool(row.is_admin),
     ...companyOf(fromDbId(row.id), row.role, row.company_id === null ? null : fromDbId(row.company_id)),
+    language: row.language === 'ar' ? 'ar' : 'fr',
     twoFactor: row.enabled_at !== null,
     secondFactor: fromDbBool(row.second_factor),
   }

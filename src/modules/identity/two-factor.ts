@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto'
+import type { Language } from '../../shared/words.js'
 import { Secret, TOTP } from 'otpauth'
 import type { Clock } from '../../clock/clock.js'
 import { createSealer, deriveKey } from '../../crypto/sealing.js'
@@ -85,12 +86,12 @@ export function createTwoFactor(deps: TwoFactorDeps) {
   const now = () => clock.now()
 
   /** The owner is told of every change, in the change's transaction (issue 15, security review). */
-  async function tellOwner(trx: Db, account: { email: string; username: string }, change: TwoFactorChange, origin: RequestOrigin | null): Promise<void> {
+  async function tellOwner(trx: Db, account: { email: string; username: string; language: Language }, change: TwoFactorChange, origin: RequestOrigin | null): Promise<void> {
     await outbox.enqueue(trx, twoFactorMail(settings.publicUrl, account, { change, at: now(), userAgent: origin?.userAgent ?? null }))
   }
 
   /** Two-factor off for `account`, with its sessions and tokens, journaled and mailed in one transaction; false when it was not on. */
-  async function reset(account: { id: number; username: string; email: string }, actor: { id: number; username: string; email: string } | null, origin: RequestOrigin | null): Promise<boolean> {
+  async function reset(account: { id: number; username: string; email: string; language: Language }, actor: { id: number; username: string; email: string } | null, origin: RequestOrigin | null): Promise<boolean> {
     return transaction(db, async (trx) => {
       if (!(await store.findTwoFactor(trx, account.id))?.secret) return false
       await store.removeTwoFactor(trx, account.id)

@@ -104,3 +104,138 @@ export const accountWords = /* @__PURE__ */ catalogue({ fr: { ...messages, ...te
 export const invitationWords = /* @__PURE__ */ catalogue({ fr: invitationTexts, ar: invitationTextsAr })
 export const twoFactorWords = /* @__PURE__ */ catalogue({ fr: { ...twoFactorTexts, ...attemptTexts }, ar: { ...twoFactorTextsAr, ...attemptTextsAr } })
 export const accessTokenWords = /* @__PURE__ */ catalogue({ fr: accessTokenTexts, ar: accessTokenTextsAr })
+
+/** The language switch's words (contract §10): what `PATCH /api/users/language` refuses with. */
+export const languageWords = /* @__PURE__ */ catalogue({
+  fr: {
+    unknownLanguage: 'Langue inconnue : choisissez « fr » (français) ou « ar » (arabe).',
+  },
+  ar: {
+    unknownLanguage: 'لغة غير معروفة: اختر « fr » (الفرنسية) أو « ar » (العربية).',
+  },
+})
+
+/**
+ * Identity's mails (contract §10): each written in its recipient's language when it goes to the
+ * outbox; the firm's (a new client to accept) stays French and is not here. Dates and browsers come
+ * in already written (src/shared/formats.ts); names are as people typed them.
+ */
+export const mailWords = /* @__PURE__ */ catalogue({
+  fr: {
+    greeting: 'Bonjour,',
+    greetingTo: (username: string) => `Bonjour ${username},`,
+    footer: 'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message.',
+    securityFooter: 'Message automatique envoyé pour la sécurité de votre compte.',
+    newPassword: 'Choisir un nouveau mot de passe',
+    verification: {
+      subject: 'Vérifiez votre adresse e-mail',
+      lines: ['Merci pour votre inscription sur le portail client du cabinet.', 'Pour activer votre compte, confirmez votre adresse e-mail (lien valable 24 heures).'],
+      action: 'Vérifier mon adresse e-mail',
+    },
+    registrationAttempt: {
+      subject: 'Tentative d’inscription avec votre adresse e-mail',
+      lines: [
+        'Quelqu’un vient de demander une inscription sur le portail client du cabinet avec votre adresse e-mail, qui a déjà un compte (ou une invitation en attente) : aucun nouveau compte n’a été créé.',
+        'Si c’était vous, connectez-vous avec votre mot de passe, ou choisissez-en un nouveau depuis « Mot de passe oublié ».',
+      ],
+      action: 'Se connecter',
+      footer: 'Si vous n’êtes pas à l’origine de cette demande, ignorez simplement ce message : votre compte n’a pas changé.',
+    },
+    reset: {
+      subject: 'Réinitialisation de votre mot de passe',
+      lines: ['Vous avez demandé à réinitialiser le mot de passe de votre compte.', 'Choisissez un nouveau mot de passe avec le lien ci-dessous (valable 1 heure, utilisable une seule fois).'],
+    },
+    twoFactor: {
+      enabled: {
+        subject: 'Double authentification activée sur votre compte',
+        what: 'La double authentification vient d’être activée sur votre compte du portail client.',
+        advice: 'Si vous n’êtes pas à l’origine de ce changement, quelqu’un utilise votre compte : choisissez sans attendre un nouveau mot de passe avec le lien ci-dessous et prévenez le cabinet, qui pourra désactiver cette double authentification.',
+      },
+      disabled: {
+        subject: 'Double authentification désactivée sur votre compte',
+        what: 'La double authentification vient d’être désactivée sur votre compte du portail client.',
+        advice: 'Si vous n’êtes pas à l’origine de ce changement, choisissez sans attendre un nouveau mot de passe avec le lien ci-dessous, puis réactivez la double authentification depuis votre profil.',
+      },
+      reset: {
+        subject: 'Double authentification désactivée par le cabinet',
+        what: 'Un administrateur du cabinet a désactivé la double authentification de votre compte du portail client ; vos appareils ont été déconnectés et vos jetons d’accès révoqués.',
+        advice: 'Vous vous connectez désormais avec votre mot de passe seul : réactivez la double authentification depuis votre profil. Si vous n’avez rien demandé au cabinet, choisissez un nouveau mot de passe avec le lien ci-dessous et prévenez-le.',
+      },
+      date: (at: string) => `Date : ${at} (heure d’Alger)`,
+      browser: (browser: string) => `Navigateur : ${browser}`,
+    },
+    passwordChanged: {
+      subject: (kind: 'changed' | 'reset') => `Votre mot de passe a été ${kind === 'changed' ? 'modifié' : 'réinitialisé'}`,
+      when: (kind: 'changed' | 'reset', at: string) => `Le mot de passe de votre compte sur le portail client a été ${kind === 'changed' ? 'modifié' : 'réinitialisé'} le ${at} (heure d’Alger).`,
+      from: (browser: string, ip: string | null) => `Navigateur : ${browser}${ip ? `\nAdresse IP : ${ip}` : ''}`,
+      devices: (kind: 'changed' | 'reset'): string => (kind === 'changed' ? 'Vos autres appareils ont été déconnectés.' : 'Tous vos appareils ont été déconnectés.'),
+      advice: 'Si vous n’êtes pas à l’origine de ce changement, choisissez tout de suite un nouveau mot de passe avec le lien ci-dessous et prévenez le cabinet.',
+    },
+    invitation: {
+      subject: (team: string) => `Invitation au portail client — ${team}`,
+      lines: (invitedBy: string, team: string) => [`${invitedBy} vous invite à rejoindre ${team} sur le portail client.`, 'Choisissez votre mot de passe avec le lien ci-dessous (valable 7 jours, utilisable une seule fois).'],
+      action: 'Accepter l’invitation',
+      footer: 'Si vous ne vous attendiez pas à cette invitation, ignorez simplement ce message.',
+      /** The firm's team, as an invitation to it names it (a company is named as the company writes itself). */
+      firmTeam: 'l’équipe du cabinet',
+    },
+  },
+  ar: {
+    greeting: 'تحية طيبة،',
+    greetingTo: (username: string) => `مرحبًا ${username}،`,
+    footer: 'إذا لم تكونوا أنتم من قدّم هذا الطلب، يُرجى تجاهل هذه الرسالة.',
+    securityFooter: 'رسالة آلية مُرسَلة حفاظًا على أمان حسابكم.',
+    newPassword: 'اختيار كلمة مرور جديدة',
+    verification: {
+      subject: 'تأكيد عنوان بريدكم الإلكتروني',
+      lines: ['شكرًا لتسجيلكم في بوابة العملاء الخاصة بالمكتب.', 'لتفعيل حسابكم، يُرجى تأكيد عنوان بريدكم الإلكتروني (الرابط صالح لمدة 24 ساعة).'],
+      action: 'تأكيد عنوان بريدي الإلكتروني',
+    },
+    registrationAttempt: {
+      subject: 'محاولة تسجيل باستخدام عنوان بريدكم الإلكتروني',
+      lines: [
+        'طلب أحدهم للتوّ التسجيل في بوابة العملاء الخاصة بالمكتب باستخدام عنوان بريدكم الإلكتروني، وهو مرتبط بحساب قائم (أو بدعوة قيد الانتظار): لم يُنشأ أي حساب جديد.',
+        'إن كنتم أنتم من قام بذلك، فسجّلوا الدخول بكلمة المرور الخاصة بكم، أو اختاروا كلمة مرور جديدة من صفحة « نسيت كلمة المرور ».',
+      ],
+      action: 'تسجيل الدخول',
+      footer: 'إذا لم تكونوا أنتم من قدّم هذا الطلب، يُرجى تجاهل هذه الرسالة: لم يطرأ أي تغيير على حسابكم.',
+    },
+    reset: {
+      subject: 'إعادة تعيين كلمة المرور',
+      lines: ['لقد طلبتم إعادة تعيين كلمة المرور الخاصة بحسابكم.', 'اختاروا كلمة مرور جديدة عبر الرابط أدناه (صالح لمدة ساعة واحدة، ولا يُستعمل إلا مرة واحدة).'],
+    },
+    twoFactor: {
+      enabled: {
+        subject: 'تم تفعيل المصادقة الثنائية على حسابكم',
+        what: 'تم للتوّ تفعيل المصادقة الثنائية على حسابكم في بوابة العملاء.',
+        advice: 'إذا لم تكونوا أنتم من أجرى هذا التغيير، فهناك من يستخدم حسابكم: اختاروا دون تأخير كلمة مرور جديدة عبر الرابط أدناه وأبلغوا المكتب، الذي يمكنه إلغاء تفعيل هذه المصادقة الثنائية.',
+      },
+      disabled: {
+        subject: 'تم إلغاء تفعيل المصادقة الثنائية على حسابكم',
+        what: 'تم للتوّ إلغاء تفعيل المصادقة الثنائية على حسابكم في بوابة العملاء.',
+        advice: 'إذا لم تكونوا أنتم من أجرى هذا التغيير، فاختاروا دون تأخير كلمة مرور جديدة عبر الرابط أدناه، ثم أعيدوا تفعيل المصادقة الثنائية من ملفكم الشخصي.',
+      },
+      reset: {
+        subject: 'ألغى المكتب تفعيل المصادقة الثنائية على حسابكم',
+        what: 'ألغى أحد مسؤولي المكتب تفعيل المصادقة الثنائية لحسابكم في بوابة العملاء؛ وقد سُجّل خروج أجهزتكم وأُلغيت رموز الوصول الخاصة بكم.',
+        advice: 'أصبح تسجيل دخولكم الآن بكلمة المرور وحدها: أعيدوا تفعيل المصادقة الثنائية من ملفكم الشخصي. وإذا لم تطلبوا شيئًا من المكتب، فاختاروا كلمة مرور جديدة عبر الرابط أدناه وأبلغوه بذلك.',
+      },
+      date: (at: string) => `التاريخ: ${at} (بتوقيت الجزائر)`,
+      browser: (browser: string) => `المتصفح: ${browser}`,
+    },
+    passwordChanged: {
+      subject: (kind: 'changed' | 'reset') => (kind === 'changed' ? 'تم تغيير كلمة المرور الخاصة بكم' : 'تمت إعادة تعيين كلمة المرور الخاصة بكم'),
+      when: (kind: 'changed' | 'reset', at: string) => `${kind === 'changed' ? 'تم تغيير' : 'تمت إعادة تعيين'} كلمة مرور حسابكم في بوابة العملاء يوم ${at} (بتوقيت الجزائر).`,
+      from: (browser: string, ip: string | null) => `المتصفح: ${browser}${ip ? `\nعنوان IP: ${ip}` : ''}`,
+      devices: (kind: 'changed' | 'reset') => (kind === 'changed' ? 'تم تسجيل خروج أجهزتكم الأخرى.' : 'تم تسجيل خروج جميع أجهزتكم.'),
+      advice: 'إذا لم تكونوا أنتم من أجرى هذا التغيير، فاختاروا فورًا كلمة مرور جديدة عبر الرابط أدناه وأبلغوا المكتب.',
+    },
+    invitation: {
+      subject: (team: string) => `دعوة إلى بوابة العملاء — ${team}`,
+      lines: (invitedBy: string, team: string) => [`يدعوكم ${invitedBy} إلى الانضمام إلى ${team} في بوابة العملاء.`, 'اختاروا كلمة المرور الخاصة بكم عبر الرابط أدناه (صالح لمدة 7 أيام، ولا يُستعمل إلا مرة واحدة).'],
+      action: 'قبول الدعوة',
+      footer: 'إذا لم تكونوا تنتظرون هذه الدعوة، يُرجى تجاهل هذه الرسالة.',
+      firmTeam: 'فريق المكتب',
+    },
+  },
+})

@@ -4,6 +4,7 @@ import type { ListFilter, Page } from '../../db/lists.js'
 import { transaction } from '../../db/transaction.js'
 import { enqueueBatched } from '../../jobs/batched-mail.js'
 import { refusals } from '../../shared/domain-error.js'
+import type { Language } from '../../shared/words.js'
 import type { Outbox } from '../../jobs/outbox.js'
 import { isFirmScope, onlyClientOf, reaches, scopeOf, type AccountSummary, type Identity, type SessionUser } from '../identity/index.js'
 import { noticeMail } from './mails.js'
@@ -81,11 +82,11 @@ export function createMessages({ db, outbox, identity, clock, settings }: Messag
    * thread's latest client message while they are still one of the company's active people; else
    * the company's owner.
    */
-  async function answeredPerson(trx: Db, client: AccountSummary): Promise<Pick<AccountSummary, 'id' | 'username' | 'email'>> {
+  async function answeredPerson(trx: Db, client: AccountSummary): Promise<Pick<AccountSummary, 'id' | 'username' | 'email'> & { language: Language }> {
     // One after the other: the post's transaction holds one connection.
     const people = await accounts.companyPeople(client.id, trx)
     const lastAuthor = await repo.lastClientAuthor(trx, client.id)
-    return people.find((person) => person.id === lastAuthor) ?? people.find((person) => person.companyRole === 'owner') ?? client
+    return people.find((person) => person.id === lastAuthor) ?? people.find((person) => person.companyRole === 'owner') ?? { ...client, language: await accounts.languageOf(client.id, trx) }
   }
 
   return {
@@ -122,7 +123,8 @@ export function createMessages({ db, outbox, identity, clock, settings }: Messag
         const row = await repo.insertMessage(trx, { userId, authorId: author.id, side, text, at })
         await repo.setLastMessage(trx, userId, row.id)
         const to: repo.Side = side === 'firm' ? 'client' : 'firm'
-        const mail = noticeMail(settings, to, client, to === 'client' ? await answeredPerson(trx, client) : client)
+        // The firm's mail names nobody's address but the firm's, in French (contract §10).
+        const mail = noticeMail(settings, to, client, to === 'client' ? await answeredPerson(trx, client) : { email: client.email, language: 'fr' })
         const outcome = await enqueueBatched(trx, { outbox, now: at, intervalMs: MESSAGE_MAIL_INTERVAL_MS }, thread[to], async () => mail)
         if (outcome.kind !== 'merged') await repo.saveThreadMail(trx, userId, to, outcome.batch)
         // The author is known: no lookup outside the transaction (SQLite has one connection).

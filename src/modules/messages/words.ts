@@ -5,3 +5,4 @@ import { messageWords } from './texts.js'
  * in the request's language. It is ./texts.ts's (with the pages', mails' and island's words).
  */
 export const words = messageWords
+

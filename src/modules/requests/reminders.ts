@@ -1,7 +1,10 @@
 import { actionMail, firmMail } from '../../mail/layout.js'
+import { mailDates } from '../../mail/dates.js'
 import type { Mail } from '../../mail/mailer.js'
-import { addDays, firmTimeOn, formatDayFr } from '../../shared/time.js'
+import { addDays, firmTimeOn } from '../../shared/time.js'
+import { wordsOf, type Language } from '../../shared/words.js'
 import { mailTexts } from './texts.js'
+import { mailWords } from './words.js'
 
 /** Contract §7: reminders 3 days before, on the due date, then every 7 days while overdue, at most 4. */
 export const DAYS_BEFORE = 3
@@ -43,28 +46,35 @@ export interface RequestFacts {
   typeName: string
 }
 
-/** The mail of the request (`step` undefined) or of one reminder, to the client, with a link to their space. */
-export function clientMail(to: string, facts: RequestFacts, step: ReminderStep | undefined, spaceUrl: string): Mail {
+/**
+ * The mail of the request (`step` undefined) or of one reminder, to one of the client's people, with
+ * a link to their space, in that person's language (contract §10).
+ */
+export function clientMail(to: { email: string; language: Language }, facts: RequestFacts, step: ReminderStep | undefined, spaceUrl: string): Mail {
+  const words = wordsOf(mailWords, to.language)
   const { subject, lead } =
     step === undefined
-      ? { subject: mailTexts.created.subject(facts.title), lead: mailTexts.created.lead }
+      ? { subject: words.created.subject(facts.title), lead: words.created.lead }
       : step.kind === 'overdue'
-        ? { subject: mailTexts.overdue.subject(facts.title), lead: mailTexts.overdue.lead(step.days) }
-        : { subject: mailTexts[step.kind].subject(facts.title), lead: mailTexts[step.kind].lead }
+        ? { subject: words.overdue.subject(facts.title), lead: words.overdue.lead(step.days) }
+        : { subject: words[step.kind].subject(facts.title), lead: words[step.kind].lead }
   return {
-    to,
+    to: to.email,
     subject,
-    ...actionMail({
-      greeting: 'Bonjour,',
-      lines: [lead, facts.title, ...mailTexts.lines(facts.typeName, formatDayFr(facts.dueDate), facts.note)],
-      action: mailTexts.action,
-      url: spaceUrl,
-      footer: mailTexts.footer,
-    }),
+    ...actionMail(
+      {
+        greeting: words.greeting,
+        lines: [lead, facts.title, ...words.lines(facts.typeName, mailDates(to.language).day(facts.dueDate), facts.note)],
+        action: words.action,
+        url: spaceUrl,
+        footer: words.footer,
+      },
+      to.language,
+    ),
   }
 }
 
-/** The firm's mail when a client's upload answers a request. */
+/** The firm's mail when a client's upload answers a request (French, as every mail to the firm: contract §10). */
 export function fulfilledMail(to: string, username: string, facts: RequestFacts, fileName: string, listUrl: string): Mail {
   return {
     to,

@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/words.js'
 import type { Clock } from '../../clock/clock.js'
 import type { Db } from '../../db/database.js'
 import type { ListFilter, Page } from '../../db/lists.js'
@@ -117,12 +118,13 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
   }
 
   /** The request, its mail and every reminder step to each of `people`, in the caller's transaction. */
-  async function writeRequest(trx: Db, request: repo.NewRequest, facts: RequestFacts, people: Array<{ email: string }>): Promise<number> {
+  async function writeRequest(trx: Db, request: repo.NewRequest, facts: RequestFacts, people: Array<{ email: string; language: Language }>): Promise<number> {
     const id = await repo.insertRequest(trx, request)
     const reminderIds: number[] = []
-    for (const { email } of people) {
-      await outbox.enqueue(trx, clientMail(email, facts, undefined, spaceUrl))
-      for (const { step, at } of reminderSchedule(request.dueDate, request.createdAt, settings.reminderHour)) reminderIds.push(await outbox.enqueueAt(trx, clientMail(email, facts, step, spaceUrl), at))
+    // Each person's mails in their language (contract §10).
+    for (const person of people) {
+      await outbox.enqueue(trx, clientMail(person, facts, undefined, spaceUrl))
+      for (const { step, at } of reminderSchedule(request.dueDate, request.createdAt, settings.reminderHour)) reminderIds.push(await outbox.enqueueAt(trx, clientMail(person, facts, step, spaceUrl), at))
     }
     await repo.addReminders(trx, id, reminderIds)
     return id
@@ -299,16 +301,17 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
      * the caller's transaction (the acceptance's). Anything left addressed to them goes first, so they
      * have each step once.
      */
-    async addPerson(trx: Db, person: Person): Promise<void> {
+    async addPerson(trx: Db, person: Person & { id: number }): Promise<void> {
       const open = await repo.lockOpenOf(trx, person.companyId)
       if (open.length === 0) return
+      const to = { email: person.email, language: await accounts.languageOf(person.id, trx) }
       await forgetAmong(trx, open.map((request) => request.id), person.email)
       const types = new Map((await documents.allTypes(trx)).map((type) => [type.id, type.typeName]))
       const now = clock.now()
       for (const request of open) {
         const facts: RequestFacts = { title: request.title, note: request.note, dueDate: request.dueDate, typeName: types.get(request.typeId) ?? '' }
         const reminderIds: number[] = []
-        for (const { step, at } of reminderSchedule(request.dueDate, now, settings.reminderHour)) reminderIds.push(await outbox.enqueueAt(trx, clientMail(person.email, facts, step, spaceUrl), at))
+        for (const { step, at } of reminderSchedule(request.dueDate, now, settings.reminderHour)) reminderIds.push(await outbox.enqueueAt(trx, clientMail(to, facts, step, spaceUrl), at))
         await repo.addReminders(trx, request.id, reminderIds)
       }
     },
