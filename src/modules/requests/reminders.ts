@@ -64,7 +64,7 @@ export function clientMail(to: { email: string; language: Language }, facts: Req
     ...actionMail(
       {
         greeting: words.greeting,
-        lines: [lead, facts.title, ...words.lines(facts.typeName, mailDates(to.language).day(facts.dueDate), facts.note)],
+        lines: [lead, facts.title, ...words.lines(facts.typeName, mailDates(to.language).day(facts.dueDate)), ...(facts.note ? ['', facts.note] : [])],
         action: words.action,
         url: spaceUrl,
         footer: words.footer,

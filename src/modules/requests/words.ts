@@ -16,7 +16,8 @@ const { fulfilled: _toTheFirm, ...clientMailTexts } = mailTexts
  * language of that day). The firm's mail (a request fulfilled) stays French: ./texts.ts's `mailTexts.fulfilled`.
  */
 export const mailWords = /* @__PURE__ */ catalogue({
-  fr: { greeting: 'Bonjour,', ...clientMailTexts },
+  // The note (what the firm typed) follows the lines after a blank one: reminders.ts adds it.
+  fr: { greeting: 'Bonjour,', ...clientMailTexts, lines: (type: string, date: string): readonly string[] => clientMailTexts.lines(type, date, '') },
   ar: {
     greeting: 'تحية طيبة،',
     footer: 'رسالة آلية من بوابة العملاء الخاصة بالمكتب.',
@@ -37,6 +38,6 @@ export const mailWords = /* @__PURE__ */ catalogue({
       subject: (title: string) => `وثيقة متأخرة: ${title}`,
       lead: (days: number) => `تأخّر إرسال الوثيقة التالية ${arabicDays(days)}:`,
     },
-    lines: (type: string, date: string, note: string) => [`النوع: ${type}`, `آخر أجل: ${date}`, ...(note ? ['', note] : [])],
+    lines: (type: string, date: string) => [`النوع: ${type}`, `آخر أجل: ${date}`],
   },
 })
