@@ -5,6 +5,8 @@ import type { FastifyReply } from 'fastify'
 import type { ReactNode } from 'react'
 import { renderToPipeableStream, renderToString } from 'react-dom/server'
 import { SPLICE_TOKEN, type Theme } from './context.js'
+import type { Language } from '../shared/words.js'
+import { languageOf } from '../http/language.js'
 
 /** A rendered page kept in memory, in each encoding it is served in. */
 export interface StoredPage {
@@ -22,8 +24,12 @@ declare module 'fastify' {
 }
 
 export interface PageStore {
-  /** The stored page of `theme path`, rendered by `render` the first time; null when it needs a nonce. */
-  get(theme: Theme, path: string, render: () => ReactNode): Promise<StoredPage | null>
+  /**
+   * The stored page of `theme language path`, rendered by `render` the first time; null when it
+   * needs a nonce. The language is the request's (languageOf): a page whose address does not fix
+   * it (/login) is stored once per language, so a visitor never gets another's.
+   */
+  get(theme: Theme, language: Language, path: string, render: () => ReactNode): Promise<StoredPage | null>
 }
 
 /** An inline script would need a nonce, which must differ per response: such a page is not stored. */
@@ -173,7 +179,7 @@ function readAcceptEncoding(header: string): Encoding {
 
 export function sendStored(reply: FastifyReply, page: StoredPage): FastifyReply {
   const encoding = pickEncoding(reply.request.headers['accept-encoding'])
-  reply.header('cache-control', 'no-store').header('vary', 'accept-encoding').type('text/html; charset=utf-8')
+  reply.header('cache-control', 'no-store').header('vary', 'accept-encoding, accept-language').type('text/html; charset=utf-8')
   if (encoding !== 'identity') reply.header('content-encoding', encoding)
   return reply.send(page[encoding])
 }
@@ -198,8 +204,8 @@ export default fp(
     const pending = new Map<string, Promise<StoredPage | null>>()
     const ready = new Map<string, StoredPage>()
     app.decorate('pageStore', {
-      get(theme, path, render) {
-        const key = `${theme} ${path}`
+      get(theme, language, path, render) {
+        const key = `${theme} ${language} ${path}`
         let page = pending.get(key)
         if (!page) {
           page = renderForStore(render())
@@ -212,7 +218,8 @@ export default fp(
     app.addHook('onRequest', (request, reply, done) => {
       if (ready.size === 0 || request.method !== 'GET') return done()
       const theme = anonymousTheme(request.headers.cookie)
-      const page = theme && ready.get(`${theme} ${request.url}`)
+      // Without cookies the language is the address's, else Accept-Language's (languageOf, rules 1, 4, 5).
+      const page = theme && ready.get(`${theme} ${languageOf(request)} ${request.url}`)
       if (!page) return done()
       sendStored(reply, page)
     })

@@ -131,7 +131,7 @@ export default fp(
         islands: { eager: 0, names: new Set(), next: 0 },
       })
       if (shared && !assets.dev && !request.user && !request.cookies[FLASH_COOKIE]) {
-        const page = await app.pageStore.get(themeOf(request), path, () => documentFor(layout, context(''), meta, target, props))
+        const page = await app.pageStore.get(themeOf(request), language, path, () => documentFor(layout, context(''), meta, target, props))
         if (page) return sendStored(reply, page)
       }
       const toasts = takeFlash(request, reply)

@@ -180,3 +180,21 @@ t.test('each app keeps its own renders: another PUBLIC_URL in the same process g
     }
   }
 })
+
+t.test('issue 31: a page whose address does not fix its language is stored per language; a visitor never gets another’s', async (t) => {
+  for (const path of ['/login', '/registration', '/forget-password']) {
+    const arabic = await app.inject({ url: path, headers: { 'accept-language': 'ar-DZ,ar;q=0.9' } })
+    t.match(arabic.body, /^<!DOCTYPE html><html lang="ar"/, `${path}: Accept-Language: ar first, in Arabic`)
+    for (let round = 0; round < 2; round++) {
+      const french = await app.inject(path)
+      t.match(french.body, /^<!DOCTYPE html><html lang="fr"/, `${path}: a visitor after it gets French`)
+      const again = await app.inject({ url: path, headers: { 'accept-language': 'ar' } })
+      t.match(again.body, /^<!DOCTYPE html><html lang="ar"/, `${path}: the Arabic visitor still gets Arabic`)
+      const cookie = await app.inject({ url: path, cookies: { lang: 'ar' } })
+      t.match(cookie.body, /^<!DOCTYPE html><html lang="ar"/, `${path}: the lang cookie, Arabic`)
+      t.match(String(french.headers.vary), /accept-language/i, `${path}: the answer varies with the language asked`)
+    }
+  }
+  const home = await app.inject({ url: '/', headers: { 'accept-language': 'ar' } })
+  t.match(home.body, /^<!DOCTYPE html><html lang="fr"/, 'a French public address stays French whatever is asked')
+})
