@@ -17,11 +17,11 @@ const WIDE = { width: 1280, height: 900 }
  * Issue 34: the profile was 6,662 px tall at 390 px, its journal's cards ~300 px each. Now the
  * journal's part is bounded (its latest 5, whatever the journal holds) and the page no longer grows
  * with the journal. The rest is the profile's other sections (its card, documents, security, two
- * sessions, the tokens' form, personal data, deletion: about 4,700 px of this page), which the
+ * sessions, the tokens' form, company identifiers, personal data, deletion: about 5,300 px of this page), which the
  * journal does not change: the page's bound is theirs and the journal's.
  */
 const MAX_ACTIVITY_HEIGHT = 1_400
-const OTHER_SECTIONS = 5_000
+const OTHER_SECTIONS = 5_600
 const MAX_PROFILE_HEIGHT = OTHER_SECTIONS + MAX_ACTIVITY_HEIGHT
 const DOWNLOADS = 50
 

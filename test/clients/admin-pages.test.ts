@@ -20,6 +20,8 @@ const SIDEBAR = [
   '/admin-dashboard/journal',
   // Added by the messages module (app.navigation), after the back-office's own pages.
   '/admin-dashboard/threads',
+  // Added by the calendar module, after the messages'.
+  '/admin-dashboard/calendar',
 ]
 
 type T = Parameters<Parameters<typeof t.test>[0]>[0]
