@@ -1,6 +1,6 @@
 import { calendarTexts as texts, monthFr, type CalendarItemView, type ClientCalendarProps, type FirmCalendarProps, type ObligationView } from '../../../src/modules/calendar/index.js'
 import { page } from '../../../src/render/page.js'
-import { formatDayFr } from '../../../src/shared/time.js'
+import { Day } from '../../components/When.js'
 import { CardTable } from '../../components/CardTable.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
 
@@ -24,7 +24,7 @@ export const ClientCalendarPage = page<ClientCalendarProps>({ title: texts.clien
         rowKey={(item) => `${item.obligation.id}-${item.period}`}
         empty={texts.noItems}
         columns={[
-          { label: texts.columns.dueDate, cell: (item) => <time dateTime={item.dueDate}>{formatDayFr(item.dueDate)}</time> },
+          { label: texts.columns.dueDate, cell: (item) => <Day day={item.dueDate} /> },
           { label: texts.columns.obligation, wide: true, cell: (item) => item.obligation.label },
           { label: texts.columns.period, cell: (item) => monthFr(item.period) },
           { label: texts.columns.status, cell: (item) => (item.status === 'requested' || item.status === 'overdue' ? <a href={`/files?request=${item.request!.id}`}><Status status={item.status} /></a> : <Status status={item.status} />) },
@@ -76,7 +76,7 @@ export const FirmCalendarPage = page<FirmCalendarProps>({ title: texts.pageTitle
         rowKey={(row) => `${row.obligation.id}-${row.period}`}
         empty={texts.noRows}
         columns={[
-          { label: texts.columns.dueDate, cell: (row) => <time dateTime={row.dueDate}>{formatDayFr(row.dueDate)}</time> },
+          { label: texts.columns.dueDate, cell: (row) => <Day day={row.dueDate} /> },
           { label: texts.columns.obligation, wide: true, className: 'admin-cell-text', cell: (row) => `${row.obligation.label} (${monthFr(row.period)})` },
           { label: texts.columns.companies, cell: (row) => row.companies },
           { label: texts.columns.requested, cell: (row) => row.requestedCount },
