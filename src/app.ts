@@ -68,6 +68,7 @@ import * as messagePages from '../views/pages/messages/MessagesPages.js'
 import { ClientStaffPage } from '../views/pages/team/ClientStaffPage.js'
 import { TeamPage } from '../views/pages/team/TeamPage.js'
 import * as calendarPages from '../views/pages/calendar/CalendarPages.js'
+import * as obligationPages from '../views/pages/calendar/ObligationPages.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -310,7 +311,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   await app.register(requestsPlugin, { requests, documents, views: { AskPage, ConfirmActionPage, RequestsPage, SpacePage } })
   await app.register(clientsPlugin, { clients, documents, views: { AdminListPage, ConfirmActionPage, ConfirmProfilePage, DashboardPage, ProfilePage, SendDocumentPage } })
   await app.register(messagesPlugin, { messages, views: messagePages })
-  await app.register(calendarPlugin, { calendar, scheduler: calendarRuns, views: calendarPages, types: () => documents.allTypes() })
+  await app.register(calendarPlugin, { calendar, scheduler: calendarRuns, views: { ...calendarPages, ...obligationPages }, types: () => documents.allTypes() })
   await app.register(privacyPlugin, { exports })
   await app.register(teamPlugin, { team, views: { TeamPage, ConfirmMemberPage: ConfirmProfilePage, SubAdminsPage, ConfirmActionPage, ClientStaffPage } })
   // Identity's guards are handed in: identity records into the journal, so the journal cannot import it.

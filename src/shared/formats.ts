@@ -39,6 +39,8 @@ export interface Formats {
   day(day: string): string
   /** A month `YYYY-MM` (a period): "octobre 2026"; "أكتوبر 2026". */
   month(period: string): string
+  /** A month of the year alone, 1–12: "octobre"; "أكتوبر". */
+  monthName(month: number): string
   /** "14:05", Algiers time. */
   time(at: Date | string): string
   /** "22 novembre 2026 à 14:05": an instant as every page shows it; "22 نوفمبر 2026، الساعة 14:05". */
@@ -66,6 +68,7 @@ function makeFormats(language: Language): Formats {
   const clock = { timeZone: FIRM_TIME_ZONE, hourCycle: 'h23' } as const
   const dateFormat = new Intl.DateTimeFormat(locale, { ...clock, day: 'numeric', month: 'long', year: 'numeric' })
   const monthFormat = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', year: 'numeric' })
+  const monthNameFormat = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long' })
   const timeFormat = new Intl.DateTimeFormat(locale, { ...clock, hour: '2-digit', minute: '2-digit' })
   const dateTimeFormat = new Intl.DateTimeFormat(locale, { ...clock, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' })
   const integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
@@ -83,6 +86,7 @@ function makeFormats(language: Language): Formats {
     // Noon of that day in Algiers: the same date whatever the offset.
     day: (day) => date(new Date(`${day}T11:00:00.000Z`)),
     month: (period) => monthFormat.format(new Date(`${period}-15T00:00:00.000Z`)),
+    monthName: (month) => monthNameFormat.format(new Date(Date.UTC(2001, month - 1, 15))),
     time,
     instant: (at) => said.at(date(at), time(at)),
     dateTime: (at) => dateTimeFormat.format(new Date(at)),

@@ -40,6 +40,14 @@ for (const width of [390, 1280]) {
     await admin.page.getByRole('heading', { name: 'Obligations' }).waitFor()
     t.ok(await admin.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), '/admin-dashboard/calendar: nothing wider than the window')
     t.same(await axeViolations(admin.page), [], '/admin-dashboard/calendar')
+    // An obligation's form (issue 32: each editable), with its errors in place after a wrong post.
+    await admin.page.getByRole('link', { name: 'Modifier G50', exact: true }).click()
+    await admin.page.getByRole('heading', { name: 'Modifier l’obligation G50' }).waitFor()
+    await admin.page.getByLabel('Délai (jours avant l’échéance)').fill('400')
+    await admin.page.getByRole('button', { name: 'Enregistrer' }).click()
+    await admin.page.locator('.field-error', { hasText: 'Délai invalide : un nombre de jours de 0 à 365.' }).waitFor()
+    t.ok(await admin.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the obligation’s form: nothing wider than the window')
+    t.same(await axeViolations(admin.page), [], 'the obligation’s form, answered again')
     t.same([...client.problems, ...admin.problems], [], 'no script error')
   })
 }

@@ -22,7 +22,7 @@ const calendarPages: FastifyPluginAsync<{ calendar: Calendar; views: CalendarVie
 
   app.get('/admin-dashboard/calendar', { preHandler: firmOnly, schema: { hide: true } }, async (request, reply) => {
     const [rows, obligations, typeList] = await Promise.all([calendar.overview(request.user!), calendar.listObligations(), types()])
-    return reply.render(FirmCalendarPage, { rows, obligations, types: typeList.map((t) => ({ id: t.id, typeName: t.typeName })), today: calendar.today() })
+    return reply.render(FirmCalendarPage, { rows, obligations, types: typeList.map((t) => ({ id: t.id, typeName: t.typeName })), today: calendar.today(), canEdit: request.user!.role === 'admin' })
   })
 }
 export default calendarPages

@@ -149,6 +149,9 @@ export function createCalendar({ db, identity, documents, requests, clock }: Cal
     /** GET /api/obligations (the firm's people). */
     listObligations: async (): Promise<ObligationView[]> => (await repo.listObligations(db)).map(view),
 
+    /** One obligation (its page), or not_found. */
+    findObligation: async (id: number): Promise<ObligationView> => view(await found(id)),
+
     /** POST /api/obligations (admins): the checks, then the type; a code already used: 409. */
     async createObligation(input: Record<string, unknown>): Promise<ObligationView> {
       const checked = checkObligation(input)

@@ -60,3 +60,32 @@ export function checkObligation(input: Record<string, unknown>, current?: Obliga
     () => ({ code, label, dueDay: dueDay as number, dueMonths: months!, appliesTo: appliesTo!, typeId: typeId as number | null, leadDays: leadDays as number, active: active as boolean }),
   )
 }
+
+/** The page's addresses of the obligations (administrators; contract §8: each form works without JavaScript). */
+export const OBLIGATIONS_PAGE = '/admin-dashboard/calendar/obligations'
+export const obligationPage = (id: number) => `${OBLIGATIONS_PAGE}/${id}`
+
+/** The form's fields, as the page posts them (text, a box per month, the regime's choice, boxes for yes). */
+export const OBLIGATION_FIELDS = ['code', 'label', 'dueDay', 'dueMonths', 'taxRegime', 'employer', 'typeId', 'leadDays', 'active'] as const
+
+const numberOf = (value: unknown): unknown => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value === '' ? undefined : value)
+
+/**
+ * The page's form as the API's body (for `checkObligation`): numbers from their digits, the months'
+ * boxes as a list, no regime for « — », an unticked box as false. Every field is sent by the form,
+ * so what is missing is what was cleared.
+ */
+export function obligationFromForm(body: Record<string, unknown>): Record<string, unknown> {
+  const months = body.dueMonths === undefined ? [] : Array.isArray(body.dueMonths) ? body.dueMonths : [body.dueMonths]
+  const regime = body.taxRegime === '' || body.taxRegime === undefined ? undefined : body.taxRegime
+  return {
+    code: typeof body.code === 'string' ? body.code.trim().toUpperCase() : body.code,
+    label: body.label ?? '',
+    dueDay: numberOf(body.dueDay) ?? null,
+    dueMonths: months.map(numberOf),
+    appliesTo: { ...(regime === undefined ? {} : { taxRegime: regime }), ...(body.employer === undefined ? {} : { employer: body.employer === 'on' || body.employer === 'true' ? true : body.employer }) },
+    typeId: body.typeId === '' || body.typeId === undefined ? null : numberOf(body.typeId),
+    leadDays: numberOf(body.leadDays) ?? null,
+    active: body.active === undefined ? false : body.active === 'on' || body.active === 'true' ? true : body.active,
+  }
+}
