@@ -317,6 +317,8 @@ const companyOf = (world: Fx, account: SeededAccount | null) => (account?.id ===
 const newStaff = async () => (await seedAccount(app, { role: 'staff' })).id
 const newAdmin = async () => (await seedAccount(app, { admin: true, role: 'admin' })).id
 const newMemberOfA = async (ctx: Ctx) => (await seedAccount(app, { companyId: ctx.fx.a.id })).id
+/** The obligation's page posts the same fields as text (one month ticked). */
+const obligationForm = () => ({ code: `O${unique().toUpperCase()}`, label: 'TAP', dueDay: '20', dueMonths: '1', taxRegime: 'reel', leadDays: '10', active: 'on' })
 const obligationBody = () => ({ code: `O${unique().toUpperCase()}`, label: 'TAP', dueDay: 20, dueMonths: [1, 4, 7, 10], appliesTo: { taxRegime: 'reel' }, leadDays: 10 })
 async function newObligation(): Promise<number> {
   return (await expectStatus('obligation', await call(admin, { method: 'POST', url: '/api/obligations', payload: obligationBody() }), 201)).json().id as number
@@ -557,6 +559,13 @@ const rows: Row[] = [
   // The client's page is a company's (the firm's people go home); the firm's page, the firm's people's.
   { route: 'GET /calendar', url: fixed('/calendar'), expect: E('login', 'ok', 'ok', 'ok', 'home', 'home', 'home') },
   { route: 'GET /admin-dashboard/calendar', url: fixed('/admin-dashboard/calendar'), expect: FIRM_PAGE },
+  // An obligation's pages (its form, posted without JavaScript; its deletion after its confirmation): admins alone.
+  { route: 'GET /admin-dashboard/calendar/obligations/new', url: fixed('/admin-dashboard/calendar/obligations/new'), expect: ADMIN_PAGE },
+  { route: 'POST /admin-dashboard/calendar/obligations/new', url: fixed('/admin-dashboard/calendar/obligations/new'), body: () => form(obligationForm()), expect: ADMIN_FORM },
+  { route: 'GET /admin-dashboard/calendar/obligations/:id', url: async () => `/admin-dashboard/calendar/obligations/${await newObligation()}`, expect: ADMIN_PAGE },
+  { route: 'POST /admin-dashboard/calendar/obligations/:id', url: async () => `/admin-dashboard/calendar/obligations/${await newObligation()}`, body: () => form(obligationForm()), expect: ADMIN_FORM },
+  { route: 'GET /admin-dashboard/calendar/obligations/:id/delete', url: async () => `/admin-dashboard/calendar/obligations/${await newObligation()}/delete`, expect: ADMIN_PAGE },
+  { route: 'POST /admin-dashboard/calendar/obligations/:id/delete', url: async () => `/admin-dashboard/calendar/obligations/${await newObligation()}/delete`, body: () => form(), expect: ADMIN_FORM },
 
   // -- Messages (contract §7, §9: the company's thread; staff write in their clients').
   { route: 'GET /api/messages', url: fixed('/api/messages'), expect: FIRM_API },
