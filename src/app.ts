@@ -37,7 +37,7 @@ import catalog, { site } from './modules/catalog/index.js'
 import journalPlugin, { createJournal, type Journal, type EntryCompanies } from './modules/journal/index.js'
 import identityPlugin, { clientIn, createIdentity, firmOnly, requireFirm, requireUser, scopeOf, sessionCookieName, type Identity } from './modules/identity/index.js'
 import contactPlugin, { createContact, type Contact } from './modules/contact/index.js'
-import documentsPlugin, { createDocuments, type Documents, type RequestAnswers } from './modules/documents/index.js'
+import documentsPlugin, { createDocuments, createRetention, type Documents, type RequestAnswers, type Retention } from './modules/documents/index.js'
 import clientsPlugin, { createClients, type Clients } from './modules/clients/index.js'
 import messagesPlugin, { createMessages, type Messages } from './modules/messages/index.js'
 import requestsPlugin, { createRequests, keepReminderHour, type Requests } from './modules/requests/index.js'
@@ -93,6 +93,8 @@ export interface Services {
   /** When the calendar runs (at start, hourly, soon after a change); `runNow()` for tests and scripts. */
   calendarRuns: CalendarScheduler
   exports: PersonalExports
+  /** Contract §12's purge of archived documents past RETENTION_YEARS (at start, daily); `run()` for tests and scripts. */
+  retention: Retention
 }
 
 /**
@@ -210,7 +212,8 @@ export function createServices(config: Config, ports: Ports, log: FastifyBaseLog
   const calendar = createCalendar({ db, identity, documents, requests, clock })
   const calendarRuns = calendarScheduler({ run: () => calendar.run(), jobs, log })
   const exports = createPersonalExport({ db, storage, clock, attempts, identity, documents, requests, messages, journal, log })
-  return { journal, identity, documents, requests, clients, contact, messages, team, calendar, calendarRuns, exports }
+  const retention = createRetention({ db, storage, clock, jobs, journal, log, years: config.retentionYears })
+  return { journal, identity, documents, requests, clients, contact, messages, team, calendar, calendarRuns, exports, retention }
 }
 
 /**
@@ -262,9 +265,9 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
     app.addHook('onClose', () => redis.close())
   }
 
-  const { journal, identity, documents, requests, clients, contact, messages, team, calendar, calendarRuns, exports } = createServices(config, ports, app.log)
+  const { journal, identity, documents, requests, clients, contact, messages, team, calendar, calendarRuns, exports, retention } = createServices(config, ports, app.log)
   app.decorate('ports', { db, storage, mailer, outbox, jobs, clock, attempts } satisfies Ports)
-  app.decorate('services', { journal, identity, documents, requests, clients, contact, messages, team, calendar, calendarRuns, exports } satisfies Services)
+  app.decorate('services', { journal, identity, documents, requests, clients, contact, messages, team, calendar, calendarRuns, exports, retention } satisfies Services)
 
   // Helmet's headers, computed once; a nonce only for a response that renders with one (issue 8).
   await app.register(securityHeaders, { options: securityOptions(config, [new URL(site.mapEmbedUrl).origin]) })
@@ -297,7 +300,10 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   // A bucket's unfinished multipart uploads (a crash mid-upload) are aborted at start and hourly.
   const sweeper = storageSweeper(storage, { clock, ageMs: unfinishedUploadAge(config.maxUploadBytes, config.connections.bodyMinBytesPerSecond), log: app.log })
   app.addHook('onReady', async () => sweeper.start())
+  // Contract §12: archived documents past RETENTION_YEARS go, at start (not awaited) and daily, one instance at a time.
+  app.addHook('onReady', async () => retention.start())
   app.addHook('onClose', async () => {
+    await retention.stop()
     await sweeper.stop()
     if (ports.ownsStorage) storage.close?.()
   })

@@ -47,6 +47,7 @@ const EnvSchema = Type.Object({
   SHUTDOWN_GRACE_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
   SHUTDOWN_STALL_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
   REMINDER_HOUR: Type.Optional(Type.String({ pattern: '^([0-9]|1[0-9]|2[0-3])$' })),
+  RETENTION_YEARS: Type.Optional(Type.String({ pattern: '^([1-9]|[1-9][0-9]|100)$' })),
   OUTBOX_LEASE_SECONDS: Type.Optional(Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   REDIS_PREFIX: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9:_.-]{1,64}$' })),
@@ -147,6 +148,8 @@ export interface Config {
   outboxLeaseMs: number
   /** REMINDER_HOUR: the hour (0–23, Algiers time) document requests' reminders go out (issue 16). */
   reminderHour: number
+  /** RETENTION_YEARS (contract §12): archived documents uploaded longer ago are purged (10, the commercial code's period). */
+  retentionYears: number
   passwordCost: PasswordCost
   /** REDIS_URL: rate-limit counters and the login lock shared by every instance; absent, in this process's memory. */
   redisUrl: string | undefined
@@ -228,6 +231,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     connections: connectionLimits(env),
     outboxLeaseMs: outboxLeaseMs(env, nodeEnv),
     reminderHour: Number(env.REMINDER_HOUR ?? 8),
+    retentionYears: Number(env.RETENTION_YEARS ?? 10),
     passwordCost: nodeEnv === 'test' ? TEST_PASSWORD_COST : PRODUCTION_PASSWORD_COST,
     redisUrl: env.REDIS_URL === undefined ? undefined : checkedRedisUrl(env.REDIS_URL),
     redisPrefix: env.REDIS_PREFIX ?? 'portal:',
@@ -358,6 +362,7 @@ function describe(name: string, value: string | undefined): string {
     MAX_UPLOAD_MB: 'expected a number of megabytes',
     CLIENT_QUOTA_MB: 'expected a number of megabytes',
     REMINDER_HOUR: 'expected an hour from 0 to 23 (Algiers time)',
+    RETENTION_YEARS: 'expected a whole number of years from 1 to 100 (the commercial code keeps books and their documents 10 years)',
     MIN_FREE_DISK_MB: 'expected a number of megabytes (0 turns the floor off)',
     NODE_ENV: 'expected production, development or test',
     REDIS_URL: 'expected redis://[:password@]host:port[/db]',

@@ -161,6 +161,19 @@ export interface DocumentHoldsTable {
   created_at: string
 }
 
+/** A purged document's file, until storage has removed it (migrations/0050-retention.ts, decision 163). */
+export interface PurgedFilesTable {
+  storage_key: string
+  purged_at: string
+}
+
+/** A job one instance runs at a time (src/jobs/lease.ts): who holds it, until when. */
+export interface JobLeasesTable {
+  name: string
+  holder: string | null
+  claimed_until: string
+}
+
 /** Rows of documents by direction and state, kept by triggers (migrations 0007 and 0019). */
 export interface DocumentCountsTable {
   from_firm: number
@@ -355,6 +368,8 @@ export interface Database {
   document_types: DocumentTypesTable
   documents: DocumentsTable
   document_holds: DocumentHoldsTable
+  purged_files: PurgedFilesTable
+  job_leases: JobLeasesTable
   document_counts: DocumentCountsTable
   client_document_counts: ClientDocumentCountsTable
   staff_documents: StaffDocumentsTable

@@ -26,6 +26,8 @@ t.test('values are read and converted', async (t) => {
   t.equal(config.rateLimits.loginPerIp, 7)
   t.equal(loadConfig({ ...base, RATE_LIMIT_UPLOAD_USER: '3' }).rateLimits.uploadPerUser, 3)
   t.equal(loadConfig({ ...base, RATE_LIMIT_MESSAGE_USER: '5' }).rateLimits.messagePerUser, 5)
+  t.equal(loadConfig(base).retentionYears, 10, 'RETENTION_YEARS: the commercial code’s ten years by default')
+  t.equal(loadConfig({ ...base, RETENTION_YEARS: '12' }).retentionYears, 12)
 })
 
 t.test('a bad value is refused with one line naming the variable', async (t) => {
@@ -36,6 +38,10 @@ t.test('a bad value is refused with one line naming the variable', async (t) => 
     [{ PUBLIC_URL: 'cabinet.dz' }, /^Invalid PUBLIC_URL: /],
     [{ SMTP_URL: 'http://x' }, /^Invalid SMTP_URL: /],
     [{ MAX_UPLOAD_MB: 'lots' }, /^Invalid MAX_UPLOAD_MB: /],
+    [{ RETENTION_YEARS: '0' }, /^Invalid RETENTION_YEARS: expected a whole number of years from 1 to 100 .*\(got "0"\)$/],
+    [{ RETENTION_YEARS: '2.5' }, /^Invalid RETENTION_YEARS: /],
+    [{ RETENTION_YEARS: 'dix' }, /^Invalid RETENTION_YEARS: /],
+    [{ RETENTION_YEARS: '101' }, /^Invalid RETENTION_YEARS: /],
     [{ ADMIN_EMAIL: 'admin@cabinet.dz' }, /^Invalid ADMIN_EMAIL\/ADMIN_PASSWORD: /],
     [{ NODE_ENV: 'production', SESSION_SECRET: 'short' }, /^Invalid SESSION_SECRET: /],
     [{ NODE_ENV: 'production' }, /^Invalid SESSION_SECRET: required in production/],

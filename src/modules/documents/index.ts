@@ -22,6 +22,8 @@ export default fp(
 
 // The module's public face: other modules import these, never documents' files or tables.
 export { createDocuments, type Documents, type DocumentsDeps } from './service.js'
+// Contract §12's retention purge: app.ts starts it and stops it.
+export { createRetention, retentionCutoff, type PurgeOutcome, type Retention } from './retention.js'
 // The client's space (requests' page) takes the upload form's post without JavaScript through this.
 export { uploadFormRoute, type ShowUploadForm } from './upload-form-routes.js'
 export { DocumentSchema, DocumentTypeSchema, OwnedDocumentSchema, ReceivedDocumentSchema, UploaderSchema } from './schemas.js'

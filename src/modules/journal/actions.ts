@@ -32,6 +32,7 @@ export const JOURNAL_ACTIONS = [
   'account.exported',
   'document.held',
   'document.released',
+  'document.purged',
 ] as const
 
 export type JournalAction = (typeof JOURNAL_ACTIONS)[number]
@@ -72,12 +73,13 @@ export const actionLabels: Record<JournalAction, string> = {
   'account.exported': 'Données personnelles exportées',
   'document.held': 'Conservation légale posée',
   'document.released': 'Conservation légale levée',
+  'document.purged': 'Document supprimé (durée de conservation écoulée)',
 }
 
-/** The action that ends each kind of subject: after it, the subject has no page to link to. */
-export const DELETION_OF: Record<SubjectType, JournalAction> = {
-  user: 'user.deleted',
-  document: 'document.deleted',
-  type: 'type.deleted',
-  message: 'message.deleted',
+/** The actions that end each kind of subject: after one, the subject has no page to link to. */
+export const DELETION_OF: Record<SubjectType, JournalAction[]> = {
+  user: ['user.deleted'],
+  document: ['document.deleted', 'document.purged'],
+  type: ['type.deleted'],
+  message: ['message.deleted'],
 }

@@ -188,7 +188,7 @@ export async function deletedAmong(db: Db, subjects: Array<{ type: SubjectType; 
   const rows = await db
     .selectFrom('journal')
     .select(['subject_type', 'subject_id'])
-    .where((eb) => eb.or([...byType].map(([type, ids]) => eb.and([eb('subject_type', '=', type), eb('subject_id', 'in', [...new Set(ids)]), eb('action', '=', DELETION_OF[type])]))))
+    .where((eb) => eb.or([...byType].map(([type, ids]) => eb.and([eb('subject_type', '=', type), eb('subject_id', 'in', [...new Set(ids)]), eb('action', 'in', DELETION_OF[type])]))))
     .execute()
   return new Set(rows.map((row) => `${row.subject_type}:${fromDbId(row.subject_id ?? 0)}`))
 }
