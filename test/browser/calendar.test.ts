@@ -1,6 +1,7 @@
 // Issue 32 in a real browser: the client's /calendar and the firm's /admin-dashboard/calendar at 390
 // and 1280 px, nothing wider than the window, axe clean; and the company's identifiers form on the
 // profile, checked in the page as the server checks them, then saved.
+import { join } from 'node:path'
 import t from 'tap'
 import type { Browser } from 'playwright-core'
 import type { TestSmtp } from '../helpers/smtp.js'
@@ -48,6 +49,7 @@ for (const width of [390, 1280]) {
     await admin.page.locator('.field-error', { hasText: 'Délai invalide : un nombre de jours de 0 à 365.' }).waitFor()
     t.ok(await admin.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the obligation’s form: nothing wider than the window')
     t.same(await axeViolations(admin.page), [], 'the obligation’s form, answered again')
+    if (process.env.SCREENSHOTS) await admin.page.screenshot({ path: join(process.env.SCREENSHOTS, `obligation-form-${width}.png`), fullPage: true })
     t.same([...client.problems, ...admin.problems], [], 'no script error')
   })
 }

@@ -94,7 +94,7 @@ export const ObligationFormPage = page<ObligationFormProps>(
           </div>
         </form>
         {obligation && (
-          <p>
+          <p className="obligation-delete">
             <a className="button button-danger" href={`${obligationPage(obligation.id)}/delete`}>
               {texts.remove}
             </a>
