@@ -51,6 +51,8 @@ import * as authPages from '../views/pages/identity/AuthPages.js'
 import * as twoFactorPages from '../views/pages/identity/TwoFactorPages.js'
 import { HomePage } from '../views/pages/catalog/HomePage.js'
 import { ServicesPage } from '../views/pages/catalog/ServicesPage.js'
+import { ContactPage } from '../views/pages/catalog/ContactPage.js'
+import { PrivacyPage } from '../views/pages/catalog/PrivacyPage.js'
 import { AdminListPage } from '../views/pages/admin/AdminListPage.js'
 import { ConfirmActionPage } from '../views/pages/admin/ConfirmActionPage.js'
 import { DashboardPage } from '../views/pages/admin/DashboardPage.js'
@@ -311,8 +313,8 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
 
   await app.register(identityPlugin, { identity, views: { ...authPages, ...twoFactorPages, ConfirmProfilePage } })
   await app.register(shellRoutes)
-  await app.register(catalog, { views: { HomePage, ServicesPage } })
-  await app.register(contactPlugin, { contact, views: { AdminListPage, ConfirmActionPage, HomePage } })
+  await app.register(catalog, { views: { HomePage, ServicesPage, ContactPage, PrivacyPage } })
+  await app.register(contactPlugin, { contact, views: { AdminListPage, ConfirmActionPage, HomePage, ContactPage } })
   await app.register(documentsPlugin, { documents, views: { AdminListPage, ConfirmActionPage, ConfirmProfilePage, DocumentTypesPage, NewTypePage, RenameTypePage } })
   await app.register(requestsPlugin, { requests, documents, views: { AskPage, ConfirmActionPage, RequestsPage, SpacePage } })
   await app.register(clientsPlugin, { clients, documents, views: { AdminListPage, ConfirmActionPage, ConfirmProfilePage, DashboardPage, ProfilePage, SendDocumentPage } })

@@ -30,6 +30,7 @@ export const shellWords = /* @__PURE__ */ catalogue({
     phone: 'Tél. :',
     email: 'E-mail :',
     rights: 'Tous droits réservés.',
+    privacy: 'Confidentialité',
     builtBy: 'Réalisé par',
     whatsapp: 'Nous écrire sur WhatsApp (nouvel onglet)',
     theme: {
@@ -56,6 +57,7 @@ export const shellWords = /* @__PURE__ */ catalogue({
     phone: 'الهاتف:',
     email: 'البريد الإلكتروني:',
     rights: 'جميع الحقوق محفوظة.',
+    privacy: 'سياسة الخصوصية',
     builtBy: 'إنجاز',
     whatsapp: 'راسلونا عبر واتساب (علامة تبويب جديدة)',
     theme: {
@@ -64,6 +66,12 @@ export const shellWords = /* @__PURE__ */ catalogue({
       menu: { dark: 'المظهر الفاتح', light: 'المظهر الداكن' },
     },
   },
+})
+
+/** The line near a form's submit that links to the privacy notice (contract §12): registration and contact. */
+export const privacyLineWords = /* @__PURE__ */ catalogue({
+  fr: { line: 'Vos données sont traitées comme le décrit notre', link: 'politique de confidentialité' },
+  ar: { line: 'تُعالَج معطياتكم وفق ما تصفه', link: 'سياسة الخصوصية' },
 })
 
 /** The admin sidebar's pages (spec §2, Admin sidebar), by their address. */

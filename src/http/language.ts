@@ -27,6 +27,32 @@ export const LANGUAGE_COOKIE = 'lang'
 /** The public pages' French addresses, each with its twin under /ar (contract §10; /ar/contact's is /#contact). */
 export const FRENCH_PUBLIC_PATHS = ['/', '/services', '/confidentialite'] as const
 
+/**
+ * Each French public address and its Arabic twin (contract §10, docs/decisions/147-the-arabic-public-site.md):
+ * /ar/contact's French twin is the home page's contact section.
+ */
+export const PUBLIC_TWINS = { '/': '/ar', '/services': '/ar/services', '/confidentialite': '/ar/confidentialite', '/#contact': '/ar/contact' } as const
+export type FrenchPublicAddress = keyof typeof PUBLIC_TWINS
+
+/** A public page's address in `language`: `/services` in Arabic is /ar/services. */
+export function publicPath(french: FrenchPublicAddress, language: Language): string {
+  return language === 'ar' ? PUBLIC_TWINS[french] : french
+}
+
+/** A public page's two addresses, French and Arabic, from either (a page's path, no query); undefined for any other page. */
+export function twinsOf(path: string): { fr: string; ar: string } | undefined {
+  for (const [fr, ar] of Object.entries(PUBLIC_TWINS)) if (path === fr || path === ar) return { fr, ar }
+  return undefined
+}
+
+/**
+ * What an /ar page answers every visitor with (contract §10: visiting one sets the cookie): the same
+ * header for all, so a page served from the store carries it as the route does, and no visitor's own.
+ */
+export function arabicCookieHeader(secure: boolean): string {
+  return `${LANGUAGE_COOKIE}=ar; Max-Age=${365 * 24 * 3600}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`
+}
+
 /** `/ar`, `/ar/…`: the Arabic public site. */
 export function isArabicAddress(path: string): boolean {
   return path === '/ar' || path.startsWith('/ar/') || path.startsWith('/ar?')

@@ -5,8 +5,8 @@ import type { FastifyReply } from 'fastify'
 import type { ReactNode } from 'react'
 import { renderToPipeableStream, renderToString } from 'react-dom/server'
 import { SPLICE_TOKEN, type Theme } from './context.js'
-import type { Language } from '../shared/words.js'
-import { languageOf } from '../http/language.js'
+import { DEFAULT_LANGUAGE, type Language } from '../shared/words.js'
+import { acceptedLanguage, addressLanguage, arabicCookieHeader, cookieLanguage } from '../http/language.js'
 
 /** A rendered page kept in memory, in each encoding it is served in. */
 export interface StoredPage {
@@ -189,8 +189,26 @@ export function sendStored(reply: FastifyReply, page: StoredPage): FastifyReply 
  * no flash toast. null for any other cookie, which goes through the route.
  */
 export function anonymousTheme(cookie: string | undefined): Theme | null {
-  if (!cookie) return 'light'
-  return cookie === 'theme=dark' ? 'dark' : cookie === 'theme=light' ? 'light' : null
+  return anonymousVisitor(cookie)?.theme ?? null
+}
+
+/**
+ * A request whose cookies are at most the theme's and the language's (`theme=dark; lang=ar`, in
+ * either order): a visitor with no session and no flash toast, who has seen an /ar page or used the
+ * switch (contract §10). null for any other cookie, or a value the cookie parser would have to read.
+ */
+export function anonymousVisitor(cookie: string | undefined): { theme: Theme; language?: Language } | null {
+  if (!cookie) return { theme: 'light' }
+  let theme: Theme = 'light'
+  let language: Language | undefined
+  const pairs = cookie.split('; ')
+  if (pairs.length > 2) return null
+  for (const pair of pairs) {
+    if (pair === 'theme=dark' || pair === 'theme=light') theme = pair === 'theme=dark' ? 'dark' : 'light'
+    else if (pair.startsWith('lang=') && cookieLanguage(pair.slice(5))) language = pair.slice(5) as Language
+    else return null
+  }
+  return language ? { theme, language } : { theme }
 }
 
 /**
@@ -215,12 +233,18 @@ export default fp(
         return page
       },
     } satisfies PageStore)
+    const arabicCookie = arabicCookieHeader(app.config.secureCookies)
     app.addHook('onRequest', (request, reply, done) => {
       if (ready.size === 0 || request.method !== 'GET') return done()
-      const theme = anonymousTheme(request.headers.cookie)
-      // Without cookies the language is the address's, else Accept-Language's (languageOf, rules 1, 4, 5).
-      const page = theme && ready.get(`${theme} ${languageOf(request)} ${request.url}`)
+      const visitor = anonymousVisitor(request.headers.cookie)
+      if (!visitor) return done()
+      // languageOf's order for a visitor nobody is logged in as (the cookies are not parsed yet).
+      const address = addressLanguage(request.url)
+      const language = address ?? visitor.language ?? acceptedLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE
+      const page = ready.get(`${visitor.theme} ${language} ${request.url}`)
       if (!page) return done()
+      // Visiting an /ar page sets the language (contract §10): the same header for every visitor, not stored with the page.
+      if (address === 'ar' && visitor.language !== 'ar') reply.header('set-cookie', arabicCookie)
       sendStored(reply, page)
     })
   },

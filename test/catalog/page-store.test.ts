@@ -23,7 +23,7 @@ t.test('two visitors get the same bytes and headers; the page needs no nonce and
     t.equal(first.headers['content-security-policy'], second.headers['content-security-policy'])
     t.notMatch(first.body, /nonce=/, 'the stored page uses none')
     t.notMatch(String(first.headers['content-security-policy']), /unsafe-inline/)
-    t.match(first.body, /^<!DOCTYPE html><html lang="fr" data-theme="light">/)
+    t.match(first.body, path.startsWith('/ar') ? /^<!DOCTYPE html><html lang="ar" dir="rtl" data-theme="light">/ : /^<!DOCTYPE html><html lang="fr" data-theme="light">/)
     t.equal(first.headers['cache-control'], 'no-store')
     for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
       const res = await app.inject({ url: path, headers: { 'accept-encoding': encoding } })

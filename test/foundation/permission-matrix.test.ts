@@ -332,6 +332,13 @@ const rows: Row[] = [
   { route: 'GET /', url: fixed('/'), expect: PUBLIC },
   { route: 'POST /', url: fixed('/'), body: () => form({ name: '', email: '', telephone: '', message: '' }), expect: PUBLIC, homeIsOk: true },
   { route: 'GET /services', url: fixed('/services'), expect: PUBLIC },
+  { route: 'GET /confidentialite', url: fixed('/confidentialite'), expect: PUBLIC },
+  // The Arabic public site (contract §10), its contact form posted without JavaScript to its own page.
+  { route: 'GET /ar', url: fixed('/ar'), expect: PUBLIC },
+  { route: 'GET /ar/services', url: fixed('/ar/services'), expect: PUBLIC },
+  { route: 'GET /ar/contact', url: fixed('/ar/contact'), expect: PUBLIC },
+  { route: 'POST /ar/contact', url: fixed('/ar/contact'), body: () => form({ name: '', email: '', telephone: '', message: '' }), expect: PUBLIC, homeIsOk: true },
+  { route: 'GET /ar/confidentialite', url: fixed('/ar/confidentialite'), expect: PUBLIC },
   { route: 'GET /robots.txt', url: fixed('/robots.txt'), expect: PUBLIC },
   { route: 'GET /sitemap.xml', url: fixed('/sitemap.xml'), expect: PUBLIC },
   { route: 'POST /theme', url: fixed('/theme'), body: () => form({ theme: 'dark' }), expect: PUBLIC, homeIsOk: true },

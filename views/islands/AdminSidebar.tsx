@@ -7,13 +7,14 @@ import { useHydrated } from '../components/useHydrated.js'
 import ThemeToggle from './ThemeToggle.js'
 import { shellWords } from '../words.js'
 import { useWords } from '../runtime/words.js'
+import { LanguageLink, type LanguageSwitch } from '../components/LanguageLink.js'
 
 /**
  * The admin sidebar: links, the theme switch (the back-office has no floating button: issue 34) and
  * logout. Below 768px it folds behind a toggle: without JavaScript a checkbox opens it through CSS
  * (like the navigation bar); hydrated, a real button drives it.
  */
-export default function AdminSidebar({ links, theme, returnTo }: { links: MenuLink[]; theme: Theme; returnTo: string }) {
+export default function AdminSidebar({ links, theme, returnTo, languageSwitch }: { links: MenuLink[]; theme: Theme; returnTo: string; languageSwitch?: LanguageSwitch }) {
   const words = useWords(shellWords)
   const menuId = useId()
   const hydrated = useHydrated()
@@ -47,6 +48,11 @@ export default function AdminSidebar({ links, theme, returnTo }: { links: MenuLi
           <MenuLinks links={links} />
         </ul>
         <ThemeToggle theme={theme} returnTo={returnTo} place="sidebar" />
+        {languageSwitch && (
+          <p className="admin-sidebar-language">
+            <LanguageLink {...languageSwitch} />
+          </p>
+        )}
         <form className="admin-sidebar-logout" method="post" action="/api/auth/logout" onSubmit={logout}>
           <button type="submit">{words.adminLogout}</button>
         </form>

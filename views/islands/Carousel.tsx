@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useHomeOpening } from '../client/contact-scroll.js'
+import { carouselWords } from '../../src/modules/catalog/words.js'
+import { useWords } from '../runtime/words.js'
 
 /** Auto-advance period (spec §9); the 300 ms fade lives in home.css. */
 const ADVANCE_MS = 5000
@@ -14,6 +16,7 @@ const ADVANCE_MS = 5000
  * are the next slide.
  */
 export default function Carousel({ count }: { count: number }) {
+  const words = useWords(carouselWords)
   const controls = useRef<HTMLDivElement>(null)
   const [index, setIndex] = useState(0)
   const [stopped, setStopped] = useState(false)
@@ -65,19 +68,19 @@ export default function Carousel({ count }: { count: number }) {
   }
   return (
     <div className="carousel-controls" ref={controls} onKeyDown={onKeyDown}>
-      <button type="button" className="carousel-arrow" aria-label="Diapositive précédente" onClick={() => go(-1)}>
+      <button type="button" className="carousel-arrow" aria-label={words.previous} onClick={() => go(-1)}>
         <Chevron d="m15 5-7 7 7 7" />
       </button>
       <div className="carousel-dots">
         {Array.from({ length: count }, (_, i) => (
-          <button key={i} type="button" className="carousel-dot" aria-label={`Aller à la diapositive ${i + 1}`} aria-current={i === index ? 'true' : undefined} onClick={() => setIndex(i)} />
+          <button key={i} type="button" className="carousel-dot" aria-label={words.goTo(i + 1)} aria-current={i === index ? 'true' : undefined} onClick={() => setIndex(i)} />
         ))}
       </div>
-      <button type="button" className="carousel-arrow" aria-label="Diapositive suivante" onClick={() => go(1)}>
+      <button type="button" className="carousel-arrow" aria-label={words.next} onClick={() => go(1)}>
         <Chevron d="m9 5 7 7-7 7" />
       </button>
       <button type="button" className="carousel-pause" aria-pressed={stopped} onClick={() => setStopped(!stopped)}>
-        {stopped ? 'Reprendre' : 'Pause'}
+        {stopped ? words.resume : words.pause}
       </button>
     </div>
   )

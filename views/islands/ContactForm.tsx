@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
-import { PHONE_HINT, PHONE_HTML_PATTERN } from '../../src/shared/validation.js'
-import { checkContact, EMAIL_MAX, MESSAGE_MAX, NAME_MAX } from '../../src/modules/contact/validation.js'
+import { PHONE_HTML_PATTERN } from '../../src/shared/validation.js'
+import { checkContact, contactWords, EMAIL_MAX, MESSAGE_MAX, NAME_MAX } from '../../src/modules/contact/validation.js'
+import { contactFormWords } from '../../src/modules/contact/form-words.js'
+import { privacyLineWords } from '../words.js'
+import { useLanguage, useSaid, useWords } from '../runtime/words.js'
 import { errorOf, type FormProps } from '../../src/shared/form-state.js'
 import { api, formErrorOf } from '../client/api.js'
 import { showToast } from '../client/toast.js'
@@ -23,8 +26,13 @@ const EMPTY: Fields = { name: '', email: '', telephone: '', message: '' }
  * summary until the next submit.
  */
 export default function ContactForm({ form: answered }: FormProps) {
+  const words = useWords(contactFormWords)
+  const privacyLine = useWords(privacyLineWords)
+  const language = useLanguage()
+  // The shared check answers French: said in the page's language, the page answered again included.
+  const said = useSaid(contactWords)
   const [fields, setFields] = useState<Fields>({ ...EMPTY, ...answered?.values })
-  const { form: shown, attempt, fail, clear } = useToastedFormErrors(answered)
+  const { form: shown, attempt, fail, clear } = useToastedFormErrors(answered && { ...answered, errors: answered.errors.map((error) => ({ ...error, message: said(error.message) })) })
   const [website, setWebsite] = useState('')
   const [busy, setBusy] = useState(false)
   const [hydrated, setHydrated] = useState(false)
@@ -56,7 +64,7 @@ export default function ContactForm({ form: answered }: FormProps) {
     event.preventDefault()
     if (busy) return
     const checked = checkContact(fields)
-    if (!checked.ok) return fail(refusalOf(checked))
+    if (!checked.ok) return fail(refusalOf(checked).map((error) => ({ ...error, message: said(error.message) })))
     clear()
     setBusy(true)
     const result = await api<{ message?: string }>('/api/users/contact', { body: { ...checked.value, website } })
@@ -68,36 +76,39 @@ export default function ContactForm({ form: answered }: FormProps) {
 
   return (
     // noValidate: the shared checks run first so the §5 toasts show in order.
-    <form ref={form} className="contact-form" data-hydrated={hydrated || undefined} method="post" action="/#contact" noValidate onSubmit={submit} aria-busy={busy}>
+    <form ref={form} className="contact-form" data-hydrated={hydrated || undefined} method="post" action={language === 'ar' ? '/ar/contact' : '/#contact'} noValidate onSubmit={submit} aria-busy={busy}>
       <ErrorSummary form={shown} attempt={attempt} toasted={attempt > 0} />
       <div className="contact-field">
-        <label htmlFor={`${id}name`}>Nom</label>
+        <label htmlFor={`${id}name`}>{words.name}</label>
         <input type="text" autoComplete="name" maxLength={NAME_MAX} {...bind('name')} />
         {error('name')}
       </div>
       <div className="contact-field">
-        <label htmlFor={`${id}email`}>E-mail</label>
+        <label htmlFor={`${id}email`}>{words.email}</label>
         <input type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX} {...bind('email')} />
         {error('email')}
       </div>
       <div className="contact-field">
-        <label htmlFor={`${id}telephone`}>Téléphone</label>
-        <input type="tel" autoComplete="tel" inputMode="tel" pattern={PHONE_HTML_PATTERN} title={PHONE_HINT} maxLength={10} placeholder="0XXXXXXXXX" {...bind('telephone')} />
+        <label htmlFor={`${id}telephone`}>{words.telephone}</label>
+        <input type="tel" autoComplete="tel" inputMode="tel" pattern={PHONE_HTML_PATTERN} title={words.phoneHint} maxLength={10} placeholder="0XXXXXXXXX" {...bind('telephone')} />
         {error('telephone')}
       </div>
       <div className="contact-field">
-        <label htmlFor={`${id}message`}>Message</label>
+        <label htmlFor={`${id}message`}>{words.message}</label>
         <textarea rows={6} maxLength={MESSAGE_MAX} {...bind('message')} />
         {error('message')}
       </div>
       {/* Honeypot: out of sight and out of the tab order; only robots fill it. */}
       <label className="contact-honeypot" aria-hidden="true">
-        <span>Site web</span>
+        <span>{words.website}</span>
         <input type="text" name="website" tabIndex={-1} autoComplete="off" value={website} onChange={(e) => setWebsite(e.target.value)} />
       </label>
       <button type="submit" className="button button-primary contact-submit" disabled={busy}>
-        {busy ? 'Envoi…' : 'Envoyer'}
+        {busy ? words.sending : words.send}
       </button>
+      <p className="form-privacy">
+        {privacyLine.line} <a href={language === 'ar' ? '/ar/confidentialite' : '/confidentialite'}>{privacyLine.link}</a>.
+      </p>
     </form>
   )
 }

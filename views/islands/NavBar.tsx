@@ -5,6 +5,7 @@ import { MenuIcon, MenuLinks, useEscapeCloses, type MenuLink } from '../componen
 import ThemeToggle from './ThemeToggle.js'
 import { shellWords } from '../words.js'
 import { useWords } from '../runtime/words.js'
+import { LanguageLink, type LanguageSwitch } from '../components/LanguageLink.js'
 
 export interface NavLink extends MenuLink {
   /** The Contact link: scrolls to the home page's #contact section. */
@@ -25,7 +26,7 @@ export type NavTheme = 'phones' | 'always' | 'none'
  * checkbox and label stay in place once hydrated (an element replaced under the pointer would
  * swallow the click) and the island takes over their state, adding Escape and closing after a link.
  */
-export default function NavBar({ links, onHome, theme, returnTo, themeItem = 'phones' }: { links: NavLink[]; onHome: boolean; theme: Theme; returnTo: string; themeItem?: NavTheme }) {
+export default function NavBar({ links, onHome, theme, returnTo, themeItem = 'phones', languageSwitch }: { links: NavLink[]; onHome: boolean; theme: Theme; returnTo: string; themeItem?: NavTheme; languageSwitch?: LanguageSwitch }) {
   const words = useWords(shellWords)
   const menuId = useId()
   const checkbox = useRef<HTMLInputElement>(null)
@@ -50,6 +51,11 @@ export default function NavBar({ links, onHome, theme, returnTo, themeItem = 'ph
       </label>
       <ul id={menuId} className="nav-menu" data-testid="nav-menu" data-open={open ? 'true' : 'false'}>
         <MenuLinks links={links} hrefOf={(link) => (link.contact && onHome ? '#contact' : link.href)} onFollow={follow} />
+        {languageSwitch && (
+          <li className="nav-language">
+            <LanguageLink {...languageSwitch} />
+          </li>
+        )}
         {themeItem !== 'none' && (
           <li className={themeItem === 'always' ? 'nav-theme nav-theme-always' : 'nav-theme'}>
             <ThemeToggle theme={theme} returnTo={returnTo} place="nav" />
@@ -59,3 +65,4 @@ export default function NavBar({ links, onHome, theme, returnTo, themeItem = 'ph
     </nav>
   )
 }
+

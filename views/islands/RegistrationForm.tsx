@@ -9,7 +9,8 @@ import { NewPasswordFields } from '../components/PasswordField.js'
 import { refused, useCheckedSubmit } from '../components/useCheckedSubmit.js'
 import { useHydrated } from '../components/useHydrated.js'
 import { pageWords } from '../../src/modules/identity/page-words.js'
-import { useWords } from '../runtime/words.js'
+import { useLanguage, useWords } from '../runtime/words.js'
+import { privacyLineWords } from '../words.js'
 
 /**
  * Sign-up (spec §2, §5): checks in spec order, then a dialog asks to check the mailbox. Errors, the
@@ -19,6 +20,8 @@ import { useWords } from '../runtime/words.js'
 export default function RegistrationForm({ form: answered }: FormProps) {
   const words = useWords(pageWords)
   const formMessages = useWords(formWords)
+  const privacyLine = useWords(privacyLineWords)
+  const language = useLanguage()
   const [sentMessage, setSentMessage] = useState('')
   // Spec §5, §8: a refusal is an error toast (it stays until dismissed); issue 17: and under its field.
   const { form, attempt, busy, submit } = useCheckedSubmit(answered, checkRegistration, async (checked, values) => {
@@ -42,6 +45,9 @@ export default function RegistrationForm({ form: answered }: FormProps) {
         <button type="submit" className="button button-primary auth-submit" disabled={busy}>
           {busy ? words.registering : words.register}
         </button>
+        <p className="form-privacy">
+          {privacyLine.line} <a href={language === 'ar' ? '/ar/confidentialite' : '/confidentialite'}>{privacyLine.link}</a>.
+        </p>
         <p className="auth-switch">
           {words.alreadyRegistered} <a href="/login">{words.login}</a>
         </p>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { useRenderContext } from '../../src/render/context.js'
 import { Island } from '../runtime/Island.js'
 import { adminLinksFor } from './admin-nav.js'
+import { languageSwitchFor } from './nav.js'
 
 /**
  * Every admin page: the sidebar beside the page's title and content. Its page says `area:
@@ -14,7 +15,7 @@ export function AdminLayout({ title, lead, children }: { title: string; lead?: s
   return (
     <div className="admin-layout">
       {/* Works as HTML; hydrated whenever the page ships JavaScript (always, for a logged-in admin). */}
-      <Island name="AdminSidebar" hydrate="with-page" props={{ links: adminLinksFor(path, links.admin, user?.role, language), theme, returnTo: path }} />
+      <Island name="AdminSidebar" hydrate="with-page" props={{ links: adminLinksFor(path, links.admin, user?.role, language), theme, returnTo: path, languageSwitch: languageSwitchFor(path, language) }} />
       <div className="admin-content">
         <h1 className="admin-title">{title}</h1>
         {lead && <p className="admin-lead">{lead}</p>}

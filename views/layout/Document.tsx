@@ -6,6 +6,7 @@ import { site } from '../../src/modules/catalog/content.js'
 import { jsonLdScript } from '../content/structured-data.js'
 import { IslandScripts } from '../runtime/Island.js'
 import { Shell } from './Shell.js'
+import { twinsOf } from '../../src/http/language.js'
 
 /** The whole HTML document: head from the page's meta, the shell, then the islands runtime. */
 export function Document({ meta, children }: { meta: PageMeta; children: ReactNode }) {
@@ -52,6 +53,7 @@ function HeadContent({ meta, context, jsonLd }: { meta: PageMeta; context: Rende
   const { assets, path, publicUrl } = context
   const title = `${meta.title} | ${site.shortName}`
   const url = `${publicUrl}${path}`
+  const twins = context.routed ? twinsOf(path) : undefined
   return (
     <>
       <meta charSet="utf-8" />
@@ -64,9 +66,17 @@ function HeadContent({ meta, context, jsonLd }: { meta: PageMeta; context: Rende
       <title>{title}</title>
       <meta name="description" content={meta.description} />
       <link rel="canonical" href={url} />
+      {twins && (
+        // Each public page names its twin in the other language, and the French one as the default (contract §10).
+        <>
+          <link rel="alternate" hrefLang="fr" href={`${publicUrl}${twins.fr}`} />
+          <link rel="alternate" hrefLang="ar" href={`${publicUrl}${twins.ar}`} />
+          <link rel="alternate" hrefLang="x-default" href={`${publicUrl}${twins.fr}`} />
+        </>
+      )}
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.shortName} />
-      <meta property="og:locale" content="fr_FR" />
+      <meta property="og:locale" content={context.language === 'ar' ? 'ar_DZ' : 'fr_FR'} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={meta.description} />
       <meta property="og:url" content={url} />

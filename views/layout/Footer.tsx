@@ -3,31 +3,34 @@ import { site, whatsappUrl } from '../../src/modules/catalog/content.js'
 import { MailLink } from '../components/MailLink.js'
 import { shellWords } from '../words.js'
 import { useWords } from '../runtime/words.js'
+import { publicPath } from '../../src/http/language.js'
 
 /** The footer element's attributes: the shell renders its content once (views/runtime/RenderedOnce.tsx). */
 export const FOOTER = { className: 'footer' }
 
 /** Logo, bilingual tagline, services, contact facts, copyright and builder credit: the footer's content. */
 export function Footer() {
-  const { assets } = useRenderContext()
+  const { assets, language } = useRenderContext()
   const words = useWords(shellWords)
+  const ar = language === 'ar'
   return (
     <>
       <div className="container footer-grid">
         <div className="footer-brand">
           <img src={assets.url(site.logo)} alt="" width={48} height={48} loading="lazy" />
           <p className="footer-name">{site.shortName}</p>
-          <p className="footer-tagline">{site.taglineFr}</p>
-          <p className="footer-tagline" lang="ar" dir="rtl">
+          {/* Both on a French page (spec §2); an Arabic page says every word in Arabic (contract §10). */}
+          {!ar && <p className="footer-tagline">{site.taglineFr}</p>}
+          <p className="footer-tagline" lang={ar ? undefined : 'ar'} dir={ar ? undefined : 'rtl'}>
             {site.taglineAr}
           </p>
         </div>
         <div>
           <h2 className="footer-heading">{words.ourServices}</h2>
           <ul className="footer-list">
-            {site.footerServices.map((service) => (
+            {(ar ? site.footerServicesAr : site.footerServices).map((service) => (
               <li key={service}>
-                <a href="/services">{service}</a>
+                <a href={publicPath('/services', language)}>{service}</a>
               </li>
             ))}
           </ul>
@@ -55,6 +58,9 @@ export function Footer() {
         <div className="container footer-bottom-inner">
           <p>
             © {site.copyrightYear} {site.shortName}. {words.rights}
+          </p>
+          <p>
+            <a href={publicPath('/confidentialite', language)}>{words.privacy}</a>
           </p>
           <p>
             {words.builtBy}{' '}

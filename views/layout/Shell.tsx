@@ -7,9 +7,10 @@ import { DEFAULT_AVATAR } from '../../src/shared/avatar.js'
 import { Island } from '../runtime/Island.js'
 import { RenderedOnce } from '../runtime/RenderedOnce.js'
 import { Footer, FOOTER, WhatsAppButton } from './Footer.js'
-import { navLinksFor, photoUrlOf } from './nav.js'
+import { languageSwitchFor, navLinksFor, photoUrlOf } from './nav.js'
 import { shellWords } from '../words.js'
 import { useWords } from '../runtime/words.js'
+import { publicPath } from '../../src/http/language.js'
 
 const MAIN = { id: 'main', tabIndex: -1 }
 
@@ -73,11 +74,11 @@ function Header() {
   const { path, user, links, assets, theme, area = 'portal', language } = useRenderContext()
   return (
     <div className="container navbar-inner">
-      <a className="brand" href="/">
+      <a className="brand" href={publicPath('/', language)}>
         <img src={assets.url(site.logo)} alt="" width={40} height={40} />
         <span className="brand-name">{site.shortName}</span>
       </a>
-      <Island name="NavBar" hydrate="intent" props={{ links: navLinksFor(user, path, links.main, language), onHome: path === '/', theme, returnTo: path, themeItem: NAV_THEME[area] }} />
+      <Island name="NavBar" hydrate="intent" props={{ links: navLinksFor(user, path, links.main, language), onHome: path === '/', theme, returnTo: path, themeItem: NAV_THEME[area], languageSwitch: languageSwitchFor(path, language) }} />
       {user && (
         // The outside click that closes its dropdown needs JavaScript.
         <Island

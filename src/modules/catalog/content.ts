@@ -15,11 +15,21 @@ const Text = Type.String({ minLength: 1 })
 const StaticPath = Type.String({ pattern: '^/static/[^\\s?#]+$' })
 const HttpsUrl = Type.String({ pattern: '^https://[^\\s]+$' })
 
+const Email = Type.String({ pattern: '^[^@\\s<>(),;:"]+@[^@\\s<>(),;:"]+\\.[^@\\s<>(),;:"]+$' })
+const Phone = Type.String({ pattern: '^\\+?[0-9 ().-]{6,24}$' })
+
+/**
+ * Each text a visitor reads exists in French and in Arabic, side by side (`titleAr` beside `title`,
+ * `taglineFr` beside `taglineAr`): the Arabic public pages (contract §10) say the same from the same file.
+ */
 const SiteSchema = Type.Object({
   name: Text,
+  nameAr: Text,
   shortName: Text,
   principal: Text,
+  principalAr: Text,
   principalTitle: Text,
+  principalTitleAr: Text,
   taglineFr: Text,
   taglineAr: Text,
   logo: StaticPath,
@@ -27,45 +37,84 @@ const SiteSchema = Type.Object({
   /** The same address in parts, for search engines (JSON-LD). */
   postalAddress: Type.Object({ streetAddress: Text, addressLocality: Text, postalCode: Text, addressRegion: Text, addressCountry: Type.String({ pattern: '^[A-Z]{2}$' }) }),
   /** The first one is the firm's main number (search engines). */
-  phones: Type.Array(Type.String({ pattern: '^\\+?[0-9 ().-]{6,24}$' }), { minItems: 1 }),
-  email: Type.String({ pattern: '^[^@\\s<>(),;:"]+@[^@\\s<>(),;:"]+\\.[^@\\s<>(),;:"]+$' }),
+  phones: Type.Array(Phone, { minItems: 1 }),
+  email: Email,
   /** International form, digits only (wa.me's format): 213 then the number without its 0. */
   whatsappNumber: Type.String({ pattern: '^[0-9]{8,15}$' }),
   whatsappGreeting: Text,
   /** An embeddable map page (its origin is allowed as a frame by the Content-Security-Policy). */
   mapEmbedUrl: HttpsUrl,
   footerServices: Type.Array(Text),
+  footerServicesAr: Type.Array(Text),
   copyrightYear: Type.Integer({ minimum: 2000, maximum: 2100 }),
   builder: Type.Object({ name: Text, url: HttpsUrl }),
 }, { additionalProperties: false })
 
-const SlideSchema = Type.Object({ title: Text, description: Text, image: StaticPath, alt: Type.String() }, { additionalProperties: false })
+const SlideSchema = Type.Object({ title: Text, titleAr: Text, description: Text, descriptionAr: Text, image: StaticPath, alt: Type.String(), altAr: Type.String() }, { additionalProperties: false })
 
 const ServiceSchema = Type.Object({
   id: Type.String({ pattern: '^[a-z0-9-]+$' }),
   title: Text,
+  titleAr: Text,
   /** Short text of the home page card. */
   summary: Text,
+  summaryAr: Text,
   /** Longer text and points of the services page. */
   description: Text,
+  descriptionAr: Text,
   points: Type.Array(Text),
+  pointsAr: Type.Array(Text),
   image: StaticPath,
   alt: Type.String(),
+  altAr: Type.String(),
 }, { additionalProperties: false })
 
 const ReferenceSiteSchema = Type.Object({ nameFr: Text, nameAr: Text, url: HttpsUrl, logo: StaticPath }, { additionalProperties: false })
+
+const Bilingual = Type.Object({ textFr: Text, textAr: Text }, { additionalProperties: false })
+
+/**
+ * The privacy notice, /confidentialite (contract §12, docs/decisions/148-the-privacy-notice.md): the
+ * firm's own words on what the law asks it to tell (Loi 18-07 as amended by Loi 25-11); the page
+ * adds the headings, the firm's name, address and e-mail.
+ */
+const PrivacySchema = Type.Object({
+  /** When the firm last changed it (YYYY-MM-DD), shown at its top. */
+  updated: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' }),
+  controllerFr: Text,
+  controllerAr: Text,
+  /** The data protection officer (Loi 25-11). */
+  dpo: Type.Object({ name: Text, nameAr: Text, email: Email, phone: Phone }, { additionalProperties: false }),
+  dpoFr: Text,
+  dpoAr: Text,
+  purposes: Type.Array(Bilingual, { minItems: 1 }),
+  /** The periods; the documents' one is RETENTION_YEARS's (10 by default: Code de commerce art. 12). */
+  retention: Type.Array(Bilingual, { minItems: 1 }),
+  /** Access, correction, objection and deletion, at least. */
+  rights: Type.Array(Type.Object({ nameFr: Text, nameAr: Text, textFr: Text, textAr: Text }, { additionalProperties: false }), { minItems: 4 }),
+  howTo: Type.Array(Bilingual, { minItems: 1 }),
+  answerFr: Text,
+  answerAr: Text,
+  authority: Type.Object({ nameFr: Text, nameAr: Text, url: HttpsUrl }, { additionalProperties: false }),
+  authorityFr: Text,
+  authorityAr: Text,
+  lawFr: Text,
+  lawAr: Text,
+}, { additionalProperties: false })
 
 export const SiteContentSchema = Type.Object({
   site: SiteSchema,
   slides: Type.Array(SlideSchema, { minItems: 1 }),
   services: Type.Array(ServiceSchema, { minItems: 1 }),
   referenceSites: Type.Array(ReferenceSiteSchema),
+  privacy: PrivacySchema,
 }, { additionalProperties: true })
 
 export type Site = Static<typeof SiteSchema>
 export type Slide = Static<typeof SlideSchema>
 export type Service = Static<typeof ServiceSchema>
 export type ReferenceSite = Static<typeof ReferenceSiteSchema>
+export type Privacy = Static<typeof PrivacySchema>
 export type SiteContent = Static<typeof SiteContentSchema>
 
 export class SiteContentError extends Error {
@@ -104,6 +153,7 @@ export const site: Site = content.site
 export const slides: Slide[] = content.slides
 export const services: Service[] = content.services
 export const referenceSites: ReferenceSite[] = content.referenceSites
+export const privacy: Privacy = content.privacy
 
 /** The link of the floating messaging button, with its prefilled greeting. */
 export const whatsappUrl = `https://wa.me/${site.whatsappNumber}?text=${encodeURIComponent(site.whatsappGreeting)}`

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 
-/** The pages a visitor can reach without an account, in the order the sitemap lists them. */
-export const publicPaths = ['/', '/services', '/login', '/registration', '/forget-password'] as const
+/** The pages a visitor can reach without an account, in the order the sitemap lists them: the Arabic twins after the French pages (contract §10). */
+export const publicPaths = ['/', '/services', '/confidentialite', '/login', '/registration', '/forget-password', '/ar', '/ar/services', '/ar/contact', '/ar/confidentialite'] as const
 
 /** What search engines must not index: private spaces, the API, one-time links and uploads. */
 export const privatePrefixes = ['/files', '/users', '/admin-dashboard', '/api', '/uploads', '/reset-password'] as const

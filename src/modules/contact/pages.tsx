@@ -11,12 +11,14 @@ import { adminForm, adminOnly } from '../identity/index.js'
 import type { StoredMessage } from './repository.js'
 import { contactLimit } from './routes.js'
 import type { Contact } from './service.js'
-import { checkContact, fromRobot, messages } from './validation.js'
+import { checkContact, fromRobot, messages, messagesAr } from './validation.js'
 
 /** The page contact renders, handed to it by app.ts (src/ never imports views/). */
 export interface ContactViews {
   /** The home page, whose contact section holds the form. */
   HomePage: Page<FormProps>
+  /** /ar/contact, the Arabic twin of the home page's contact section (contract §10). */
+  ContactPage: Page<FormProps>
   AdminListPage: Page<{ kind: 'messages'; title: string; lead: string; items: StoredMessage[]; total: number; query: ListState }>
   /** « Supprimer »'s confirmation dialog as a page, without JavaScript (contract §8). */
   ConfirmActionPage: Page<{ kind: 'messages'; action: 'delete'; row: StoredMessage; query: ListState; form?: FormState }>
@@ -30,16 +32,19 @@ const INBOX = '/admin-dashboard/messages'
  * « Supprimer » works without JavaScript too, after its confirmation page.
  */
 const contactPages: FastifyPluginAsyncTypebox<{ contact: Contact; views: ContactViews }> = async (app, { contact, views }) => {
-  app.post('/', { schema: { hide: true }, config: formLimit(contactLimit(app.config.rateLimits.contactPerIp)), ...formPost({
-    check: checkContact,
-    keep: ['name', 'email', 'telephone', 'message'],
-    show: (_request, reply, form) => reply.render(views.HomePage, { form }),
-    act: async (message, request) => {
-      // A robot filled the hidden field: answered as a person, nothing stored (as the API does).
-      if (!fromRobot(request.body as Record<string, unknown>)) await contact.receiveMessage(message, request.ip || null)
-      return { to: '/#contact', message: messages.sent }
-    },
-  }) })
+  // The French form posts to the home page, the Arabic one to /ar/contact: each answered again on its own page, in its language.
+  for (const [path, page, to, sent] of [['/', views.HomePage, '/#contact', messages.sent], ['/ar/contact', views.ContactPage, '/ar/contact', messagesAr.sent]] as const) {
+    app.post(path, { schema: { hide: true }, config: formLimit(contactLimit(app.config.rateLimits.contactPerIp)), ...formPost({
+      check: checkContact,
+      keep: ['name', 'email', 'telephone', 'message'],
+      show: (_request, reply, form) => reply.render(page, { form }),
+      act: async (message, request) => {
+        // A robot filled the hidden field: answered as a person, nothing stored (as the API does).
+        if (!fromRobot(request.body as Record<string, unknown>)) await contact.receiveMessage(message, request.ip || null)
+        return { to, message: sent }
+      },
+    }) })
+  }
 
   app.get(INBOX, { preHandler: adminOnly, attachValidation: true, schema: { hide: true, querystring: ListQuerySchema } }, async (request, reply) => {
     const query = listQueryOf(request)

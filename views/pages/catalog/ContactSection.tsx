@@ -1,15 +1,18 @@
 import { site } from '../../../src/modules/catalog/content.js'
+import { siteWords } from '../../../src/modules/catalog/words.js'
 import type { FormProps } from '../../../src/shared/form-state.js'
 import { Island } from '../../runtime/Island.js'
 import { MailLink } from '../../components/MailLink.js'
+import { useWords } from '../../runtime/words.js'
 
-/** The home page's contact section: the form island and the office map. */
-export function ContactSection({ form }: FormProps) {
+/** The home page's contact section, and /ar/contact's, where it is the page (`heading` h1): the form island and the office map. */
+export function ContactSection({ form, heading: Heading = 'h2' }: FormProps & { heading?: 'h1' | 'h2' }) {
+  const words = useWords(siteWords).contact
   return (
     <section id="contact" className="contact" aria-labelledby="contact-title">
-      <h2 id="contact-title" className="contact-title">Contactez-nous</h2>
+      <Heading id="contact-title" className="contact-title">{words.title}</Heading>
       <p className="contact-intro">
-        Une question sur nos services ? Écrivez-nous, nous vous répondrons rapidement.
+        {words.intro}
       </p>
       <div className="contact-grid">
         <div className="contact-panel">
@@ -18,7 +21,7 @@ export function ContactSection({ form }: FormProps) {
         <div className="contact-map">
           <iframe
             src={site.mapEmbedUrl}
-            title={`Plan d’accès au ${site.shortName}`}
+            title={words.map(site.shortName)}
             loading="lazy"
             referrerPolicy="no-referrer-when-downgrade"
             allowFullScreen

@@ -1,0 +1,17 @@
+import type { Language } from '../../src/shared/words.js'
+
+/** The language switch of the header and the admin sidebar (contract §10): a plain link, without JavaScript too. */
+export interface LanguageSwitch {
+  href: string
+  label: string
+  lang: Language
+}
+
+/** The switch to the other language: a plain link (contract §10), named in that language and direction. */
+export function LanguageLink({ href, label, lang }: LanguageSwitch) {
+  return (
+    <a className="language-switch" href={href} hrefLang={lang} lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'}>
+      {label}
+    </a>
+  )
+}
