@@ -89,9 +89,31 @@ t.test('the firm’s lists show the hold; the rows’ forms work without JavaScr
   const page = await injectAs(app, admin, { method: 'GET', url: '/admin-dashboard/documents', headers: { accept: 'text/html' } })
   t.match(page.body, 'Conservation légale')
   t.match(page.body, 'Lever la conservation')
+  const arabic = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie: `${admin.cookie}; lang=ar` } })
+  const inArabic = await arabic('/admin-dashboard/documents')
+  t.match(inArabic.body, 'رفع الحفظ', 'the island’s « Lever la conservation » in Arabic')
+  t.match(inArabic.body, 'حفظ قانوني', 'and its badge')
+  t.notMatch(inArabic.body, 'Lever la conservation')
   const released = await injectAs(app, admin, { ...form, url: `/admin-dashboard/documents/${id}/release` })
   t.equal(released.statusCode, 303)
   t.equal((await listed()).onHold, false)
+  t.match((await arabic('/admin-dashboard/documents')).body, 'وضع تحت الحفظ', '« Conserver » in Arabic')
+})
+
+t.test('the journal names holds, exports and purges in French and in Arabic', async (t) => {
+  const page = (url: string, language: 'fr' | 'ar', who = admin) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', cookie: `${who.cookie}; lang=${language}` } })
+  const names = {
+    fr: ['Conservation légale posée', 'Conservation légale levée', 'Données personnelles exportées', 'Document supprimé (durée de conservation écoulée)'],
+    ar: ['وضع تحت الحفظ القانوني', 'رفع الحفظ القانوني', 'تصدير البيانات الشخصية', 'حذف وثيقة (انقضاء مدة الحفظ)'],
+  }
+  for (const language of ['fr', 'ar'] as const) {
+    const body = (await page('/admin-dashboard/journal', language)).body
+    for (const name of names[language]) t.match(body, name, `${language}: ${name} among the filter's actions`)
+    // Filtered to one action: its name is the filter's option and each entry's cell.
+    const held = (await page('/admin-dashboard/journal?action=document.released', language)).body
+    t.ok(held.split(names[language][1]!).length > 2, `${language}: the entries' cells name it too`)
+    t.match((await page('/users/profile/activity', language, owner)).body, names[language][0]!, `${language}: the owner's activity too`)
+  }
 })
 
 t.test('a company’s documents all at once', async (t) => {

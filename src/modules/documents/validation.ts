@@ -1,8 +1,8 @@
 import { checkedBy, hasControlChars, hasControlCharsInText, multilineText, text, type Checked } from '../../shared/validation.js'
-import { ACCEPTED_EXTENSIONS, DESCRIPTION_MAX, DOCUMENT_NAME_MAX, messages, TYPE_NAME_MAX } from './words.js'
+import { ACCEPTED_EXTENSIONS, DESCRIPTION_MAX, DOCUMENT_NAME_MAX, formWords, messages, TYPE_NAME_MAX } from './words.js'
 
 /** The upload and new-type forms' rules (spec §5), shared by the API and the islands; their French messages are ./words.ts's. */
-export { ACCEPTED_EXTENSIONS, DESCRIPTION_MAX, DOCUMENT_NAME_MAX, messages, TYPE_NAME_MAX }
+export { ACCEPTED_EXTENSIONS, DESCRIPTION_MAX, DOCUMENT_NAME_MAX, formWords, messages, TYPE_NAME_MAX }
 export type AcceptedExtension = (typeof ACCEPTED_EXTENSIONS)[number]
 /** The file input's `accept` attribute. */
 export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.map((ext) => `.${ext}`).join(',')

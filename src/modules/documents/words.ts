@@ -130,7 +130,7 @@ export const messagesAr: WordsLike<typeof messages> = {
   companyHeld: (count: number) => `وثائق المؤسسة التي وُضعت تحت الحفظ القانوني: ${count}.`,
   companyReleased: (count: number) => `وثائق المؤسسة التي رُفع عنها الحفظ القانوني: ${count}.`,
   companyMissing: 'المؤسسة غير موجودة.',
-  holdAction: 'حفظ قانوني',
+  holdAction: 'وضع تحت الحفظ',
   releaseAction: 'رفع الحفظ',
   onHold: 'حفظ قانوني',
 }

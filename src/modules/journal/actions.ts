@@ -1,3 +1,5 @@
+import { words } from './words.js'
+
 /** Every action the journal records (contract §6, and §9's for the teams: their subject is the person). */
 export const JOURNAL_ACTIONS = [
   'login',
@@ -39,42 +41,8 @@ export type JournalAction = (typeof JOURNAL_ACTIONS)[number]
 
 export type SubjectType = 'user' | 'document' | 'type' | 'message'
 
-/** The French name of each action, for the page's filter and table (a catalogue can take them). */
-export const actionLabels: Record<JournalAction, string> = {
-  login: 'Connexion',
-  'login.failed': 'Connexion refusée',
-  logout: 'Déconnexion',
-  'password.changed': 'Mot de passe modifié',
-  'password.reset': 'Mot de passe réinitialisé',
-  'user.registered': 'Inscription',
-  'user.verified': 'Adresse vérifiée',
-  'user.accepted': 'Compte accepté',
-  'user.deleted': 'Compte supprimé',
-  'document.uploaded': 'Document déposé',
-  'document.viewed': 'Document consulté',
-  'document.downloaded': 'Document téléchargé',
-  'document.archived': 'Document archivé',
-  'document.restored': 'Document restauré',
-  'document.deleted': 'Document supprimé',
-  'type.created': 'Type créé',
-  'type.renamed': 'Type renommé',
-  'type.deleted': 'Type supprimé',
-  'message.deleted': 'Message supprimé',
-  'twofactor.enabled': 'Double authentification activée',
-  'twofactor.disabled': 'Double authentification désactivée',
-  'session.revoked': 'Session fermée',
-  'staff.invited': 'Collaborateur invité',
-  'staff.role_changed': 'Rôle modifié',
-  'staff.removed': 'Collaborateur retiré',
-  'client.assigned': 'Suivi du client modifié',
-  'member.invited': 'Membre invité',
-  'member.removed': 'Membre retiré',
-  'invitation.accepted': 'Invitation acceptée',
-  'account.exported': 'Données personnelles exportées',
-  'document.held': 'Conservation légale posée',
-  'document.released': 'Conservation légale levée',
-  'document.purged': 'Document supprimé (durée de conservation écoulée)',
-}
+/** The French name of each action (the journal's catalogue, ./words.ts, has every language's). */
+export const actionLabels: Record<JournalAction, string> = words.fr.actions
 
 /** The actions that end each kind of subject: after one, the subject has no page to link to. */
 export const DELETION_OF: Record<SubjectType, JournalAction[]> = {

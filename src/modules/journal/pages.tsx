@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { listQueryOf, listStateOf } from '../../http/list-pages.js'
 import { listFilter, ListQuerySchema } from '../../http/lists.js'
-import { actionLabels, JOURNAL_ACTIONS } from './actions.js'
+import { languageOf } from '../../http/language.js'
+import { wordsOf } from '../../shared/words.js'
+import { JOURNAL_ACTIONS } from './actions.js'
 import { journalFilter } from './filters.js'
+import { words } from './words.js'
 import { JournalQuerySchema, type JournalQuery } from './schemas.js'
 import { readerOf, type JournalGuards, type JournalPolicy } from './routes.js'
 import type { Journal } from './service.js'
@@ -21,12 +24,13 @@ const journalPages: FastifyPluginAsyncTypebox<{ journal: Journal; views: Journal
     const reader = readerOf(request, policy)
     const { total, items } = await journal.listForPage(filter, reader)
     const companies = await people.companiesOf(items.flatMap((entry) => (entry.actor ? [entry.actor.id] : [])))
+    const { actions } = wordsOf(words, languageOf(request))
     return reply.render(views.JournalPage, {
       companies: Object.fromEntries(companies),
       entries: items,
       total,
       query: { ...listStateOf(query), action: filter.action ?? '', actorId: filter.actorId ?? null },
-      actions: JOURNAL_ACTIONS.map((value) => ({ value, label: actionLabels[value] })),
+      actions: JOURNAL_ACTIONS.map((value) => ({ value, label: actions[value] })),
       whole: reader.clients === undefined,
     })
   })

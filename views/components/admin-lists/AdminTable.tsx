@@ -1,3 +1,4 @@
+import { useLanguage } from '../../runtime/words.js'
 import { CardTable, type Column } from '../CardTable.js'
 import type { AdminRow, ListKind, RowAction } from './types.js'
 
@@ -15,6 +16,8 @@ interface AdminTableProps {
 
 /** The rows of one kind; on phones each row becomes a card whose cells carry their header. */
 export function AdminTable({ kind, rows, interactive, search, busyId, onAction }: AdminTableProps) {
+  const language = useLanguage()
+  const labelOf = (action: RowAction<AdminRow>) => (typeof action.label === 'string' ? action.label : action.label[language])
   const columns: Array<Column<AdminRow>> = kind.columns.map((column) => ({ label: column.header, className: column.className, cell: column.cell }))
   columns.push({
     label: 'Actions',
@@ -25,8 +28,9 @@ export function AdminTable({ kind, rows, interactive, search, busyId, onAction }
         .filter((action) => !action.shown || action.shown(row))
         .map((action) => (
           <ActionControl
-            key={action.label}
+            key={labelOf(action)}
             action={action}
+            label={labelOf(action)}
             row={row}
             name={kind.rowName(row)}
             interactive={interactive}
@@ -40,6 +44,8 @@ export function AdminTable({ kind, rows, interactive, search, busyId, onAction }
 
 interface ActionControlProps {
   action: RowAction<AdminRow>
+  /** The action's label in the render's language. */
+  label: string
   row: AdminRow
   name: string
   interactive: boolean
@@ -52,13 +58,13 @@ interface ActionControlProps {
  * A row's action. Before hydration (and without JavaScript) one that asks first links to its
  * confirmation page, one that does not is a form posted from the row; once hydrated, a button.
  */
-function ActionControl({ action, row, name, interactive, to, onAction }: ActionControlProps) {
+function ActionControl({ action, label: text, row, name, interactive, to, onAction }: ActionControlProps) {
   const className = `admin-action admin-action-${action.tone ?? 'neutral'}`
-  const label = `${action.label} ${name}`
+  const label = `${text} ${name}`
   if (action.href || (!interactive && to && action.confirm)) {
     return (
       <a className={className} href={action.href ? action.href(row) : to} aria-label={label}>
-        {action.label}
+        {text}
       </a>
     )
   }
@@ -66,14 +72,14 @@ function ActionControl({ action, row, name, interactive, to, onAction }: ActionC
     return (
       <form className="admin-action-form" method="post" action={to}>
         <button type="submit" className={className} aria-label={label}>
-          {action.label}
+          {text}
         </button>
       </form>
     )
   }
   return (
     <button type="button" className={className} aria-label={label} disabled={!interactive} onClick={() => onAction(action, row)}>
-      {action.label}
+      {text}
     </button>
   )
 }

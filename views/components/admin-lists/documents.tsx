@@ -1,6 +1,7 @@
 import type { Wire } from '../../../src/shared/wire.js'
 import type { DocumentType, DocumentView } from '../../../src/modules/documents/types.js'
-import { messages, previewOf, renameTypePage } from '../../../src/modules/documents/validation.js'
+import { formWords, messages, previewOf, renameTypePage } from '../../../src/modules/documents/validation.js'
+import { useWords } from '../../runtime/words.js'
 import { api } from '../../client/api.js'
 import { showToast } from '../../client/toast.js'
 import { Person } from '../Person.js'
@@ -41,6 +42,14 @@ export function UploadedBy({ row }: { row: Pick<DocumentRow, 'user' | 'uploadedB
   return <span className="person-company document-uploader">{`déposé par ${row.uploadedBy.username}`}</span>
 }
 
+/** Contract §12: « Conservation légale », in the render's language. */
+function HoldBadge() {
+  return <span className="badge badge-invited document-hold">{useWords(formWords).onHold}</span>
+}
+
+/** A word of the documents' catalogue in each language (the row's actions are said in the page's). */
+const worded = (key: 'holdAction' | 'releaseAction') => ({ fr: formWords.fr[key], ar: formWords.ar[key] })
+
 const columns = (download: boolean): Column<DocumentRow>[] => [
   {
     header: 'Utilisateur',
@@ -64,7 +73,7 @@ const columns = (download: boolean): Column<DocumentRow>[] => [
         {row.onHold && (
           <>
             {' '}
-            <span className="badge badge-invited document-hold">{messages.onHold}</span>
+            <HoldBadge />
           </>
         )}
       </>
@@ -115,14 +124,14 @@ const restoreDocument: RowAction<DocumentRow> = {
 
 /** Contract §12: an administrator puts a document on legal hold, or lifts it (a held one has no « Supprimer »). */
 const holdDocument: RowAction<DocumentRow> = {
-  label: messages.holdAction,
+  label: worded('holdAction'),
   tone: 'neutral',
   run: (row) => callApi('POST', `/api/documents/hold/${row.id}`),
   form: 'hold',
   shown: (row) => !row.onHold,
 }
 const releaseHold: RowAction<DocumentRow> = {
-  label: messages.releaseAction,
+  label: worded('releaseAction'),
   tone: 'neutral',
   run: (row) => callApi('DELETE', `/api/documents/hold/${row.id}`),
   form: 'release',

@@ -1,4 +1,6 @@
-import { actionLabels, type JournalAction } from '../../../src/modules/journal/actions.js'
+import type { JournalAction } from '../../../src/modules/journal/actions.js'
+import { words } from '../../../src/modules/journal/words.js'
+import { useWords } from '../../runtime/words.js'
 
 /** An entry as the pages show it: the contract's entry, whose it is, and whether its pages still exist. */
 export interface ShownEntry {
@@ -13,7 +15,11 @@ export interface ShownEntry {
   actorLive?: boolean
 }
 
-export const actionLabel = (action: string): string => actionLabels[action as JournalAction] ?? action
+/** Each action's name in the render's language (an action the catalogue does not know: its code). */
+export function useActionLabel(): (action: string) => string {
+  const { actions } = useWords(words)
+  return (action) => actions[action as JournalAction] ?? action
+}
 
 const SUBJECT_KIND: Record<string, string> = { user: 'Compte', document: 'Document', type: 'Type', message: 'Message' }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { CardTable, type Column } from '../CardTable.js'
 import { When } from '../When.js'
-import { actionLabel, Subject, type ShownEntry } from './EntryCells.js'
+import { useActionLabel, Subject, type ShownEntry } from './EntryCells.js'
 
 interface JournalTableProps<Entry extends ShownEntry> {
   entries: Entry[]
@@ -17,6 +17,7 @@ interface JournalTableProps<Entry extends ShownEntry> {
 
 /** The journal's entries, newest first: the back-office's journal and a person's « Qui a consulté mes documents ». */
 export function JournalTable<Entry extends ShownEntry>({ entries, look, className, caption, person, links }: JournalTableProps<Entry>) {
+  const actionLabel = useActionLabel()
   const columns: Array<Column<Entry>> = [
     { label: 'Date', cell: (entry) => <When at={entry.at} /> },
     { label: 'Action', cell: (entry) => actionLabel(entry.action) },
