@@ -142,4 +142,27 @@ t.test('profile page', async (t) => {
     t.equal(rowsOf(seen.body).length, 2, 'the administrator sees the same documents')
     t.notMatch(seen.body, /aria-label="Supprimer /, 'without delete buttons')
   })
+
+  // Issue 31, contract §10: the owner's profile in Arabic with the switch's cookie, every section's
+  // words and its islands' (sessions, tokens, deletion), and the confirmation pages without JavaScript.
+  t.test('the profile in Arabic: its sections, its islands and its confirmation pages', async (t) => {
+    const arabic = (path: string) => app.inject({ url: path, headers: { cookie: `${owner.cookie}; lang=ar`, 'sec-fetch-site': 'same-origin' } })
+    const token = await injectAs(app, owner, { method: 'POST', url: '/api/auth/tokens', payload: { name: 'Export', expiresInDays: 30 } })
+    t.equal(token.statusCode, 201)
+    const res = await arabic(url)
+    t.equal(res.statusCode, 200)
+    t.match(res.body, /<html lang="ar" dir="rtl"/)
+    for (const words of ['الوثائق', 'المساحة المستعملة', 'الأمان', 'الأجهزة المتصلة', 'رموز الوصول الشخصية', 'حذف الحساب', 'من اطّلع على وثائقي', 'عضو منذ', 'قطع الاتصال', 'إنشاء الرمز', 'حذف حسابي']) t.match(res.body, words, words)
+    for (const french of ['Appareils connectés', 'Jetons d’accès personnels', 'Supprimer le compte', 'Membre depuis le', 'Espace utilisé', 'Qui a consulté mes documents', 'Créer le jeton', 'Supprimer mon compte', 'Déconnecter']) t.notMatch(res.body, french, `no « ${french} »`)
+    const deletion = await arabic('/users/profile/delete')
+    t.equal(deletion.statusCode, 200)
+    t.match(deletion.body, 'حذف حسابكم؟')
+    t.match(deletion.body, 'الحذف نهائيًا')
+    const revoke = await arabic(`/users/profile/tokens/${token.json().id}/revoke`)
+    t.equal(revoke.statusCode, 200)
+    t.match(revoke.body, 'إلغاء الرمز « Export »؟')
+    t.notMatch(revoke.body, 'Révoquer')
+    const french = await injectAs(app, owner, url)
+    for (const words of ['Appareils connectés', 'Jetons d’accès personnels', 'Supprimer le compte', 'Qui a consulté mes documents']) t.match(french.body, words, `French by default: ${words}`)
+  })
 })

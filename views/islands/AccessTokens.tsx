@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { accessTokenTexts, checkNewAccessToken, TOKEN_DAYS_MAX, TOKEN_DAYS_MIN, TOKEN_NAME_MAX } from '../../src/modules/identity/access-token-validation.js'
+import { accessTokenWords, checkNewAccessToken, TOKEN_DAYS_MAX, TOKEN_DAYS_MIN, TOKEN_NAME_MAX } from '../../src/modules/identity/access-token-validation.js'
 import { When } from '../components/When.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
@@ -11,6 +11,8 @@ import { useRowDeletion } from '../components/useRowDeletion.js'
 import { ErrorSummary } from '../components/FormErrors.js'
 import { refused, useCheckedSubmit } from '../components/useCheckedSubmit.js'
 import { errorOf, type FormState } from '../../src/shared/form-state.js'
+import { tokenWords } from '../../src/modules/identity/profile-words.js'
+import { useWords } from '../runtime/words.js'
 
 /** A token as the profile lists it (never its secret). */
 export interface AccessTokenRow {
@@ -30,28 +32,6 @@ interface CreatedToken {
 
 const DEFAULT_DAYS = 90
 
-const texts = {
-  lead: 'Un jeton permet à un script ou à un logiciel d’utiliser l’API du portail en votre nom (en-tête « Authorization: Bearer »), avec vos droits. Il ne permet pas de gérer votre compte : mot de passe, double authentification, sessions et jetons.',
-  name: 'Nom du jeton',
-  nameHint: 'Pour le reconnaître plus tard, par exemple « Export comptable ».',
-  days: 'Validité (jours)',
-  daysHint: `Entre ${TOKEN_DAYS_MIN} et ${TOKEN_DAYS_MAX} jours.`,
-  create: 'Créer le jeton',
-  creating: 'Création…',
-  createdTitle: 'Votre nouveau jeton',
-  createdWarning: 'Copiez-le maintenant : il ne sera plus jamais affiché. Gardez-le secret, comme un mot de passe.',
-  copy: 'Copier le jeton',
-  copied: 'Jeton copié.',
-  copyFailed: 'La copie a échoué : sélectionnez le jeton et copiez-le vous-même.',
-  done: 'J’ai copié le jeton',
-  empty: 'Aucun jeton d’accès.',
-  createdAt: 'Créé le',
-  lastUsed: 'Dernière utilisation',
-  never: 'jamais',
-  expires: 'Expire le',
-  revoke: 'Révoquer',
-  revoking: 'Révocation…',
-} as const
 
 const when = (date: Date | string) => <When at={date} />
 
@@ -62,12 +42,14 @@ const when = (date: Date | string) => <When at={date} />
  * to its confirmation page; once hydrated (`data-hydrated`), the API and the dialog.
  */
 export default function AccessTokens({ rows: initial, form: answered, created: shownOnce }: { rows: AccessTokenRow[]; form?: FormState | undefined; created?: CreatedToken | undefined }) {
+  const texts = useWords(tokenWords)
+  const said = useWords(accessTokenWords)
   const hydrated = useHydrated()
   const [rows, setRows] = useState(initial)
   const [created, setCreated] = useState<CreatedToken | null>(shownOnce ?? null)
   const { asking: revoking, asked: setRevoking, busyRow, remove: revoke } = useRowDeletion<AccessTokenRow>(
     (row) => `/api/auth/tokens/${row.id}`,
-    () => accessTokenTexts.revoked,
+    () => said.revoked,
     (row) => {
       setRows((all) => all.filter((r) => r.id !== row.id))
       setCreated((shown) => (shown?.id === row.id ? null : shown))
@@ -84,8 +66,8 @@ export default function AccessTokens({ rows: initial, form: answered, created: s
   const busy = creating || busyRow !== null
 
   const confirm: ConfirmRequest | null = revoking && {
-    title: `Révoquer le jeton « ${revoking.name} » ?`,
-    text: accessTokenTexts.revokeWarning,
+    title: texts.revokeTitle(revoking.name),
+    text: said.revokeWarning,
     confirmLabel: texts.revoke,
     tone: 'danger',
   }
@@ -97,7 +79,7 @@ export default function AccessTokens({ rows: initial, form: answered, created: s
       <form className="profile-token-form" method="post" action="/users/profile/tokens" noValidate onSubmit={hydrated ? (event) => void create(event) : undefined} aria-busy={creating}>
         <ErrorSummary form={errors.form} attempt={errors.attempt} toasted={errors.attempt > 0} />
         <Field label={texts.name} name="name" hint={texts.nameHint} maxLength={TOKEN_NAME_MAX} autoComplete="off" required defaultValue={answered?.values.name} error={errorOf(errors.form, 'name')} />
-        <Field label={texts.days} name="expiresInDays" hint={texts.daysHint} type="number" min={TOKEN_DAYS_MIN} max={TOKEN_DAYS_MAX} step={1} defaultValue={answered?.values.expiresInDays ?? DEFAULT_DAYS} inputMode="numeric" required error={errorOf(errors.form, 'expiresInDays')} />
+        <Field label={texts.days} name="expiresInDays" hint={texts.daysHint(TOKEN_DAYS_MIN, TOKEN_DAYS_MAX)} type="number" min={TOKEN_DAYS_MIN} max={TOKEN_DAYS_MAX} step={1} defaultValue={answered?.values.expiresInDays ?? DEFAULT_DAYS} inputMode="numeric" required error={errorOf(errors.form, 'expiresInDays')} />
         <button type="submit" className="button button-primary" disabled={busy}>
           {creating ? texts.creating : texts.create}
         </button>
@@ -113,7 +95,7 @@ export default function AccessTokens({ rows: initial, form: answered, created: s
           { label: texts.lastUsed, cell: (row) => (row.lastUsedAt ? when(row.lastUsedAt) : texts.never) },
           { label: texts.expires, cell: (row) => when(row.expiresAt) },
           {
-            label: 'Action',
+            label: texts.action,
             unseen: true,
             cell: (row) =>
               hydrated ? (
@@ -136,6 +118,7 @@ export default function AccessTokens({ rows: initial, form: answered, created: s
 
 /** The token, this once: selectable, with a copy button and the warning that it will not be shown again. */
 function CreatedTokenPanel({ created, hydrated, onDone }: { created: CreatedToken; hydrated: boolean; onDone: () => void }) {
+  const texts = useWords(tokenWords)
   const id = useId()
   async function copy() {
     try {

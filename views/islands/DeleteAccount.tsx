@@ -3,19 +3,17 @@ import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog.js'
 import { useHydrated } from '../components/useHydrated.js'
+import { deleteAccountWords } from '../../src/modules/identity/profile-words.js'
+import { useWords } from '../runtime/words.js'
 
 /** Spec §4, §9: the deleted flag resets after this long; the session is gone, so the page then goes home. */
 const DELETED_FLAG_MS = 2000
 
-const CONFIRM: ConfirmRequest = {
-  title: 'Supprimer votre compte ?',
-  text: 'Votre compte, vos documents et votre photo seront supprimés définitivement et vous ne pourrez plus vous connecter. Cette action est irréversible.',
-  confirmLabel: 'Supprimer définitivement',
-  tone: 'danger',
-}
 
 /** The owner's delete-account section: a confirmation, DELETE /api/users/profile/:id, then home. */
 export default function DeleteAccount({ userId }: { userId: number }) {
+  const words = useWords(deleteAccountWords)
+  const confirmRequest: ConfirmRequest = { title: words.confirmTitle, text: words.confirmText, confirmLabel: words.confirmLabel, tone: 'danger' }
   const hydrated = useHydrated()
   const [asking, setAsking] = useState(false)
   const [loading, setLoading] = useState(false)
@@ -40,26 +38,26 @@ export default function DeleteAccount({ userId }: { userId: number }) {
     }
     setDeleted(true)
     setLoading(false)
-    showToast('success', result.data.message ?? 'Compte supprimé.')
+    showToast('success', result.data.message ?? words.deletedToast)
   }
 
   return (
     <div className="profile-delete" aria-busy={loading} data-hydrated={hydrated || undefined}>
-      <p>La suppression de votre compte efface aussi vos documents et votre photo. Elle est définitive.</p>
+      <p>{words.lead}</p>
       {hydrated ? (
         <button type="button" className="button button-danger" disabled={loading || deleted} onClick={() => setAsking(true)}>
-          {loading ? 'Suppression…' : 'Supprimer mon compte'}
+          {loading ? words.deleting : words.delete}
         </button>
       ) : (
         // Without JavaScript (contract §8), the dialog is a page asking the same, posting to itself.
         <a className="button button-danger" href="/users/profile/delete">
-          Supprimer mon compte
+          {words.delete}
         </a>
       )}
       <p className="profile-delete-status" role="status">
-        {deleted ? 'Votre compte a été supprimé. Retour à l’accueil…' : ''}
+        {deleted ? words.deleted : ''}
       </p>
-      <ConfirmDialog request={asking ? CONFIRM : null} onConfirm={() => void confirm()} onCancel={() => setAsking(false)} />
+      <ConfirmDialog request={asking ? confirmRequest : null} onConfirm={() => void confirm()} onCancel={() => setAsking(false)} />
     </div>
   )
 }

@@ -4,6 +4,8 @@ import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { CardTable } from '../components/CardTable.js'
 import { useHydrated } from '../components/useHydrated.js'
+import { sessionWords } from '../../src/modules/identity/profile-words.js'
+import { useWords } from '../runtime/words.js'
 
 /** A session as the profile shows it: the browser already summarised by the server. */
 export interface DeviceSessionRow {
@@ -15,21 +17,10 @@ export interface DeviceSessionRow {
   current: boolean
 }
 
-const texts = {
-  lead: 'Les appareils et navigateurs connectés à votre compte. Déconnectez ceux que vous ne reconnaissez pas.',
-  device: 'Appareil',
-  address: 'Adresse IP',
-  opened: 'Connecté le',
-  lastSeen: 'Dernière activité',
-  current: 'cet appareil',
-  end: 'Déconnecter',
-  ending: 'Déconnexion…',
-  endOthers: 'Déconnecter les autres appareils',
-  unknownAddress: 'inconnue',
-} as const
 
 /** The owner's sessions (contract §6): "Déconnecter" for one, and for every other at once. */
 export default function DeviceSessions({ rows: initial }: { rows: DeviceSessionRow[] }) {
+  const texts = useWords(sessionWords)
   const hydrated = useHydrated()
   const [rows, setRows] = useState(initial)
   const [busy, setBusy] = useState<string | null>(null)
@@ -77,7 +68,7 @@ export default function DeviceSessions({ rows: initial }: { rows: DeviceSessionR
           { label: texts.opened, cell: (row) => <When at={row.createdAt} /> },
           { label: texts.lastSeen, cell: (row) => <When at={row.lastSeenAt} /> },
           {
-            label: 'Action',
+            label: texts.action,
             unseen: true,
             cell: (row) => (
               // A plain post without JavaScript (contract §8); the island's call once hydrated.

@@ -6,12 +6,14 @@ import { rememberReturn } from '../../http/return-to.js'
 import { IdParamsSchema } from '../../http/schemas.js'
 import { refusals } from '../../shared/domain-error.js'
 import type { FormState } from '../../shared/form-state.js'
-import { checkCompanyIdentifiers, companyTexts, photoFormRoute, registerTokenForms, userForm, type ProfileShown } from '../identity/index.js'
+import { checkCompanyIdentifiers, companyTexts, deleteAccountWords, photoFormRoute, registerTokenForms, userForm, type ProfileShown } from '../identity/index.js'
 import { formPost } from '../../http/form-post.js'
 import { originOf } from '../../http/origin.js'
 import { isOwnSiteRequest } from '../../http/same-origin.js'
 import type { Clients } from './service.js'
-import { texts as clientTexts, words } from './words.js'
+import { words } from './words.js'
+import { languageOf } from '../../http/language.js'
+import { wordsOf } from '../../shared/words.js'
 import type { ClientsViews } from './views.js'
 
 const refuse = refusals(words)
@@ -67,20 +69,22 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
   // « Supprimer mon compte » without JavaScript: a confirmation page posting to itself, the JSON route's
   // service call (deleteClient: the same refusals, files and journal), then home with the API's message.
   const DELETE_PAGE = '/users/profile/delete'
-  const deleteConfirmation = (request: FastifyRequest, reply: FastifyReply, form?: FormState) =>
-    reply.render(views.ConfirmProfilePage, {
-      title: 'Supprimer votre compte ?',
-      text: 'Votre compte, vos documents et votre photo seront supprimés définitivement et vous ne pourrez plus vous connecter. Cette action est irréversible.',
+  const deleteConfirmation = (request: FastifyRequest, reply: FastifyReply, form?: FormState) => {
+    const said = wordsOf(deleteAccountWords, languageOf(request))
+    return reply.render(views.ConfirmProfilePage, {
+      title: said.confirmTitle,
+      text: said.confirmText,
       facts: [
-        { label: 'Nom d’utilisateur', value: request.user!.username },
-        { label: 'E-mail', value: request.user!.email },
+        { label: said.username, value: request.user!.username },
+        { label: said.email, value: request.user!.email },
       ],
       action: DELETE_PAGE,
-      confirmLabel: 'Supprimer définitivement',
+      confirmLabel: said.confirmLabel,
       back: `/users/profile/${request.user!.id}#profile-delete-title`,
       profileUrl: `/users/profile/${request.user!.id}`,
       ...(form ? { form } : {}),
     })
+  }
   // Guarded as every /users/profile page (access.ts); opened from another site's link, it goes to the profile instead.
   app.get(DELETE_PAGE, { schema: { hide: true } }, async (request, reply) =>
     isOwnSiteRequest(request) ? deleteConfirmation(request, reply) : reply.redirect(`/users/profile/${request.user!.id}`, 303),
@@ -92,7 +96,7 @@ const profilePages: FastifyPluginAsyncTypebox<{ clients: Clients; views: Clients
     act: async (_none, request, reply) => {
       await clients.deleteClient(request.user!, request.user!.id, originOf(request))
       reply.forgetSession()
-      return { to: '/', message: clientTexts.deleted }
+      return { to: '/', message: wordsOf(words, languageOf(request)).deleted }
     },
   })
   app.post(DELETE_PAGE, { schema: { hide: true }, preHandler: userForm(() => DELETE_PAGE, () => undefined), ...deleteAccount })

@@ -1,5 +1,5 @@
 import { checkedBy, hasControlChars, nameText, type Checked } from '../../shared/validation.js'
-import type { WordsLike } from '../../shared/words.js'
+import { catalogue, type WordsLike } from '../../shared/words.js'
 
 /** Personal access tokens' French words (issue 17), shared by their routes, their service and the profile's island. */
 export const accessTokenTexts = {
@@ -27,6 +27,9 @@ export const accessTokenTextsAr: WordsLike<typeof accessTokenTexts> = {
   accountManagement: 'لا يسمح رمز الوصول بإدارة الحساب (كلمة المرور، البريد الإلكتروني، الحذف، المصادقة الثنائية، الجلسات، رموز الوصول): سجّلوا الدخول إلى البوابة.',
   fromSessionOnly: 'يُنشأ رمز الوصول من البوابة، بعد تسجيل الدخول بكلمة المرور.',
 }
+
+/** Both languages (the routes' refusals, the island's toasts and dialog). */
+export const accessTokenWords = /* @__PURE__ */ catalogue({ fr: accessTokenTexts, ar: accessTokenTextsAr })
 
 export const TOKEN_NAME_MAX = 100
 export const TOKEN_DAYS_MIN = 1

@@ -74,6 +74,7 @@ export type { CalendarCompany, CompanyIdentifiersFace } from './company-identifi
 export { checkCompanyIdentifiers, companyTexts, companyWords, LEGAL_FORMS, TAX_REGIMES, type CompanyIdentifiers, type LegalForm, type TaxRegime } from './company-validation.js'
 /** The words of identity's forms and accounts (a form that runs its rules, as the team's invitations, says its refusals from them). */
 export { accountWords as identityWords } from './words.js'
+export { deleteAccountWords, sessionWords, tokenWords } from './profile-words.js'
 export type { ProfilePhoto } from './photo/value.js'
 // The profile (clients' page) takes the photo form's post without JavaScript through this.
 export { photoFormRoute, type ShowPhotoForm } from './photo/form-routes.js'

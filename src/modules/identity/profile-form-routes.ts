@@ -8,13 +8,16 @@ import { isOwnSiteRequest } from '../../http/same-origin.js'
 import { IdParamsSchema } from '../../http/schemas.js'
 import type { FormState } from '../../shared/form-state.js'
 import { refuseTokenCreation, tokenCreationLimit } from './access-token-routes.js'
-import { accessTokenTexts, checkNewAccessToken } from './access-token-validation.js'
+import { checkNewAccessToken } from './access-token-validation.js'
 import type { AccessTokens, NewAccessToken } from './access-tokens.js'
 import { userForm } from './guards.js'
 import { SessionParamsSchema } from './schemas.js'
-import { texts, type Identity } from './service.js'
+import type { Identity } from './service.js'
 import { refusals } from '../../shared/domain-error.js'
-import { accessTokenWords } from './words.js'
+import { accessTokenWords, accountWords } from './words.js'
+import { tokenWords } from './profile-words.js'
+import { languageOf } from '../../http/language.js'
+import { wordsOf } from '../../shared/words.js'
 
 /** The owner's profile, at one of its sections. */
 export const profileSection = (request: FastifyRequest, section: string) => `/users/profile/${request.user!.id}#${section}`
@@ -46,9 +49,9 @@ const profileForms: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (a
       // Ending the session in use is a logout: its cookie goes too, and the browser to /login.
       if (current) {
         reply.forgetSession()
-        return { to: '/login', message: texts.sessionEnded }
+        return { to: '/login', message: wordsOf(accountWords, languageOf(request)).sessionEnded }
       }
-      return { to: profileSection(request, SESSIONS), message: texts.sessionEnded }
+      return { to: profileSection(request, SESSIONS), message: wordsOf(accountWords, languageOf(request)).sessionEnded }
     },
     shownInPlace: BUTTON_REFUSALS,
   })
@@ -60,7 +63,7 @@ const profileForms: FastifyPluginAsyncTypebox<{ identity: Identity }> = async (a
     show: backWithError(SESSIONS),
     act: async (_none, request) => {
       await identity.sessions.revokeOthers(request.user!, request.sessionId, originOf(request))
-      return { to: profileSection(request, SESSIONS), message: texts.otherSessionsEnded }
+      return { to: profileSection(request, SESSIONS), message: wordsOf(accountWords, languageOf(request)).otherSessionsEnded }
     },
     shownInPlace: BUTTON_REFUSALS,
   })
@@ -124,17 +127,19 @@ export function registerTokenForms(app: FastifyInstance, tokens: Pick<AccessToke
   }
   const confirmation = async (request: FastifyRequest, reply: FastifyReply, form?: FormState) => {
     const token = await tokenOf(request)
+    const language = languageOf(request)
+    const said = wordsOf(tokenWords, language)
     return show.confirmation(request, reply, {
-      title: `Révoquer le jeton « ${token.name} » ?`,
-      text: accessTokenTexts.revokeWarning,
+      title: said.revokeTitle(token.name),
+      text: wordsOf(accessTokenWords, language).revokeWarning,
       facts: [
-        { label: 'Nom du jeton', value: token.name },
-        { label: 'Créé le', value: token.createdAt },
-        { label: 'Dernière utilisation', value: token.lastUsedAt ?? 'jamais' },
-        { label: 'Expire le', value: token.expiresAt },
+        { label: said.name, value: token.name },
+        { label: said.createdAt, value: token.createdAt },
+        { label: said.lastUsed, value: token.lastUsedAt ?? said.never },
+        { label: said.expires, value: token.expiresAt },
       ],
       action: `/users/profile/tokens/${token.id}/revoke`,
-      confirmLabel: 'Révoquer',
+      confirmLabel: said.revoke,
       back: profileSection(request, TOKENS),
       ...(form ? { form } : {}),
     })
@@ -149,7 +154,7 @@ export function registerTokenForms(app: FastifyInstance, tokens: Pick<AccessToke
     show: (request, reply, form) => confirmation(request, reply, form),
     act: async (_none, request) => {
       await tokens.revoke(request.user!.id, (await tokenOf(request)).id)
-      return { to: profileSection(request, TOKENS), message: accessTokenTexts.revoked }
+      return { to: profileSection(request, TOKENS), message: wordsOf(accessTokenWords, languageOf(request)).revoked }
     },
   })
   // A visitor logs in and comes back to the confirmation page.

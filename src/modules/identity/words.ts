@@ -1,5 +1,5 @@
 import { arabicMinutes, catalogue, type WordsLike } from '../../shared/words.js'
-import { accessTokenTexts, accessTokenTextsAr } from './access-token-validation.js'
+import { accessTokenWords } from './access-token-validation.js'
 import { twoFactorTexts, twoFactorTextsAr } from './two-factor-validation.js'
 import { messages, messagesAr } from './validation.js'
 
@@ -103,7 +103,7 @@ const attemptTextsAr: WordsLike<typeof attemptTexts> = {
 export const accountWords = /* @__PURE__ */ catalogue({ fr: { ...messages, ...texts, ...attemptTexts }, ar: { ...messagesAr, ...textsAr, ...attemptTextsAr } })
 export const invitationWords = /* @__PURE__ */ catalogue({ fr: invitationTexts, ar: invitationTextsAr })
 export const twoFactorWords = /* @__PURE__ */ catalogue({ fr: { ...twoFactorTexts, ...attemptTexts }, ar: { ...twoFactorTextsAr, ...attemptTextsAr } })
-export const accessTokenWords = /* @__PURE__ */ catalogue({ fr: accessTokenTexts, ar: accessTokenTextsAr })
+export { accessTokenWords }
 
 /** The language switch's words (contract §10): what `PATCH /api/users/language` refuses with. */
 export const languageWords = /* @__PURE__ */ catalogue({

@@ -17,6 +17,8 @@ import { PersonalDataSection } from './PersonalDataSection.js'
 import { ProfileHeader } from './ProfileHeader.js'
 import { messageWords } from '../../../src/modules/messages/index.js'
 import { useWords } from '../../runtime/words.js'
+import { profileWords } from '../../../src/modules/clients/profile-words.js'
+import { wordsOf } from '../../../src/shared/words.js'
 
 export interface ProfilePageProps {
   profile: Profile
@@ -56,9 +58,10 @@ export interface ProfilePageProps {
 
 /** /users/profile/:id (spec §2 Profile page): the owner or an administrator. */
 export const ProfilePage = page<ProfilePageProps>(
-  ({ profile }) => ({ title: `Profil de ${profile.username}`, description: 'Profil du client et ses documents.' }),
+  ({ profile }, language) => ({ title: wordsOf(profileWords, language).title(profile.username), description: wordsOf(profileWords, language).description }),
   function ProfilePage({ profile, isOwner, isMember, staff, staffChoices, documents, activity, sessions, accessTokens, twoFactor, firmSent, requests, photoForm, tokenForm, createdToken, company, companyForm }) {
     const messageTexts = useWords(messageWords)
+    const words = useWords(profileWords)
     // An administrator's account is not deleted from its profile (the server refuses it too).
     const canDeleteAccount = isOwner && !profile.isAdmin && !isMember
     const formats = useFormats()
@@ -75,11 +78,14 @@ export const ProfilePage = page<ProfilePageProps>(
           )}
           <section className="profile-section" aria-labelledby="profile-documents-title">
             <h2 id="profile-documents-title" className="profile-section-title">
-              Documents
+              {words.documents}
             </h2>
             <p className="profile-storage">
-              Espace utilisé : <strong>{formats.megabytes(profile.storage.usedBytes)}</strong> sur {formats.megabytes(profile.storage.quotaBytes)}
-              <meter className="profile-storage-meter" min={0} max={profile.storage.quotaBytes} value={Math.min(profile.storage.usedBytes, profile.storage.quotaBytes)} aria-label="Espace de stockage utilisé" />
+              {words.storageUsed}
+              <strong>{formats.megabytes(profile.storage.usedBytes)}</strong>
+              {words.storageOf}
+              {formats.megabytes(profile.storage.quotaBytes)}
+              <meter className="profile-storage-meter" min={0} max={profile.storage.quotaBytes} value={Math.min(profile.storage.usedBytes, profile.storage.quotaBytes)} aria-label={words.storageLabel} />
             </p>
             <Island
               name="OwnedDocuments"
@@ -91,7 +97,7 @@ export const ProfilePage = page<ProfilePageProps>(
           {company && (
             <section className="profile-section" aria-labelledby="profile-company-title">
               <h2 id="profile-company-title" className="profile-section-title">
-                Identifiants de l’entreprise
+                {words.companyTitle}
               </h2>
               <Island name="CompanyIdentifiersForm" props={{ ...company, form: companyForm }} />
             </section>
@@ -108,7 +114,7 @@ export const ProfilePage = page<ProfilePageProps>(
           {staff && staffChoices && (
             <section className="profile-section" aria-labelledby="profile-staff-title">
               <h2 id="profile-staff-title" className="profile-section-title">
-                Suivi du client
+                {words.staffTitle}
               </h2>
               <ClientStaffForm clientId={profile.id} people={staffChoices} assigned={staff.map((person) => person.id)} />
             </section>
@@ -116,17 +122,18 @@ export const ProfilePage = page<ProfilePageProps>(
           {isOwner && (
             <section className="profile-section" aria-labelledby="profile-security-title">
               <h2 id="profile-security-title" className="profile-section-title">
-                Sécurité
+                {words.securityTitle}
               </h2>
               <p>
-                <a href="/users/profile/two-factor">Double authentification</a> : un code de votre téléphone en plus du mot de passe à chaque connexion.
+                <a href="/users/profile/two-factor">{words.twoFactorLink}</a>
+                {words.twoFactorLead}
               </p>
             </section>
           )}
           {twoFactor && (
             <section className="profile-section" aria-labelledby="profile-twofactor-title">
               <h2 id="profile-twofactor-title" className="profile-section-title">
-                Double authentification
+                {words.twoFactorTitle}
               </h2>
               <Island name="TwoFactorReset" props={{ userId: profile.id, username: profile.username, enabled: twoFactor.enabled }} />
             </section>
@@ -135,7 +142,7 @@ export const ProfilePage = page<ProfilePageProps>(
           {isOwner && sessions && (
             <section className="profile-section" aria-labelledby="profile-sessions-title">
               <h2 id="profile-sessions-title" className="profile-section-title">
-                Appareils connectés
+                {words.sessionsTitle}
               </h2>
               <Island name="DeviceSessions" props={{ rows: sessions }} />
             </section>
@@ -143,7 +150,7 @@ export const ProfilePage = page<ProfilePageProps>(
           {isOwner && accessTokens && (
             <section className="profile-section" aria-labelledby="profile-tokens-title">
               <h2 id="profile-tokens-title" className="profile-section-title">
-                Jetons d’accès personnels
+                {words.tokensTitle}
               </h2>
               <Island name="AccessTokens" props={{ rows: accessTokens, form: tokenForm, created: createdToken }} />
             </section>
@@ -152,7 +159,7 @@ export const ProfilePage = page<ProfilePageProps>(
           {canDeleteAccount && (
             <section className="profile-section profile-danger" aria-labelledby="profile-delete-title">
               <h2 id="profile-delete-title" className="profile-section-title">
-                Supprimer le compte
+                {words.deleteTitle}
               </h2>
               <Island name="DeleteAccount" props={{ userId: profile.id }} />
             </section>
