@@ -15,6 +15,7 @@ import { benchSearch } from './bench/search.js'
 import { benchPublicPages } from './bench/public-pages.js'
 import { benchRedis } from './bench/redis.js'
 import { benchCalendar } from './bench/calendar.js'
+import { benchExport } from './bench/export.js'
 import { appendRow, machine, now, percentile as p } from './bench/report.js'
 import { BENCH_ADMIN, startPortal } from './bench/server.js'
 
@@ -94,6 +95,7 @@ main()
   .then(() => benchPublicPages())
   .then(() => benchRedis())
   .then(() => benchCalendar())
+  .then(() => benchExport())
   .then(() => import('./bench/soak.js').then((soak) => soak.benchSoak()))
   .catch((error: unknown) => {
     console.error(error)

@@ -66,11 +66,11 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
 }
 
 /**
- * Logs the bench administrator in; answers the cookies a browser would send back to `/`: the
+ * Logs the bench administrator (or `who`) in; answers the cookies a browser would send back to `/`: the
  * session's, not the device cookie, which is scoped to the login routes.
  */
-export async function logIn(base: string): Promise<string> {
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) })
+export async function logIn(base: string, who: { email: string; password: string } = BENCH_ADMIN): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who) })
   if (login.status !== 200) throw new Error(`login: ${login.status}`)
   return login.headers.getSetCookie()
     .filter((c) => /;\s*path=\/\s*(;|$)/i.test(c))
