@@ -271,3 +271,54 @@ export async function errorOf(page: Page, label: string): Promise<string | null>
   const ids = (await field.getAttribute('aria-describedby'))?.split(' ') ?? []
   return page.locator(`[id="${ids.at(-1)}"]`).textContent()
 }
+
+/**
+ * What sticks out of the window sideways: the document itself, or a shown element (not one a box
+ * of its own clips, nor a 1 px visually hidden one) past either edge.
+ */
+export function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const root = document.documentElement
+    const problems = root.scrollWidth > root.clientWidth ? ['the page scrolls sideways: ' + root.scrollWidth + ' > ' + root.clientWidth] : []
+    const clipped = (element) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true
+      }
+      return false
+    }
+    for (const element of document.body.querySelectorAll('*')) {
+      const rect = element.getBoundingClientRect()
+      if (rect.width <= 1 || rect.height <= 1 || getComputedStyle(element).visibility === 'hidden' || clipped(element)) continue
+      if (rect.left < -1 || rect.right > root.clientWidth + 1) {
+        problems.push(element.tagName.toLowerCase() + '.' + [...element.classList].join('.') + ': ' + Math.round(rect.left) + '–' + Math.round(rect.right) + ' of ' + root.clientWidth)
+      }
+    }
+    return problems
+  })()`)
+}
+
+/**
+ * Text and controls that overlap one another (neither holding the other): headings, paragraphs, list
+ * items, links, buttons, labels, fields and pictures that are shown, in the page's flow (the floating
+ * controls, which are meant to sit over the page, the carousel's pictures, which its captions are
+ * written on, and visually hidden text aside). Within 1 px.
+ */
+export function overlapping(page: Page, within = 'header, main, footer'): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const shown = (element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden' && !element.closest('[inert], [hidden], [aria-hidden="true"], .sr-only, .floating-controls, .contact-honeypot, .carousel-image')
+    const name = (element) => element.tagName.toLowerCase() + (element.className && typeof element.className === 'string' ? '.' + element.className.trim().split(/\\s+/).join('.') : '') + ' « ' + (element.textContent || element.getAttribute('alt') || '').trim().slice(0, 30) + ' »'
+    const elements = [...document.querySelectorAll(${JSON.stringify(within)})].flatMap((root) => [...root.querySelectorAll('h1, h2, h3, p, li, a, button, label, input, textarea, select, img, dt, dd, address, iframe')]).filter(shown)
+    const boxes = elements.map((element) => ({ element, rect: element.getBoundingClientRect() })).filter(({ rect }) => rect.width > 1 && rect.height > 1)
+    const problems = []
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i], b = boxes[j]
+        if (a.element.contains(b.element) || b.element.contains(a.element)) continue
+        const x = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left)
+        const y = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top)
+        if (x > 1 && y > 1) problems.push(name(a.element) + ' over ' + name(b.element))
+      }
+    }
+    return problems
+  })()`)
+}

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import type { Browser, Page } from 'playwright-core'
 import type { TestSmtp } from '../helpers/smtp.js'
-import { apiSession, axeViolations, call, logIn, openPage, register, startSuite, type RunningServer } from './helpers.js'
+import { apiSession, axeViolations, call, logIn, openPage, overflowing, register, startSuite, type RunningServer } from './helpers.js'
 
 const ADMIN = { email: 'cabinet-rtl@example.dz', password: 'Adm1n#Cabinet!x' }
 const PASSWORD = 'Zt9#qLm2vR!x'
@@ -90,31 +90,6 @@ function boxesOf(page: Page, selectors: string[]): Promise<Box[]> {
       })
     }
     return boxes
-  })()`)
-}
-
-/**
- * What sticks out of the window sideways: the document itself, or a shown element (not one a box
- * of its own clips, nor a 1 px visually hidden one) past either edge.
- */
-function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(`(() => {
-    const root = document.documentElement
-    const problems = root.scrollWidth > root.clientWidth ? ['the page scrolls sideways: ' + root.scrollWidth + ' > ' + root.clientWidth] : []
-    const clipped = (element) => {
-      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
-        if (getComputedStyle(parent).overflowX !== 'visible') return true
-      }
-      return false
-    }
-    for (const element of document.body.querySelectorAll('*')) {
-      const rect = element.getBoundingClientRect()
-      if (rect.width <= 1 || rect.height <= 1 || getComputedStyle(element).visibility === 'hidden' || clipped(element)) continue
-      if (rect.left < -1 || rect.right > root.clientWidth + 1) {
-        problems.push(element.tagName.toLowerCase() + '.' + [...element.classList].join('.') + ': ' + Math.round(rect.left) + '–' + Math.round(rect.right) + ' of ' + root.clientWidth)
-      }
-    }
-    return problems
   })()`)
 }
 

@@ -7,10 +7,13 @@ export interface LanguageSwitch {
   lang: Language
 }
 
-/** The switch to the other language: a plain link (contract §10), named in that language and direction. */
+/**
+ * The switch to the other language: a plain link (contract §10), named in that language (`lang`);
+ * laid out in the page's direction, so that the menus stay each other's mirror image.
+ */
 export function LanguageLink({ href, label, lang }: LanguageSwitch) {
   return (
-    <a className="language-switch" href={href} hrefLang={lang} lang={lang} dir={lang === 'ar' ? 'rtl' : 'ltr'}>
+    <a className="language-switch" href={href} hrefLang={lang} lang={lang}>
       {label}
     </a>
   )

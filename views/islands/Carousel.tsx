@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useHomeOpening } from '../client/contact-scroll.js'
-import { carouselWords } from '../../src/modules/catalog/words.js'
-import { useWords } from '../runtime/words.js'
+import type { CarouselWords } from '../../src/modules/catalog/words.js'
 
 /** Auto-advance period (spec §9); the 300 ms fade lives in home.css. */
 const ADVANCE_MS = 5000
@@ -13,10 +12,11 @@ const ADVANCE_MS = 5000
  * paused, hovered or focused, or the visitor prefers reduced motion. As the island that opens the
  * home page, it also puts the page at its top, or at #contact (useHomeOpening). The arrow keys (on its
  * controls) and a swipe go the way the chevrons point, so right to left ← and a swipe to the right
- * are the next slide.
+ * are the next slide. Its words come as props, in the page's language: the home page's first load
+ * is this island's script, held within 2 % of a bare counter's (BENCHMARKS.md), and a catalogue of
+ * both languages in it would cost more than the few words the page carries.
  */
-export default function Carousel({ count }: { count: number }) {
-  const words = useWords(carouselWords)
+export default function Carousel({ count, words }: { count: number; words: CarouselWords }) {
   const controls = useRef<HTMLDivElement>(null)
   const [index, setIndex] = useState(0)
   const [stopped, setStopped] = useState(false)
@@ -73,7 +73,7 @@ export default function Carousel({ count }: { count: number }) {
       </button>
       <div className="carousel-dots">
         {Array.from({ length: count }, (_, i) => (
-          <button key={i} type="button" className="carousel-dot" aria-label={words.goTo(i + 1)} aria-current={i === index ? 'true' : undefined} onClick={() => setIndex(i)} />
+          <button key={i} type="button" className="carousel-dot" aria-label={`${words.goTo} ${i + 1}`} aria-current={i === index ? 'true' : undefined} onClick={() => setIndex(i)} />
         ))}
       </div>
       <button type="button" className="carousel-arrow" aria-label={words.next} onClick={() => go(1)}>

@@ -1,6 +1,7 @@
 import { useRenderContext } from '../../src/render/context.js'
 import { site, whatsappUrl } from '../../src/modules/catalog/content.js'
 import { MailLink } from '../components/MailLink.js'
+import { AsWritten } from '../components/AsWritten.js'
 import { shellWords } from '../words.js'
 import { useWords } from '../runtime/words.js'
 import { publicPath } from '../../src/http/language.js'
@@ -38,13 +39,17 @@ export function Footer() {
         <div>
           <h2 className="footer-heading">{words.contactHeading}</h2>
           <address className="footer-list">
-            <p>{site.address}</p>
+            <p>
+              <AsWritten>{site.address}</AsWritten>
+            </p>
             <p>
               {words.phone}{' '}
               {site.phones.map((phone, i) => (
                 <span key={phone}>
                   {i > 0 && ' · '}
-                  <a href={`tel:${phone.replace(/\s/g, '')}`}>{phone}</a>
+                  <a href={`tel:${phone.replace(/\s/g, '')}`}>
+                    <AsWritten>{phone}</AsWritten>
+                  </a>
                 </span>
               ))}
             </p>

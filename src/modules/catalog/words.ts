@@ -98,8 +98,9 @@ export const siteWords = /* @__PURE__ */ catalogue({
   },
 })
 
-/** The carousel island's controls (its bundle takes these alone). */
+/** The carousel island's controls, handed to it as props (plain strings) in the page's language (views/islands/Carousel.tsx says why). */
 export const carouselWords = /* @__PURE__ */ catalogue({
-  fr: { previous: 'Diapositive précédente', next: 'Diapositive suivante', goTo: (n: number) => `Aller à la diapositive ${n}`, pause: 'Pause', resume: 'Reprendre' },
-  ar: { previous: 'الشريحة السابقة', next: 'الشريحة التالية', goTo: (n: number) => `الانتقال إلى الشريحة ${n}`, pause: 'إيقاف مؤقت', resume: 'استئناف' },
+  fr: { previous: 'Diapositive précédente', next: 'Diapositive suivante', goTo: 'Aller à la diapositive', pause: 'Pause', resume: 'Reprendre' },
+  ar: { previous: 'الشريحة السابقة', next: 'الشريحة التالية', goTo: 'الانتقال إلى الشريحة', pause: 'إيقاف مؤقت', resume: 'استئناف' },
 })
+export type CarouselWords = (typeof carouselWords)['fr']

@@ -3,6 +3,7 @@ import { siteWords } from '../../../src/modules/catalog/words.js'
 import type { FormProps } from '../../../src/shared/form-state.js'
 import { Island } from '../../runtime/Island.js'
 import { MailLink } from '../../components/MailLink.js'
+import { AsWritten } from '../../components/AsWritten.js'
 import { useWords } from '../../runtime/words.js'
 
 /** The home page's contact section, and /ar/contact's, where it is the page (`heading` h1): the form island and the office map. */
@@ -27,11 +28,11 @@ export function ContactSection({ form, heading: Heading = 'h2' }: FormProps & { 
             allowFullScreen
           />
           <address className="contact-address">
-            {site.address}
+            <AsWritten>{site.address}</AsWritten>
             <br />
             {site.phones.map((phone) => (
               <span key={phone}>
-                <a href={`tel:${phone.replace(/\s+/g, '')}`}>{phone}</a> ·{' '}
+                <a href={`tel:${phone.replace(/\s+/g, '')}`}><AsWritten>{phone}</AsWritten></a> ·{' '}
               </span>
             ))}
             <MailLink address={site.email} />

@@ -1,7 +1,7 @@
 import { useRenderContext } from '../../../src/render/context.js'
 import { page } from '../../../src/render/page.js'
 import { referenceSites, services, site, slides } from '../../../src/modules/catalog/content.js'
-import { siteWords } from '../../../src/modules/catalog/words.js'
+import { carouselWords, siteWords } from '../../../src/modules/catalog/words.js'
 import { publicPath } from '../../../src/http/language.js'
 import { Island } from '../../runtime/Island.js'
 import { useWords } from '../../runtime/words.js'
@@ -61,7 +61,7 @@ function HomeCarousel() {
           <span className="carousel-banner-name">{ar ? site.principalAr : site.principal}</span>
           <span className="carousel-banner-title">{ar ? site.principalTitleAr : site.principalTitle}</span>
         </div>
-        <Island name="Carousel" hydrate="load" props={{ count: slides.length }} />
+        <Island name="Carousel" hydrate="load" props={{ count: slides.length, words: carouselWords[language] }} />
       </section>
     </div>
   )

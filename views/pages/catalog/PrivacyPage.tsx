@@ -5,6 +5,7 @@ import { privacy, site } from '../../../src/modules/catalog/content.js'
 import { siteWords } from '../../../src/modules/catalog/words.js'
 import { Day } from '../../components/When.js'
 import { MailLink } from '../../components/MailLink.js'
+import { AsWritten } from '../../components/AsWritten.js'
 import { useWords } from '../../runtime/words.js'
 
 /**
@@ -33,7 +34,9 @@ export const PrivacyPage = page(
             <p>{ar ? privacy.controllerAr : privacy.controllerFr}</p>
             <address className="privacy-facts">
               <p>{ar ? site.nameAr : site.name}</p>
-              <p>{words.address} {site.address}</p>
+              <p>
+                {words.address} <AsWritten>{site.address}</AsWritten>
+              </p>
               <p>
                 {words.email} <MailLink address={site.email} />
               </p>
@@ -47,7 +50,9 @@ export const PrivacyPage = page(
                 {words.email} <MailLink address={privacy.dpo.email} />
               </p>
               <p>
-                {words.phone} <a href={`tel:${privacy.dpo.phone.replace(/\s+/g, '')}`} dir="ltr">{privacy.dpo.phone}</a>
+                {words.phone} <a href={`tel:${privacy.dpo.phone.replace(/\s+/g, '')}`}>
+                  <AsWritten>{privacy.dpo.phone}</AsWritten>
+                </a>
               </p>
             </address>
           </Part>
