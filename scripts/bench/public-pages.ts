@@ -12,6 +12,8 @@
  * - JavaScript `/` loads before any interaction (its module scripts and modulepreloads, and their
  *   static imports), gzipped file by file, against a bare `hydrateRoot` bundle of one counter built
  *   by Vite with the same React in the same run (goal ≤ 1.02×);
+ * - the Arabic twins `/ar` and `/ar/services` (issue 31): their requests/s against the control
+ *   (goal ≥ 70 %, as the French pages) and `/ar`'s first-load JavaScript against `/`'s (within 2 %);
  * - Lighthouse (default mobile settings, Debian's chromium) on the four public and auth pages:
  *   performance, accessibility, best practices, SEO (goals 98, 100, 100, 100).
  * Run alone: `npx tsx scripts/bench/public-pages.ts` (after `npm run build`); its requests/s only, printed
@@ -30,6 +32,8 @@ import { freePort, logIn, startPortal, startProcess, type Running } from './serv
 import { answered, type Run } from './wrk.js'
 
 const ANONYMOUS = ['/', '/services', '/login']
+/** The Arabic twins (contract §10, issue 31): the same ratio to the control as the French pages, the same first load. */
+const ARABIC = ['/ar', '/ar/services']
 const LIGHTHOUSE_PAGES = ['/', '/services', '/login', '/registration']
 const CONNECTIONS = 32
 const ROUNDS = 9
@@ -120,6 +124,7 @@ async function throughput(portal: Child): Promise<Throughput[]> {
   const cases = [
     ...ANONYMOUS.map((path) => ({ label: path, path, headers: {} as Record<string, string>, goal: 0.7 })),
     { label: 'logged-in /', path: '/', headers: { cookie }, goal: 0.2 },
+    ...ARABIC.map((path) => ({ label: path, path, headers: {} as Record<string, string>, goal: 0.7 })),
   ]
   const pages = new Map<string, Captured>()
   for (const [i, c] of cases.entries()) {
@@ -168,9 +173,9 @@ async function throughput(portal: Child): Promise<Throughput[]> {
   }
 }
 
-/** Every script `/` loads before any interaction: module scripts, modulepreloads and their static imports. */
-async function firstLoadScripts(base: string): Promise<{ files: number; gzipped: number }> {
-  const html = (await capture(`${base}/`)).body.toString('utf8')
+/** Every script `path` loads before any interaction: module scripts, modulepreloads and their static imports. */
+async function firstLoadScripts(base: string, path = '/'): Promise<{ files: number; gzipped: number }> {
+  const html = (await capture(`${base}${path}`)).body.toString('utf8')
   const queue = [
     ...[...html.matchAll(/<script type="module"[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!),
     ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!),
@@ -263,15 +268,28 @@ export async function benchPublicPages(): Promise<void> {
     const counter = await counterBundle()
     const jsRatio = scripts.gzipped / counter
     console.log(`JavaScript before interaction on /: ${scripts.files} files, ${scripts.gzipped} bytes gzipped; counter bundle ${counter}: ${jsRatio.toFixed(3)}× (goal ≤ 1.02×: ${jsRatio <= 1.02 ? 'met' : 'NOT met'})`)
+    const arabicScripts = await firstLoadScripts(portal.base, '/ar')
+    const arabicJs = arabicScripts.gzipped / scripts.gzipped
+    console.log(`JavaScript before interaction on /ar: ${arabicScripts.files} files, ${arabicScripts.gzipped} bytes gzipped: ${arabicJs.toFixed(3)}× /'s (goal within 2 %: ${Math.abs(arabicJs - 1) <= 0.02 ? 'met' : 'NOT met'})`)
     const lighthouse = await lighthouseScores(portal.base)
 
     const date = now()
     const host = machine()
+    const cell = (r: Throughput) => `${int(r.portal)} / ${int(r.control)} = ${pct(r.ratio)} (${pct(r.low)}–${pct(r.high)})${r.ratio >= r.goal ? '' : ' (not met)'}; CPU ${r.portalCpu.toFixed(0)} / ${r.controlCpu.toFixed(0)} µs = ${pct(r.controlCpu / r.portalCpu)}`
+    const french = rates.filter((r) => !ARABIC.includes(r.label))
+    const arabic = rates.filter((r) => ARABIC.includes(r.label))
     appendRow(
       `Public pages: requests/s under wrk against the same bytes from memory (${COMMAND})`,
       `Built server in its own process, NODE_ENV=production, default logging (a JSON line per request, to a sink), SQLite, loopback. Control: Fastify in its own process with the portal's logger settings (\`loggerFor\`, production, JSON to /dev/null) answering each page's bytes, fetched from the portal first, from memory with the same headers. Load: \`wrk -t1 -c${CONNECTIONS}\` (Debian's package), no Accept-Encoding; the logged-in page sends the session cookie only (the device cookie is scoped to the login route). After ${WARMUP_SECONDS} s of warm-up each, ${ROUNDS} rounds of ${SECONDS} s, each running portal and control back to back (alternating which goes first); processes not pinned (the machine's two cores are shared with wrk and with other work). Each cell: mean portal req/s / mean control req/s = median of the rounds' ratios (lowest–highest round); then each server's CPU time per request (utime + stime from /proc, median over the rounds), control's / portal's: the steadier measure when neighbours load the machine. Goals (on the requests/s): anonymous pages ≥ 70 %, logged-in \`/\` (rendered per request) ≥ 20 %.`,
-      ['date', 'machine', ...rates.map((r) => `${r.label} (goal ≥ ${pct(r.goal)})`)],
-      [date, host, ...rates.map((r) => `${int(r.portal)} / ${int(r.control)} = ${pct(r.ratio)} (${pct(r.low)}–${pct(r.high)})${r.ratio >= r.goal ? '' : ' (not met)'}; CPU ${r.portalCpu.toFixed(0)} / ${r.controlCpu.toFixed(0)} µs = ${pct(r.controlCpu / r.portalCpu)}`)],
+      ['date', 'machine', ...french.map((r) => `${r.label} (goal ≥ ${pct(r.goal)})`)],
+      [date, host, ...french.map(cell)],
+    )
+    const byLabel = new Map(rates.map((r) => [r.label, r]))
+    appendRow(
+      `Public pages in Arabic: requests/s and JavaScript before any interaction (${COMMAND})`,
+      `The Arabic twins (contract §10) in the same run as the French pages, the same way: requests/s against the control serving their bytes (goal ≥ 70 %, as the French pages), beside \`/\`'s; and every script \`/ar\` loads before any interaction, gzipped as for \`/\`, against \`/\`'s (goal: within 2 %).`,
+      ['date', 'machine', ...arabic.map((r) => `${r.label} (goal ≥ ${pct(r.goal)})`), '/ in the same run', '/ar ÷ / JavaScript (gzipped bytes)'],
+      [date, host, ...arabic.map(cell), cell(byLabel.get('/')!), `${int(arabicScripts.gzipped)} / ${int(scripts.gzipped)} = ${arabicJs.toFixed(3)}×${Math.abs(arabicJs - 1) <= 0.02 ? '' : ' (not met)'}`],
     )
     appendRow(
       `Public pages: bytes on the wire for / (${COMMAND})`,
