@@ -126,6 +126,9 @@ export const formPartsWords = /* @__PURE__ */ catalogue({
     hide: (label: string) => `Masquer ${label.toLowerCase()}`,
     oneError: 'Le formulaire contient une erreur :',
     severalErrors: 'Le formulaire contient des erreurs :',
+    cancel: 'Annuler',
+    uploadProgress: 'Progression de l’envoi',
+    cancelUpload: 'Annuler l’envoi',
   },
   ar: {
     confirmPassword: 'تأكيد كلمة المرور',
@@ -133,5 +136,8 @@ export const formPartsWords = /* @__PURE__ */ catalogue({
     hide: (label: string) => `إخفاء ${label}`,
     oneError: 'تحتوي الاستمارة على خطأ:',
     severalErrors: 'تحتوي الاستمارة على أخطاء:',
+    cancel: 'إلغاء',
+    uploadProgress: 'تقدُّم الإرسال',
+    cancelUpload: 'إلغاء الإرسال',
   },
 })

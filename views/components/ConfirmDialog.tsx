@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
+import { useWords } from '../runtime/words.js'
+import { formPartsWords } from '../words.js'
 
 /** What to ask before an action: shown as an alert dialog, the action only on "confirm". */
 export interface ConfirmRequest {
@@ -23,6 +25,7 @@ interface ConfirmDialogProps {
  * starts on "Annuler", the safe choice, and returns on close to whatever had it before.
  */
 export function ConfirmDialog({ request, onConfirm, onCancel, fallbackFocus }: ConfirmDialogProps) {
+  const words = useWords(formPartsWords)
   const id = useId()
   const dialog = useRef<HTMLDialogElement>(null)
   const cancel = useRef<HTMLButtonElement>(null)
@@ -67,7 +70,7 @@ export function ConfirmDialog({ request, onConfirm, onCancel, fallbackFocus }: C
       <p id={`${id}-text`}>{request?.text}</p>
       <div className="dialog-actions confirm-actions">
         <button ref={cancel} type="button" className="button button-secondary" onClick={onCancel}>
-          Annuler
+          {words.cancel}
         </button>
         <button type="button" className={request?.tone === 'primary' ? 'button button-primary' : 'button button-danger'} onClick={onConfirm}>
           {request?.confirmLabel}

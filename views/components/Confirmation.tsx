@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 import { When } from './When.js'
+import { useWords } from '../runtime/words.js'
+import { formPartsWords } from '../words.js'
 
 /** One fact of what an action is about: a row's column, a profile's name or address. */
 export interface Fact {
@@ -13,6 +15,7 @@ export interface Fact {
  * about, then « {confirmLabel} » posting to `action` and « Annuler » back to where it was asked.
  */
 export function Confirmation({ facts, action, confirmLabel, tone, back, className }: { facts: Fact[]; action: string; confirmLabel: string; tone: 'primary' | 'danger'; back: string; className?: string }) {
+  const words = useWords(formPartsWords)
   return (
     <>
       <dl className="admin-confirm-facts">
@@ -28,7 +31,7 @@ export function Confirmation({ facts, action, confirmLabel, tone, back, classNam
           {confirmLabel}
         </button>
         <a className="button button-secondary" href={back}>
-          Annuler
+          {words.cancel}
         </a>
       </form>
     </>

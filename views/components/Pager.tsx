@@ -1,5 +1,7 @@
 import type { MouseEvent } from 'react'
-import { pageCount, resultsLabel, searchOf, type ListState } from './admin-lists/query.js'
+import { pageCount, searchOf, type ListState } from './admin-lists/query.js'
+import { useWords } from '../runtime/words.js'
+import { pagerWords } from './pager-words.js'
 
 interface PagerProps {
   path: string
@@ -21,6 +23,7 @@ export function visiblePages(current: number, last: number): Array<number | 'gap
 
 /** Links to the other pages of a list, keeping its search, dates and page size; the total beside them. */
 export function Pager({ path, state, total, onPage }: PagerProps) {
+  const words = useWords(pagerWords)
   const last = pageCount(total, state.pageSize)
   const current = Math.min(state.page, last)
   const href = (page: number) => `${path}${searchOf({ ...state, page })}`
@@ -30,11 +33,11 @@ export function Pager({ path, state, total, onPage }: PagerProps) {
     </a>
   )
   return (
-    <nav className="pager" aria-label="Pagination">
-      <p className="pager-total">{resultsLabel(total)}</p>
+    <nav className="pager" aria-label={words.label}>
+      <p className="pager-total">{words.results(total)}</p>
       {last > 1 && (
         <ul className="pager-list">
-          <li>{current > 1 ? link(current - 1, 'Précédent', 'prev') : <span className="pager-link" aria-disabled="true">Précédent</span>}</li>
+          <li>{current > 1 ? link(current - 1, words.previous, 'prev') : <span className="pager-link" aria-disabled="true">{words.previous}</span>}</li>
           {visiblePages(current, last).map((page, index) =>
             page === 'gap' ? (
               <li key={`gap-${index}`} className="pager-gap" aria-hidden="true">
@@ -44,18 +47,18 @@ export function Pager({ path, state, total, onPage }: PagerProps) {
               <li key={page}>
                 {page === current ? (
                   <span className="pager-link pager-current" aria-current="page">
-                    <span className="visually-hidden">Page </span>
+                    <span className="visually-hidden">{words.page}</span>
                     {page}
                   </span>
                 ) : (
-                  <a className="pager-link" href={href(page)} aria-label={`Page ${page}`} onClick={onPage && ((event) => onPage(page, event))}>
+                  <a className="pager-link" href={href(page)} aria-label={words.pageNumber(page)} onClick={onPage && ((event) => onPage(page, event))}>
                     {page}
                   </a>
                 )}
               </li>
             ),
           )}
-          <li>{current < last ? link(current + 1, 'Suivant', 'next') : <span className="pager-link" aria-disabled="true">Suivant</span>}</li>
+          <li>{current < last ? link(current + 1, words.next, 'next') : <span className="pager-link" aria-disabled="true">{words.next}</span>}</li>
         </ul>
       )}
       {last > 1 && (

@@ -7,6 +7,8 @@ import { PasswordField } from '../components/PasswordField.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 import { ErrorSummary, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
 import { errorOf, type FormState } from '../../src/shared/form-state.js'
+import { twoFactorFormWords } from '../../src/modules/identity/two-factor-words.js'
+import { useWords } from '../runtime/words.js'
 
 /**
  * Turning two-factor off: the password and a current code, then back to the profile. Without
@@ -14,6 +16,7 @@ import { errorOf, type FormState } from '../../src/shared/form-state.js'
  * the profile or this page with the errors in place (`form`); once hydrated (`data-hydrated`), the API.
  */
 export default function TwoFactorDisable({ profileUrl, form: answered }: { profileUrl: string; form?: FormState | undefined }) {
+  const words = useWords(twoFactorFormWords)
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
@@ -32,15 +35,15 @@ export default function TwoFactorDisable({ profileUrl, form: answered }: { profi
       return errors.fail([formErrorOf(result)])
     }
     setDone(true)
-    showToast('success', result.data.message ?? 'Double authentification désactivée.')
+    showToast('success', result.data.message ?? words.disabled)
   }
 
   if (done) {
     return (
       <div className="auth-notice" role="status">
-        <p>La double authentification est désactivée. Un e-mail vous le confirme.</p>
+        <p>{words.disabledDone}</p>
         <a className="button button-primary" href={profileUrl}>
-          Retour au profil
+          {words.back}
         </a>
       </div>
     )
@@ -48,10 +51,10 @@ export default function TwoFactorDisable({ profileUrl, form: answered }: { profi
   return (
     <form className="auth-form" method="post" action="/users/profile/two-factor/disable" noValidate onSubmit={hydrated ? submit : undefined} aria-busy={busy} data-hydrated={hydrated || undefined}>
       <ErrorSummary form={errors.form} attempt={errors.attempt} toasted={errors.attempt > 0} />
-      <PasswordField label="Mot de passe" name="password" autoComplete="current-password" error={errorOf(errors.form, 'password')} />
-      <Field label="Code à 6 chiffres" name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} error={errorOf(errors.form, 'code')} />
+      <PasswordField label={words.password} name="password" autoComplete="current-password" error={errorOf(errors.form, 'password')} />
+      <Field label={words.code} name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} error={errorOf(errors.form, 'code')} />
       <button type="submit" className="button button-danger auth-submit" disabled={busy}>
-        {busy ? 'Désactivation…' : 'Désactiver'}
+        {busy ? words.disabling : words.disable}
       </button>
     </form>
   )

@@ -1,11 +1,13 @@
 import { useState } from 'react'
-import { checkSecondStep, twoFactorTexts } from '../../src/modules/identity/two-factor-validation.js'
+import { checkSecondStep } from '../../src/modules/identity/two-factor-validation.js'
 import { errorOf, type FormProps } from '../../src/shared/form-state.js'
 import { api } from '../client/api.js'
 import { Field } from '../components/Field.js'
 import { ErrorSummary } from '../components/FormErrors.js'
 import { refused, useCheckedSubmit } from '../components/useCheckedSubmit.js'
 import { useHydrated } from '../components/useHydrated.js'
+import { twoFactorFormWords } from '../../src/modules/identity/two-factor-words.js'
+import { useWords } from '../runtime/words.js'
 
 /**
  * The login's second step (contract §6): a code from the app, or a recovery code. A pending login
@@ -13,6 +15,7 @@ import { useHydrated } from '../components/useHydrated.js'
  * under its field (and is toasted) until the next submit, as on the page answered without JavaScript.
  */
 export default function TwoFactorLoginForm({ form: answered, recovery: asked = false }: FormProps & { recovery?: boolean }) {
+  const words = useWords(twoFactorFormWords)
   const hydrated = useHydrated()
   // Asked for by the page's address (the switch without JavaScript), or answered again for a recovery code: its field shows.
   const [recovery, setRecovery] = useState(asked || errorOf(answered, 'recoveryCode') !== undefined)
@@ -30,9 +33,9 @@ export default function TwoFactorLoginForm({ form: answered, recovery: asked = f
   if (over) {
     return (
       <div className="auth-notice" role="status">
-        <p>{twoFactorTexts.loginExpired}</p>
+        <p>{words.loginExpired}</p>
         <a className="button button-primary" href="/login">
-          Revenir à la connexion
+          {words.backToLogin}
         </a>
       </div>
     )
@@ -42,12 +45,12 @@ export default function TwoFactorLoginForm({ form: answered, recovery: asked = f
     <form className="auth-form" noValidate data-hydrated={hydrated || undefined} method="post" action="/login/2fa" onSubmit={submit} aria-busy={busy}>
       <ErrorSummary form={form} several={false} fields={[recovery ? 'recoveryCode' : 'code']} attempt={attempt} toasted={attempt > 0} />
       {recovery ? (
-        <Field key="recovery" label="Code de secours" name="recoveryCode" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={20} hint="Un des 10 codes reçus à l’activation (par exemple ABCDE-23456). Chacun ne sert qu’une fois." error={errorOf(form, 'recoveryCode')} />
+        <Field key="recovery" label={words.recoveryCode} name="recoveryCode" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={20} hint={words.recoveryHint} error={errorOf(form, 'recoveryCode')} />
       ) : (
-        <Field key="code" label="Code à 6 chiffres" name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} autoFocus error={errorOf(form, 'code')} />
+        <Field key="code" label={words.code} name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} autoFocus error={errorOf(form, 'code')} />
       )}
       <button type="submit" className="button button-primary auth-submit" disabled={busy}>
-        {busy ? 'Vérification…' : 'Valider'}
+        {busy ? words.verifying : words.verify}
       </button>
       <p className="auth-switch">
         {/* A link to the page with the other field (contract §8); with JavaScript it switches in place. */}
@@ -60,7 +63,7 @@ export default function TwoFactorLoginForm({ form: answered, recovery: asked = f
             clear()
           }}
         >
-          {recovery ? 'Utiliser le code de l’application' : 'Utiliser un code de secours'}
+          {recovery ? words.useApp : words.useRecovery}
         </a>
       </p>
     </form>

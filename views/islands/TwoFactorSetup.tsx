@@ -8,6 +8,8 @@ import { useFormats } from '../components/When.js'
 import { formValues, useHydrated } from '../components/useHydrated.js'
 import { ErrorSummary, refusalOf, useToastedFormErrors } from '../components/FormErrors.js'
 import { errorOf, type FormState } from '../../src/shared/form-state.js'
+import { twoFactorFormWords } from '../../src/modules/identity/two-factor-words.js'
+import { useWords } from '../runtime/words.js'
 
 /**
  * Confirms the secret shown on the page with the password and a code (issue 34: as turning it off asks), then shows the recovery codes once, with a
@@ -15,6 +17,7 @@ import { errorOf, type FormState } from '../../src/shared/form-state.js'
  * (`codes`) or the error under the code (`form`); once hydrated (`data-hydrated`), the API.
  */
 export default function TwoFactorSetup({ profileUrl, form: answered, codes: shownOnce }: { profileUrl: string; form?: FormState | undefined; codes?: string[] | undefined }) {
+  const words = useWords(twoFactorFormWords)
   const hydrated = useHydrated()
   const [busy, setBusy] = useState(false)
   const [codes, setCodes] = useState<string[] | null>(shownOnce ?? null)
@@ -33,17 +36,17 @@ export default function TwoFactorSetup({ profileUrl, form: answered, codes: show
       return errors.fail([formErrorOf(result)])
     }
     setCodes(result.data.recoveryCodes)
-    showToast('success', 'Double authentification activée.')
+    showToast('success', words.enabled)
   }
 
   if (codes) return <RecoveryCodes codes={codes} profileUrl={profileUrl} hydrated={hydrated} />
   return (
     <form className="auth-form" method="post" action="/users/profile/two-factor" noValidate onSubmit={hydrated ? submit : undefined} aria-busy={busy} data-hydrated={hydrated || undefined}>
       <ErrorSummary form={errors.form} attempt={errors.attempt} toasted={errors.attempt > 0} />
-      <PasswordField label="Mot de passe" name="password" autoComplete="current-password" error={errorOf(errors.form, 'password')} />
-      <Field label="Code à 6 chiffres" name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} error={errorOf(errors.form, 'code')} />
+      <PasswordField label={words.password} name="password" autoComplete="current-password" error={errorOf(errors.form, 'password')} />
+      <Field label={words.code} name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]*" maxLength={7} error={errorOf(errors.form, 'code')} />
       <button type="submit" className="button button-primary auth-submit" disabled={busy}>
-        {busy ? 'Activation…' : 'Activer la double authentification'}
+        {busy ? words.enabling : words.enable}
       </button>
     </form>
   )
@@ -52,12 +55,13 @@ export default function TwoFactorSetup({ profileUrl, form: answered, codes: show
 /** Shown once: the page never shows them again (only their hashes are kept). */
 function RecoveryCodes({ codes, profileUrl, hydrated }: { codes: string[]; profileUrl: string; hydrated: boolean }) {
   const formats = useFormats()
+  const words = useWords(twoFactorFormWords)
   function download() {
-    const text = ['Codes de secours du portail client', `Créés le ${formats.instant(new Date())}`, 'Chaque code ne sert qu’une fois.', '', ...codes, ''].join('\n')
+    const text = [words.fileTitle, words.fileMade(formats.instant(new Date())), words.fileOnce, '', ...codes, ''].join('\n')
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }))
     const link = document.createElement('a')
     link.href = url
-    link.download = 'codes-de-secours.txt'
+    link.download = words.fileName
     document.body.append(link)
     link.click()
     link.remove()
@@ -66,10 +70,12 @@ function RecoveryCodes({ codes, profileUrl, hydrated }: { codes: string[]; profi
   return (
     <div className="twofactor-codes" role="region" aria-labelledby="twofactor-codes-title">
       <h3 id="twofactor-codes-title" className="twofactor-step-title">
-        Vos codes de secours
+        {words.codesTitle}
       </h3>
       <p>
-        Gardez-les en lieu sûr : si vous perdez votre téléphone, chacun permet <strong>une</strong> connexion. Ils ne seront plus affichés.
+        {words.codesKeepBefore}
+        <strong>{words.codesKeepOne}</strong>
+        {words.codesKeepAfter}
       </p>
       <ul className="twofactor-code-list">
         {codes.map((code) => (
@@ -82,11 +88,11 @@ function RecoveryCodes({ codes, profileUrl, hydrated }: { codes: string[]; profi
         {/* The download is made by a script: without one, the codes are copied from the page. */}
         {hydrated && (
           <button type="button" className="button button-secondary" onClick={download}>
-            Télécharger les codes (.txt)
+            {words.download}
           </button>
         )}
         <a className="button button-primary" href={profileUrl}>
-          J’ai noté mes codes
+          {words.noted}
         </a>
       </div>
     </div>

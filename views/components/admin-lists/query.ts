@@ -8,7 +8,3 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize))
 }
 
-/** "1 résultat", "123 résultats" */
-export function resultsLabel(total: number): string {
-  return `${total} résultat${total > 1 ? 's' : ''}`
-}

@@ -2,14 +2,18 @@ import { page } from '../../../src/render/page.js'
 import type { FormProps, FormState } from '../../../src/shared/form-state.js'
 import type { TwoFactorPageProps } from '../../../src/modules/identity/views.js'
 import { Island } from '../../runtime/Island.js'
+import { useWords } from '../../runtime/words.js'
+import { twoFactorPageWords } from '../../../src/modules/identity/two-factor-words.js'
+import { wordsOf } from '../../../src/shared/words.js'
 
 /** /login/2fa: the second step of a login whose password was right (contract §6). */
-export const TwoFactorLoginPage = page({ title: 'Vérification en deux étapes', description: 'Saisissez le code de votre application d’authentification.', area: 'guest' }, function TwoFactorLoginPage({ form, recovery }: FormProps & { recovery?: boolean }) {
+export const TwoFactorLoginPage = page<FormProps & { recovery?: boolean }>((_props, language) => ({ title: wordsOf(twoFactorPageWords, language).loginTitle, description: wordsOf(twoFactorPageWords, language).loginDescription, area: 'guest' }), function TwoFactorLoginPage({ form, recovery }) {
+  const words = useWords(twoFactorPageWords)
   return (
     <section className="auth-page">
       <div className="auth-card">
-        <h1 className="auth-title">Vérification en deux étapes</h1>
-        <p className="auth-lead">Saisissez le code à 6 chiffres affiché par votre application d’authentification.</p>
+        <h1 className="auth-title">{words.loginTitle}</h1>
+        <p className="auth-lead">{words.loginLead}</p>
         <Island name="TwoFactorLoginForm" props={{ form, recovery }} />
       </div>
     </section>
@@ -20,20 +24,21 @@ export const TwoFactorLoginPage = page({ title: 'Vérification en deux étapes',
  * /users/profile/two-factor: enrolment (QR code drawn on the server, the secret as text, the code
  * that confirms it), or, when two-factor is on, turning it off.
  */
-export const TwoFactorPage = page<TwoFactorPageProps>({ title: 'Double authentification', description: 'Protégez votre compte avec un code à usage unique.' }, function TwoFactorPage(props) {
+export const TwoFactorPage = page<TwoFactorPageProps>((_props, language) => ({ title: wordsOf(twoFactorPageWords, language).title, description: wordsOf(twoFactorPageWords, language).description }), function TwoFactorPage(props) {
+  const words = useWords(twoFactorPageWords)
   return (
     <section className="auth-page">
       <div className="auth-card auth-card-wide twofactor">
-        <h1 className="auth-title">Double authentification</h1>
+        <h1 className="auth-title">{words.title}</h1>
         {props.required && (
           <p className="twofactor-required" role="alert">
-            La double authentification est obligatoire pour les administrateurs : activez-la pour accéder à l’espace d’administration.
+            {words.required}
           </p>
         )}
         {props.recoveryCodes ? (
           <>
             <p className="auth-lead" role="status">
-              Double authentification activée.
+              {words.enabledNow}
             </p>
             <Island name="TwoFactorSetup" props={{ profileUrl: props.profileUrl, codes: props.recoveryCodes }} />
           </>
@@ -48,21 +53,22 @@ export const TwoFactorPage = page<TwoFactorPageProps>({ title: 'Double authentif
 })
 
 function SetupSteps({ setup, profileUrl, form }: { setup: NonNullable<TwoFactorPageProps['setup']>; profileUrl: string; form: FormState | undefined }) {
+  const words = useWords(twoFactorPageWords)
   return (
     <>
       <p className="auth-lead">
-        À chaque connexion, en plus de votre mot de passe, un code à 6 chiffres de votre téléphone vous sera demandé. Une fois activée, vos autres appareils seront déconnectés et vos jetons d’accès créés sans ce code révoqués.
+        {words.setupLead}
       </p>
       <ol className="twofactor-steps">
         <li>
-          <h2 className="twofactor-step-title">Installez une application d’authentification</h2>
-          <p>Par exemple Google Authenticator, Microsoft Authenticator, FreeOTP ou le gestionnaire de mots de passe que vous utilisez déjà.</p>
+          <h2 className="twofactor-step-title">{words.installTitle}</h2>
+          <p>{words.installText}</p>
         </li>
         <li>
-          <h2 className="twofactor-step-title">Scannez ce QR code</h2>
+          <h2 className="twofactor-step-title">{words.scanTitle}</h2>
           {/* Drawn on the server by qrcode from the otpauth:// address only: no text of the user's in it. */}
-          <div className="twofactor-qr" role="img" aria-label="QR code à scanner avec votre application d’authentification" dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
-          <p>Ou saisissez cette clé dans l’application :</p>
+          <div className="twofactor-qr" role="img" aria-label={words.qrLabel} dangerouslySetInnerHTML={{ __html: setup.qrSvg }} />
+          <p>{words.orKey}</p>
           <p>
             <code className="twofactor-secret" data-secret={setup.secret}>
               {setup.secret.replace(/(.{4})(?=.)/g, '$1 ')}
@@ -70,7 +76,7 @@ function SetupSteps({ setup, profileUrl, form }: { setup: NonNullable<TwoFactorP
           </p>
         </li>
         <li>
-          <h2 className="twofactor-step-title">Saisissez le code affiché</h2>
+          <h2 className="twofactor-step-title">{words.codeTitle}</h2>
           <Island name="TwoFactorSetup" props={{ profileUrl, form }} />
         </li>
       </ol>
@@ -79,14 +85,15 @@ function SetupSteps({ setup, profileUrl, form }: { setup: NonNullable<TwoFactorP
 }
 
 function Enabled({ profileUrl, form }: { profileUrl: string; form: FormState | undefined }) {
+  const words = useWords(twoFactorPageWords)
   return (
     <>
-      <p className="auth-lead">La double authentification est activée sur votre compte.</p>
-      <h2 className="twofactor-step-title">Désactiver la double authentification</h2>
-      <p>Saisissez votre mot de passe et un code de votre application. Un e-mail vous confirmera la désactivation.</p>
+      <p className="auth-lead">{words.enabled}</p>
+      <h2 className="twofactor-step-title">{words.disableTitle}</h2>
+      <p>{words.disableLead}</p>
       <Island name="TwoFactorDisable" props={{ profileUrl, form }} />
       <p className="auth-switch">
-        <a href={profileUrl}>Retour au profil</a>
+        <a href={profileUrl}>{words.back}</a>
       </p>
     </>
   )
