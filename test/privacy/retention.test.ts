@@ -93,6 +93,11 @@ t.test('old archived documents go with their files; held, recent and unarchived 
   t.same(journal.json().map((entry: { action: string; actor: unknown; subject: { id: number } }) => [entry.action, entry.actor, entry.subject.id]).sort(), old.map((id) => ['document.purged', null, id]).sort())
   const page = await injectAs(a, await as(admin), '/admin-dashboard/journal?action=document.purged')
   t.match(page.body, 'Document supprimé (durée de conservation écoulée)')
+  t.match(page.body, 'Le portail (automatique)', 'done by the portal, not by someone unknown')
+  t.notMatch(page.body, 'Inconnu')
+  const arabic = await a.inject({ method: 'GET', url: '/users/profile/activity', headers: { cookie: `${(await as(owner)).cookie}; lang=ar` } })
+  t.match(arabic.body, 'حذف وثيقة (انقضاء مدة الحفظ)', 'the owner reads it in their activity, in Arabic')
+  t.match(arabic.body, 'البوابة (تلقائيًا)')
 
   // Lifted, the held ones are purged at the next run like the others.
   t.equal((await injectAs(a, await as(admin), { method: 'DELETE', url: `/api/documents/hold/${held}` })).statusCode, 200)

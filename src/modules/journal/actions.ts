@@ -44,6 +44,9 @@ export type SubjectType = 'user' | 'document' | 'type' | 'message'
 /** The French name of each action (the journal's catalogue, ./words.ts, has every language's). */
 export const actionLabels: Record<JournalAction, string> = words.fr.actions
 
+/** What the portal does by itself, with no one's session (the retention purge): their entries have no actor. */
+export const SYSTEM_ACTIONS: readonly JournalAction[] = ['document.purged']
+
 /** The actions that end each kind of subject: after one, the subject has no page to link to. */
 export const DELETION_OF: Record<SubjectType, JournalAction[]> = {
   user: ['user.deleted'],

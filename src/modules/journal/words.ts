@@ -41,6 +41,8 @@ const fr = {
     'document.released': 'Conservation légale levée',
     'document.purged': 'Document supprimé (durée de conservation écoulée)',
   },
+  /** Who did what the portal does by itself (SYSTEM_ACTIONS). */
+  system: 'Le portail (automatique)',
 }
 
 const ar: WordsLike<typeof fr> = {
@@ -79,6 +81,7 @@ const ar: WordsLike<typeof fr> = {
     'document.released': 'رفع الحفظ القانوني',
     'document.purged': 'حذف وثيقة (انقضاء مدة الحفظ)',
   },
+  system: 'البوابة (تلقائيًا)',
 }
 
 export const words = /* @__PURE__ */ catalogue({ fr, ar })

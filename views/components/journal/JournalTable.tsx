@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react'
 import { CardTable, type Column } from '../CardTable.js'
 import { When } from '../When.js'
+import { SYSTEM_ACTIONS, type JournalAction } from '../../../src/modules/journal/actions.js'
+import { words } from '../../../src/modules/journal/words.js'
+import { useWords } from '../../runtime/words.js'
 import { useActionLabel, Subject, type ShownEntry } from './EntryCells.js'
 
 interface JournalTableProps<Entry extends ShownEntry> {
@@ -18,10 +21,12 @@ interface JournalTableProps<Entry extends ShownEntry> {
 /** The journal's entries, newest first: the back-office's journal and a person's « Qui a consulté mes documents ». */
 export function JournalTable<Entry extends ShownEntry>({ entries, look, className, caption, person, links }: JournalTableProps<Entry>) {
   const actionLabel = useActionLabel()
+  const { system } = useWords(words)
   const columns: Array<Column<Entry>> = [
     { label: 'Date', cell: (entry) => <When at={entry.at} /> },
     { label: 'Action', cell: (entry) => actionLabel(entry.action) },
-    person,
+    // What the portal did by itself (a purge) is the portal's, not an unknown person's.
+    { ...person, cell: (entry) => (entry.actor === null && SYSTEM_ACTIONS.includes(entry.action as JournalAction) ? <span className="journal-none">{system}</span> : person.cell(entry)) },
     { label: 'Objet', wide: true, cell: (entry) => <Subject entry={entry} links={links} /> },
     { label: 'Adresse IP', cell: (entry) => entry.ip ?? '—' },
   ]
