@@ -2,6 +2,8 @@ import type { ReceivedDocument } from '../../src/modules/documents/index.js'
 import { CardTable } from './CardTable.js'
 import { When } from './When.js'
 import { useFormats } from './When.js'
+import { useWords } from '../runtime/words.js'
+import { documentTableWords } from '../../src/modules/documents/table-words.js'
 
 export interface ReceivedDocumentsTableProps {
   items: ReceivedDocument[]
@@ -13,6 +15,7 @@ export interface ReceivedDocumentsTableProps {
 /** Documents the firm sent a client (contract §7): the client's « Reçus du cabinet » and the firm's view of it. */
 export function ReceivedDocumentsTable({ items, reader, caption }: ReceivedDocumentsTableProps) {
   const formats = useFormats()
+  const words = useWords(documentTableWords)
   return (
     <CardTable
       look="profile"
@@ -22,7 +25,7 @@ export function ReceivedDocumentsTable({ items, reader, caption }: ReceivedDocum
       rowKey={(item) => item.id}
       columns={[
         {
-          label: 'Document',
+          label: words.document,
           wide: true,
           cell: (item) => (
             <>
@@ -36,19 +39,21 @@ export function ReceivedDocumentsTable({ items, reader, caption }: ReceivedDocum
             </>
           ),
         },
-        { label: 'Date', cell: (item) => <When at={item.createdAt} /> },
-        { label: reader === 'client' ? 'État' : 'Téléchargé par le client', cell: (item) => <DownloadState downloadedAt={item.downloadedAt} reader={reader} /> },
+        { label: words.date, cell: (item) => <When at={item.createdAt} /> },
+        { label: reader === 'client' ? words.state : words.downloadedByClient, cell: (item) => <DownloadState downloadedAt={item.downloadedAt} reader={reader} /> },
       ]}
     />
   )
 }
 
 function DownloadState({ downloadedAt, reader }: { downloadedAt: Date | string | null; reader: 'client' | 'firm' }) {
-  if (reader === 'client') return downloadedAt ? <span className="profile-badge profile-badge-no">Téléchargé</span> : <span className="profile-badge received-new">Nouveau</span>
-  if (!downloadedAt) return <span className="profile-badge profile-badge-no">Pas encore</span>
+  const words = useWords(documentTableWords)
+  if (reader === 'client') return downloadedAt ? <span className="profile-badge profile-badge-no">{words.downloaded}</span> : <span className="profile-badge received-new">{words.fresh}</span>
+  if (!downloadedAt) return <span className="profile-badge profile-badge-no">{words.notYet}</span>
   return (
     <span className="profile-badge profile-badge-yes">
-      Oui, le <When at={downloadedAt} />
+      {words.yesOn}
+      <When at={downloadedAt} />
     </span>
   )
 }

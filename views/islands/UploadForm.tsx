@@ -8,7 +8,8 @@ import { DropZone } from './upload/DropZone.js'
 import { FileList } from './upload/FileList.js'
 import { multipartBody } from './upload/send-file.js'
 import { useUploadQueue } from './upload/useUploadQueue.js'
-import { words } from './upload/words.js'
+import { uploadWords } from './upload/words.js'
+import { useWords } from '../runtime/words.js'
 
 export interface UploadFormProps extends FormProps {
   userId: number
@@ -32,6 +33,7 @@ export interface UploadFormProps extends FormProps {
  * typed and each error under its field.
  */
 export default function UploadForm({ userId, types, maxBytes, requestId, fixedType, form }: UploadFormProps) {
+  const words = useWords(uploadWords)
   const hydrated = useHydrated()
   const ids = useId()
   const fileInput = useRef<HTMLInputElement>(null)

@@ -13,7 +13,10 @@ import type { FormState } from '../../shared/form-state.js'
 import { searchOf } from '../../shared/list-search.js'
 import { userForm } from '../identity/index.js'
 import type { Documents } from './service.js'
-import { messages, OWN_DELETE_PAGES, ownDeleteTexts } from './validation.js'
+import { formWords, OWN_DELETE_PAGES } from './validation.js'
+import { documentTableWords } from './table-words.js'
+import { languageOf } from '../../http/language.js'
+import { wordsOf } from '../../shared/words.js'
 import type { DocumentsViews } from './views.js'
 import { words } from './words.js'
 
@@ -48,17 +51,18 @@ const ownerDocumentForms: FastifyPluginAsync<{ documents: Documents; views: Docu
 
     const confirmation = async (request: FastifyRequest, reply: FastifyReply, form?: FormState) => {
       const document = await documents.findOwned(request.user!, idOf(request))
+      const said = wordsOf(documentTableWords, languageOf(request))
       return reply.render(views.ConfirmProfilePage, {
-        title: ownDeleteTexts.title,
-        text: ownDeleteTexts.text(document.name),
+        title: said.title,
+        text: said.text(document.name),
         facts: [
-          { label: 'Nom', value: document.name },
-          { label: 'Type', value: document.typeName },
-          { label: 'Date', value: document.createdAt },
-          { label: 'Vu par le cabinet', value: document.isViewed ? 'Oui' : 'Non' },
+          { label: said.name, value: document.name },
+          { label: said.type, value: document.typeName },
+          { label: said.date, value: document.createdAt },
+          { label: said.viewed, value: document.isViewed ? said.yes : said.no },
         ],
         action: `${list.pages}/${document.id}/delete${searchIn(request)}`,
-        confirmLabel: ownDeleteTexts.confirmLabel,
+        confirmLabel: said.confirmLabel,
         back: backOf(request),
         profileUrl: `/users/profile/${request.user!.id}`,
         ...(form ? { form } : {}),
@@ -76,7 +80,7 @@ const ownerDocumentForms: FastifyPluginAsync<{ documents: Documents; views: Docu
       show: (request: FastifyRequest, reply: FastifyReply, form: FormState) => confirmation(request, reply, form),
       act: async (_none: null, request: FastifyRequest) => {
         await documents.deleteOwnDocument(request.user!, idOf(request), originOf(request))
-        return { to: backOf(request), message: messages.deleted }
+        return { to: backOf(request), message: wordsOf(formWords, languageOf(request)).deleted }
       },
     }
     const remove = formPost(steps)

@@ -1,7 +1,8 @@
 import { useId, type MouseEvent } from 'react'
 import { useFormats } from '../../components/When.js'
 import type { QueuedFile } from './useUploadQueue.js'
-import { words } from './words.js'
+import { useWords } from '../../runtime/words.js'
+import { uploadWords } from './words.js'
 
 interface FileListProps {
   items: QueuedFile[]
@@ -11,7 +12,7 @@ interface FileListProps {
 }
 
 /** What a row says beside its bar: its state, or its error, which stays until the row is removed. */
-function statusOf(item: QueuedFile): string {
+function statusOf(item: QueuedFile, words: (typeof uploadWords)['fr']): string {
   switch (item.state) {
     case 'ready':
       return words.ready
@@ -37,6 +38,7 @@ function statusOf(item: QueuedFile): string {
 export function FileList({ items, onCancel, onRemove, onRetry }: FileListProps) {
   const listId = useId()
   const formats = useFormats()
+  const words = useWords(uploadWords)
   if (items.length === 0) return null
   return (
     <ul className="upload-files">
@@ -58,7 +60,7 @@ export function FileList({ items, onCancel, onRemove, onRetry }: FileListProps) 
               <progress className="upload-progress-bar" aria-label={words.progressOf(name)} value={Math.round(item.progress * size)} max={Math.max(size, 1)} />
             )}
             <span id={errorId} className={failed ? 'upload-file-status upload-file-error' : 'upload-file-status'}>
-              {statusOf(item)}
+              {statusOf(item, words)}
             </span>
             <span className="upload-file-actions">
               {underWay && (

@@ -1,5 +1,7 @@
 import { unexpected } from '../../client/api.js'
-import { words } from './words.js'
+import { documentLanguage } from '../../../src/render/language.js'
+import { wordsOf } from '../../../src/shared/words.js'
+import { uploadWords } from './words.js'
 
 /** How one file's request ended: the server's JSON on 2xx, its French message otherwise, or cancelled. */
 export type SendOutcome = { state: 'sent'; body: unknown } | { state: 'failed'; status: number; message: string } | { state: 'cancelled' }
@@ -52,7 +54,7 @@ export function sendFile(url: string, body: FormData, onProgress: (fraction: num
         resolve({ state: 'sent', body: answer })
       } else resolve({ state: 'failed', status: xhr.status, message: messageOf(xhr) })
     }
-    xhr.onerror = () => resolve({ state: 'failed', status: 0, message: words.networkError })
+    xhr.onerror = () => resolve({ state: 'failed', status: 0, message: wordsOf(uploadWords, documentLanguage()).networkError })
     xhr.onabort = () => resolve({ state: 'cancelled' })
   })
   xhr.open('POST', url)
