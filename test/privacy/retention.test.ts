@@ -7,7 +7,7 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { fixedClock } from '../../src/clock/clock.js'
 import { toDbTime } from '../../src/db/values.js'
-import { retentionCutoff } from '../../src/modules/documents/index.js'
+import { PURGE_BATCH, retentionCutoff } from '../../src/modules/documents/retention.js'
 import { localDiskStorage } from '../../src/storage/local-disk.js'
 import type { FileStorage } from '../../src/storage/storage.js'
 import { injectAs, seedAccount, type SeededAccount } from '../helpers/accounts.js'
@@ -175,4 +175,24 @@ t.test('RETENTION_YEARS shortens or lengthens the period', async (t) => {
   t.ok(await exists(id))
   at(20, 2)
   t.same(await short.services.retention.run(), { purged: 1, filesRemoved: 1, filesLeft: 0 })
+})
+
+t.test('batch after batch: every old document, each once', async (t) => {
+  const typeId = Number((await db.selectFrom('document_types').select('id').executeTakeFirstOrThrow()).id)
+  at(21)
+  const old = toDbTime(new Date(clock.now().getTime() - 11 * YEAR_MS))
+  // Rows alone (a missing file is no error to remove): more than a batch, a held one among them.
+  const rows = Array.from({ length: PURGE_BATCH + 5 }, (_, i) => ({
+    user_id: owner.id, type_id: typeId, name: `Ancien ${i}`, description: '', original_name: `ancien-${i}.pdf`, storage_key: `documents/${i.toString(16).padStart(32, '0')}.pdf`,
+    mime: 'application/pdf', size: 10, is_viewed: 1, is_archived: 1, created_at: old, viewed_at: old, archived_at: old, from_firm: 0, sent_by: null, downloaded_at: null, uploaded_by: owner.id,
+  }))
+  await db.insertInto('documents').values(rows).execute()
+  const ids = (await db.selectFrom('documents').select('id').where('name', 'like', 'Ancien %').orderBy('id').execute()).map((row) => Number(row.id))
+  const held = ids[PURGE_BATCH - 1]!
+  await db.insertInto('document_holds').values({ document_id: held, held_by: admin.id, created_at: old }).execute()
+  // And the first test's recent one, sixteen years old now.
+  t.same(await a.services.retention.run(), { purged: ids.length, filesRemoved: ids.length, filesLeft: 0 })
+  t.same((await db.selectFrom('documents').select('id').where('name', 'like', 'Ancien %').execute()).map((row) => Number(row.id)), [held], 'only the held one is left')
+  const entries = await purgedIds()
+  t.ok(ids.every((id) => entries.filter((entry) => entry === id).length === (id === held ? 0 : 1)), 'one entry each, none for the held one')
 })
