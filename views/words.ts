@@ -109,12 +109,18 @@ export const errorPageWords = /* @__PURE__ */ catalogue({
     notFoundText: "Désolé, la page que vous recherchez n'existe pas.",
     home: "Allez à l'accueil",
     error: 'Une erreur est survenue',
+    notFoundDescription: "Cette page n'existe pas.",
+    errorTitle: 'Erreur',
+    errorDescription: 'Une erreur est survenue.',
   },
   ar: {
     notFound: 'الصفحة غير موجودة',
     notFoundText: 'عذرًا، الصفحة التي تبحثون عنها غير موجودة.',
     home: 'العودة إلى الصفحة الرئيسية',
     error: 'حدث خطأ',
+    notFoundDescription: 'هذه الصفحة غير موجودة.',
+    errorTitle: 'خطأ',
+    errorDescription: 'حدث خطأ.',
   },
 })
 

@@ -1,5 +1,7 @@
 import type { ChangePasswordPageProps } from '../../src/modules/identity/views.js'
-import { messages } from '../../src/modules/identity/validation.js'
+import { formWords } from '../../src/modules/identity/validation.js'
+import { pageWords } from '../../src/modules/identity/page-words.js'
+import { useWords } from '../runtime/words.js'
 import { CHANGE_PASSWORD_PAGE, errorOf } from '../../src/shared/form-state.js'
 import { ErrorSummary } from '../components/FormErrors.js'
 import { PasswordField } from '../components/PasswordField.js'
@@ -9,16 +11,18 @@ import { PasswordField } from '../components/PasswordField.js'
  * without JavaScript: a plain post to the page itself. An island only for the fields' show/hide toggles.
  */
 export default function ChangePasswordForm({ form, profileUrl }: ChangePasswordPageProps) {
+  const words = useWords(pageWords)
+  const messages = useWords(formWords)
   return (
     <form className="auth-form" method="post" action={CHANGE_PASSWORD_PAGE}>
       <ErrorSummary form={form} />
-      <PasswordField label="Ancien mot de passe" name="oldPassword" autoComplete="current-password" error={errorOf(form, 'oldPassword')} />
-      <PasswordField label="Nouveau mot de passe" name="newPassword" autoComplete="new-password" hint={messages.passwordPolicy} error={errorOf(form, 'newPassword')} />
+      <PasswordField label={words.oldPassword} name="oldPassword" autoComplete="current-password" error={errorOf(form, 'oldPassword')} />
+      <PasswordField label={words.newPasswordLabel} name="newPassword" autoComplete="new-password" hint={messages.passwordPolicy} error={errorOf(form, 'newPassword')} />
       <button type="submit" className="button button-primary auth-submit">
-        Enregistrer
+        {words.save}
       </button>
       <p className="auth-switch">
-        <a href={profileUrl}>Retour au profil</a>
+        <a href={profileUrl}>{words.backToProfile}</a>
       </p>
     </form>
   )

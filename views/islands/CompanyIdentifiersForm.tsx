@@ -1,10 +1,12 @@
 import { useState } from 'react'
-import { checkCompanyIdentifiers, companyTexts, companyWords, LEGAL_FORMS, type CompanyIdentifiers } from '../../src/modules/identity/company-validation.js'
+import { checkCompanyIdentifiers, companyWords, LEGAL_FORMS, type CompanyIdentifiers } from '../../src/modules/identity/company-validation.js'
 import { errorOf, type FormState } from '../../src/shared/form-state.js'
 import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { ErrorSummary, FieldError } from '../components/FormErrors.js'
 import { refused, useCheckedSubmit } from '../components/useCheckedSubmit.js'
+import { companyFormWords } from '../../src/modules/identity/profile-words.js'
+import { useWords } from '../runtime/words.js'
 
 export interface CompanyIdentifiersFormProps {
   identifiers: CompanyIdentifiers
@@ -15,14 +17,13 @@ export interface CompanyIdentifiersFormProps {
   form?: FormState | undefined
 }
 
-const LABELS = { nif: 'NIF', nis: 'NIS', rc: 'Registre du commerce (RC)', articleImposition: 'Article d’imposition', legalForm: 'Forme juridique', taxRegime: 'Régime fiscal', employer: 'Employeur' } as const
-
 function TextField({ name, value, form, inputMode }: { name: 'nif' | 'nis' | 'rc' | 'articleImposition'; value: string | null; form: FormState | undefined; inputMode?: 'numeric' }) {
   const id = `company-${name}`
   const error = errorOf(form, name)
+  const labels = useWords(companyFormWords).labels
   return (
     <div className="field">
-      <label htmlFor={id}>{LABELS[name]}</label>
+      <label htmlFor={id}>{labels[name]}</label>
       <input id={id} name={name} defaultValue={form?.values[name] ?? value ?? ''} inputMode={inputMode} maxLength={40} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
       <FieldError id={error ? `${id}-error` : undefined} message={error} />
     </div>
@@ -32,9 +33,10 @@ function TextField({ name, value, form, inputMode }: { name: 'nif' | 'nis' | 'rc
 function Choice({ name, value, options, form }: { name: 'legalForm' | 'taxRegime' | 'employer'; value: string; options: Array<[string, string]>; form: FormState | undefined }) {
   const id = `company-${name}`
   const error = errorOf(form, name)
+  const labels = useWords(companyFormWords).labels
   return (
     <div className="field">
-      <label htmlFor={id}>{LABELS[name]}</label>
+      <label htmlFor={id}>{labels[name]}</label>
       <select id={id} name={name} defaultValue={form?.values[name] ?? value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
         <option value="">—</option>
         {options.map(([v, label]) => (
@@ -50,6 +52,8 @@ function Choice({ name, value, options, form }: { name: 'legalForm' | 'taxRegime
 
 /** The company's identifiers (contract §11), checked here as the server checks them, then saved through the API. */
 export default function CompanyIdentifiersForm({ identifiers, apiUrl, action, form: answered }: CompanyIdentifiersFormProps) {
+  const words = useWords(companyFormWords)
+  const said = useWords(companyWords)
   const [saved, setSaved] = useState(identifiers)
   const { form, busy, submit, attempt } = useCheckedSubmit(
     answered,
@@ -58,7 +62,7 @@ export default function CompanyIdentifiersForm({ identifiers, apiUrl, action, fo
       const result = await api<CompanyIdentifiers>(apiUrl, { method: 'PATCH', body: value })
       if (!result.ok) return refused(result)
       setSaved(result.data)
-      showToast('success', companyTexts.saved)
+      showToast('success', said.saved)
     },
     companyWords,
   )
@@ -70,12 +74,12 @@ export default function CompanyIdentifiersForm({ identifiers, apiUrl, action, fo
         <TextField name="nis" value={saved.nis} form={form} inputMode="numeric" />
         <TextField name="rc" value={saved.rc} form={form} />
         <TextField name="articleImposition" value={saved.articleImposition} form={form} />
-        <Choice name="legalForm" value={saved.legalForm ?? ''} options={LEGAL_FORMS.map((f) => [f, f === 'EI' ? 'EI (personne physique)' : f === 'autre' ? 'Autre' : f])} form={form} />
-        <Choice name="taxRegime" value={saved.taxRegime ?? ''} options={[['reel', 'Réel'], ['ifu', 'IFU']]} form={form} />
-        <Choice name="employer" value={saved.employer === null ? '' : saved.employer ? 'oui' : 'non'} options={[['oui', 'Oui'], ['non', 'Non']]} form={form} />
+        <Choice name="legalForm" value={saved.legalForm ?? ''} options={LEGAL_FORMS.map((f) => [f, f === 'EI' ? words.personal : f === 'autre' ? words.other : f])} form={form} />
+        <Choice name="taxRegime" value={saved.taxRegime ?? ''} options={[['reel', words.reel], ['ifu', words.ifu]]} form={form} />
+        <Choice name="employer" value={saved.employer === null ? '' : saved.employer ? 'oui' : 'non'} options={[['oui', words.yes], ['non', words.no]]} form={form} />
       </div>
       <button type="submit" className="button button-primary" disabled={busy}>
-        Enregistrer
+        {words.save}
       </button>
     </form>
   )

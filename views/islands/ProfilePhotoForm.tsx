@@ -7,8 +7,8 @@ import { announcePhoto } from '../client/photo.js'
 import { showToast } from '../client/toast.js'
 import { ErrorSummary } from '../components/FormErrors.js'
 import { useHydrated } from '../components/useHydrated.js'
-
-const NO_FILE = 'Aucun fichier choisi'
+import { pageWords } from '../../src/modules/identity/page-words.js'
+import { useWords } from '../runtime/words.js'
 
 export interface ProfilePhotoFormProps extends FormProps {
   /** The owner's id: without JavaScript the form posts to their profile (contract §8). */
@@ -25,6 +25,7 @@ export interface ProfilePhotoFormProps extends FormProps {
  * JavaScript, it posts to the profile itself (contract §8), which answers again with `form`.
  */
 export default function ProfilePhotoForm({ userId, photoUrl, defaultPhotoUrl, username, form }: ProfilePhotoFormProps) {
+  const words = useWords(pageWords)
   const id = useId()
   const hydrated = useHydrated()
   const [url, setUrl] = useState(photoUrl ?? defaultPhotoUrl)
@@ -64,7 +65,7 @@ export default function ProfilePhotoForm({ userId, photoUrl, defaultPhotoUrl, us
       <img
         className="profile-avatar"
         src={url}
-        alt={`Photo de profil de ${username}`}
+        alt={words.photoOf(username)}
         width={144}
         height={144}
         onError={(event) => {
@@ -90,16 +91,16 @@ export default function ProfilePhotoForm({ userId, photoUrl, defaultPhotoUrl, us
           }}
         />
         <label htmlFor={`${id}-image`} className="profile-photo-pick">
-          Choisir une photo
+          {words.photoPick}
         </label>
         <p id={`${id}-file`} className="profile-photo-file">
           {hydrated ? (
-            fileName || NO_FILE
+            fileName || words.noFile
           ) : (
             // Without the script the chosen file's name is out of reach: the stylesheet shows which is true.
             <>
-              <span className="profile-photo-none">{NO_FILE}</span>
-              <span className="profile-photo-chosen">Photo choisie</span>
+              <span className="profile-photo-none">{words.noFile}</span>
+              <span className="profile-photo-chosen">{words.photoChosen}</span>
             </>
           )}
         </p>
@@ -109,10 +110,10 @@ export default function ProfilePhotoForm({ userId, photoUrl, defaultPhotoUrl, us
           </p>
         )}
         <p id={`${id}-hint`} className="field-hint">
-          JPEG, PNG ou WebP, 5 Mo au plus.
+          {words.photoHint}
         </p>
         <button type="submit" className="button button-secondary profile-photo-submit" disabled={busy}>
-          {busy ? 'Envoi…' : 'Mettre à jour la photo'}
+          {busy ? words.photoSending : words.photoUpdate}
         </button>
       </form>
     </div>

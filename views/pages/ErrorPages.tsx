@@ -1,9 +1,10 @@
 import { page } from '../../src/render/page.js'
 import { useWords } from '../runtime/words.js'
 import { errorPageWords } from '../words.js'
+import { wordsOf } from '../../src/shared/words.js'
 
 /** `message`: what is missing, when the error says it (a client deleted while the firm sent a file); none, an address that names nothing. */
-export const NotFoundPage = page<{ message?: string }>({ title: 'Page non trouv√©e', description: "Cette page n'existe pas." }, function NotFoundPage({ message }) {
+export const NotFoundPage = page<{ message?: string }>((_props, language) => ({ title: wordsOf(errorPageWords, language).notFound, description: wordsOf(errorPageWords, language).notFoundDescription }), function NotFoundPage({ message }) {
   const words = useWords(errorPageWords)
   return (
     <section className="error-page">
@@ -18,7 +19,7 @@ export const NotFoundPage = page<{ message?: string }>({ title: 'Page non trouv√
 })
 
 export const ErrorPage = page<{ status: number; message: string }>(
-  { title: 'Erreur', description: 'Une erreur est survenue.' },
+  (_props, language) => ({ title: wordsOf(errorPageWords, language).errorTitle, description: wordsOf(errorPageWords, language).errorDescription }),
   function ErrorPage({ status, message }) {
     const words = useWords(errorPageWords)
     return (

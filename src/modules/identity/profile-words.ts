@@ -85,6 +85,30 @@ export const tokenWords = /* @__PURE__ */ catalogue({
   },
 })
 
+/** The company identifiers' form (contract §11): its labels and choices. */
+export const companyFormWords = /* @__PURE__ */ catalogue({
+  fr: {
+    labels: { nif: 'NIF', nis: 'NIS', rc: 'Registre du commerce (RC)', articleImposition: 'Article d’imposition', legalForm: 'Forme juridique', taxRegime: 'Régime fiscal', employer: 'Employeur' },
+    personal: 'EI (personne physique)',
+    other: 'Autre',
+    reel: 'Réel',
+    ifu: 'IFU',
+    yes: 'Oui',
+    no: 'Non',
+    save: 'Enregistrer',
+  },
+  ar: {
+    labels: { nif: 'رقم التعريف الجبائي (NIF)', nis: 'رقم التعريف الإحصائي (NIS)', rc: 'السجل التجاري (RC)', articleImposition: 'مادة الضريبة', legalForm: 'الشكل القانوني', taxRegime: 'النظام الجبائي', employer: 'مستخدِم' },
+    personal: 'EI (شخص طبيعي)',
+    other: 'غير ذلك',
+    reel: 'النظام الحقيقي',
+    ifu: 'الضريبة الجزافية الوحيدة (IFU)',
+    yes: 'نعم',
+    no: 'لا',
+    save: 'حفظ',
+  },
+})
+
 export const deleteAccountWords = /* @__PURE__ */ catalogue({
   fr: {
     confirmTitle: 'Supprimer votre compte ?',
