@@ -62,8 +62,3 @@ export async function deleteObligation(db: Db, id: number): Promise<boolean> {
   return Number(result.numDeletedRows) > 0
 }
 
-/** The type exists (an obligation asks for one of documents' types: read through its id only). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code
-  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
-}

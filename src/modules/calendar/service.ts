@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock/clock.js'
 import type { Db } from '../../db/database.js'
 import { refusals } from '../../shared/domain-error.js'
+import { isUniqueViolation } from '../../db/constraints.js'
 import { addDays, firmDay } from '../../shared/time.js'
 import type { Documents } from '../documents/index.js'
 import { FIRM_SCOPE, scopeOf, type CalendarCompany, type Identity, type Scope, type SessionUser } from '../identity/index.js'
@@ -88,7 +89,7 @@ export function createCalendar({ db, identity, documents, requests, clock }: Cal
     try {
       return await work()
     } catch (error) {
-      if (repo.isUniqueViolation(error)) throw refuse('conflict', 'codeTaken').under('code')
+      if (isUniqueViolation(error)) throw refuse('conflict', 'codeTaken').under('code')
       throw error
     }
   }

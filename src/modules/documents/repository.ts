@@ -8,6 +8,7 @@ import { fold } from '../../shared/fold.js'
 import { clientIn, FIRM_SCOPE, keptListOf, type IdsMatching, type Scope } from '../identity/index.js'
 
 import type { DocumentType } from './schemas.js'
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraints.js'
 export type { DocumentType }
 
 /** A document row as the service needs it; who sent it is added from identity. */
@@ -88,11 +89,6 @@ export async function renameType(db: Db, id: number, typeName: string): Promise<
     if (isUniqueViolation(error)) return 'exists'
     throw error
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code
-  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
 }
 
 /** A type, or undefined when there is no such type. */
@@ -653,6 +649,5 @@ export async function companyDocuments(db: Db, userId: number): Promise<Array<{ 
 
 /** Whether a delete failed on a hold's foreign key (a hold that landed between the check and the delete). */
 export function isHoldViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? ''
-  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === 'ER_ROW_IS_REFERENCED_2' || code === 'ER_ROW_IS_REFERENCED'
+  return isForeignKeyViolation(error)
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.js'
 import { fromDbBool, fromDbId, toDbTime } from '../../db/values.js'
 import { clientIn, FIRM_SCOPE, type Scope } from './scope.js'
 import { NO_IDENTIFIERS, type CompanyIdentifiers, type LegalForm, type TaxRegime } from './company-validation.js'
+import { isUniqueViolation } from '../../db/constraints.js'
 
 /** One company's identifiers row as stored (migration 0035). */
 type Row = { nif: string | null; nis: string | null; rc: string | null; article_imposition: string | null; legal_form: string | null; tax_regime: string | null; employer: number | null }
@@ -26,11 +27,6 @@ export interface CalendarCompany {
   id: number
   taxRegime: TaxRegime | null
   employer: boolean
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code
-  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
 }
 
 /** Identity's face for companies' identifiers (contract §11): read, changed, and the calendar's companies. */

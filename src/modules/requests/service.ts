@@ -15,6 +15,7 @@ import type { RequestView } from './schemas.js'
 import type { StatusFilter } from './texts.js'
 import { checkNewRequest } from './validation.js'
 import { words } from './words.js'
+import { isUniqueViolation } from '../../db/constraints.js'
 
 const refuse = refusals(words)
 
@@ -321,11 +322,6 @@ export function createRequests({ db, outbox, identity, documents, clock, setting
       await discard(trx, await repo.deleteWhere(trx, 'user_id', userId))
     },
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code
-  return code === 'ER_DUP_ENTRY' || code === 'SQLITE_CONSTRAINT_UNIQUE'
 }
 
 /** A client or type deleted while the request was being written: the foreign key refuses it (never a 500). */
