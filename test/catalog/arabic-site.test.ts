@@ -117,6 +117,8 @@ t.test('the language switch is a plain link to the twin, in the header and the a
   t.match(dashboard.body, /class="admin-sidebar-language"><a class="language-switch" href="\/lang\/ar\?next=%2Fadmin-dashboard" hrefLang="ar" lang="ar">العربية<\/a>/, 'the sidebar\'s')
   const arabicDashboard = await app.inject({ url: '/admin-dashboard', headers: { cookie: `${admin.cookie}; lang=ar` } })
   t.match(arabicDashboard.body, /href="\/lang\/fr\?next=%2Fadmin-dashboard" hrefLang="fr" lang="fr">Français</, 'back to French')
+  t.match(arabicDashboard.body, /<\/svg> قائمة الإدارة<\/label>/, 'the sidebar\'s toggle in Arabic')
+  t.match(dashboard.body, /<\/svg> Menu d’administration<\/label>/, 'and in French as it was')
 })
 
 t.test('the privacy notice says who, why, how long, which rights and how, and the authority, in both languages', async (t) => {

@@ -3,7 +3,7 @@
 import { createElement, Suspense, use } from 'react'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import t from 'tap'
-import { anonymousTheme, pickEncoding, renderForStore } from '../../src/render/page-store.js'
+import { anonymousTheme, anonymousVisitor, pickEncoding, renderForStore } from '../../src/render/page-store.js'
 import { publicPaths } from '../../src/modules/catalog/seo.js'
 import { injectAs, seedAccount } from '../helpers/accounts.js'
 import { buildTestApp } from '../helpers/app.js'
@@ -120,6 +120,13 @@ t.test('only a request with no cookie but the theme is answered before the route
   t.equal(anonymousTheme('session=abc'), null)
   t.equal(anonymousTheme('theme=dark; session=abc'), null)
   t.equal(anonymousTheme('theme=%64ark'), null, 'an encoded value is left to the cookie parser')
+  // Issue 31: the language switch's cookie, alone or with the theme's, is still a visitor's (contract §10).
+  t.same(anonymousVisitor('lang=ar'), { theme: 'light', language: 'ar' })
+  t.same(anonymousVisitor('theme=dark; lang=fr'), { theme: 'dark', language: 'fr' })
+  t.same(anonymousVisitor('lang=ar; theme=dark'), { theme: 'dark', language: 'ar' })
+  t.equal(anonymousVisitor('lang=en'), null, 'another language goes through the route')
+  t.equal(anonymousVisitor('lang=ar; session=abc'), null)
+  t.equal(anonymousVisitor('theme=dark; lang=ar; flash=x'), null)
   const account = await seedAccount(app, { accepted: true, username: 'Eurl Hoggar' })
   const visitor = await app.inject('/')
   // The front answer is in place now; a session cookie must still reach the route and its own render.

@@ -33,13 +33,13 @@ export default function AdminSidebar({ links, theme, returnTo, languageSwitch }:
     <nav className="admin-sidebar" aria-label={words.administration}>
       {hydrated ? (
         <button type="button" className="admin-sidebar-toggle" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
-          <MenuIcon size={20} /> Menu d’administration
+          <MenuIcon size={20} />{` ${words.adminMenu}`}
         </button>
       ) : (
         <>
           <input type="checkbox" id={`${menuId}-toggle`} className="admin-sidebar-input" aria-controls={menuId} />
           <label htmlFor={`${menuId}-toggle`} className="admin-sidebar-toggle">
-            <MenuIcon size={20} /> Menu d’administration
+            <MenuIcon size={20} />{` ${words.adminMenu}`}
           </label>
         </>
       )}
