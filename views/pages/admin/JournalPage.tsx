@@ -5,6 +5,9 @@ import { DayRangeFields } from '../../components/ListToolbar.js'
 import { Person } from '../../components/Person.js'
 import { useFormats } from '../../components/When.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
+import { journalPageWords } from '../../../src/modules/journal/words.js'
+import { wordsOf } from '../../../src/shared/words.js'
+import { useWords } from '../../runtime/words.js'
 
 export interface JournalPageProps {
   entries: ListedEntry[]
@@ -36,30 +39,27 @@ function hrefWith(query: JournalState, change: Partial<JournalState>): string {
 
 /** /admin-dashboard/journal (contract §6): who did what, newest first; plain HTML, no script. */
 export const JournalPage = page<JournalPageProps>(
-  { title: 'Journal', description: 'Qui a fait quoi sur le portail, les plus récents d’abord.', area: 'back-office' },
+  (_props, language) => ({ title: wordsOf(journalPageWords, language).title, description: wordsOf(journalPageWords, language).description, area: 'back-office' }),
   function JournalPage({ entries, total, query, actions, companies, whole }) {
     const last = Math.max(1, Math.ceil(total / query.pageSize))
     const formats = useFormats()
-    const person = query.actorId ? entries.find((e) => e.actor?.id === query.actorId)?.actor?.username ?? `n° ${query.actorId}` : undefined
+    const words = useWords(journalPageWords)
+    const person = query.actorId ? entries.find((e) => e.actor?.id === query.actorId)?.actor?.username ?? words.number(query.actorId) : undefined
     return (
       <AdminLayout
-        title="Journal"
-        lead={
-          whole
-            ? 'Connexions, documents ouverts, comptes acceptés ou supprimés : chaque action, avec sa personne, son objet et son adresse IP.'
-            : 'Ce qui touche vos clients et votre propre compte : chaque action, avec sa personne, son objet et son adresse IP.'
-        }
+        title={words.title}
+        lead={whole ? words.leadWhole : words.leadStaff}
       >
-        <form className="list-toolbar" method="get" action={PATH} role="search" aria-label="Filtrer le journal">
+        <form className="list-toolbar" method="get" action={PATH} role="search" aria-label={words.filterLabel}>
           <label className="list-toolbar-field list-toolbar-search">
-            <span>Recherche</span>
-            <input type="search" name="q" defaultValue={query.q} maxLength={200} placeholder="Nom, e-mail, entreprise, action ou objet" />
+            <span>{words.search}</span>
+            <input type="search" name="q" defaultValue={query.q} maxLength={200} placeholder={words.placeholder} />
           </label>
           {/* Labelled by id, not by wrapping: a wrapped select's name would take its options' text too. */}
           <div className="list-toolbar-field">
-            <label htmlFor="journal-action">Action</label>
+            <label htmlFor="journal-action">{words.action}</label>
             <select id="journal-action" name="action" defaultValue={query.action}>
-              <option value="">Toutes</option>
+              <option value="">{words.every}</option>
               {actions.map((a) => (
                 <option key={a.value} value={a.value}>
                   {a.label}
@@ -71,54 +71,58 @@ export const JournalPage = page<JournalPageProps>(
           {query.actorId && <input type="hidden" name="actorId" value={query.actorId} />}
           <div className="list-toolbar-actions">
             <button type="submit" className="button button-primary">
-              Filtrer
+              {words.filter}
             </button>
             <a className="list-toolbar-reset" href={PATH}>
-              Tout afficher
+              {words.showAll}
             </a>
           </div>
         </form>
         {person && (
           <p className="journal-person">
-            Actions de <strong>{person}</strong> seulement. <a href={hrefWith(query, { actorId: null, page: 1 })}>Voir toutes les personnes</a>
+            {words.onlyOf}
+            <strong>{person}</strong>
+            {words.only}
+            <a href={hrefWith(query, { actorId: null, page: 1 })}>{words.everyone}</a>
           </p>
         )}
         <p className="pager-total" role="status">
-          {total === 0 ? 'Aucune entrée' : total === 1 ? '1 entrée' : `${formats.number(total)} entrées`}
+          {total === 0 ? words.none : total === 1 ? words.one : words.many(formats.number(total))}
         </p>
         {entries.length > 0 && (
           <JournalTable
             look="admin"
             className="journal-table"
-            caption="Entrées du journal, les plus récentes d’abord"
+            caption={words.caption}
             entries={entries}
             links
             person={{
-              label: 'Personne',
+              label: words.person,
               cell: (entry) =>
                 entry.actor ? (
                   <>
                     <Person person={{ username: entry.actor.username, entreprise: companies[entry.actor.id] }} href={entry.actorLive ? `/users/profile/${entry.actor.id}` : undefined} />{' '}
                     <a className="journal-filter" href={hrefWith(query, { actorId: entry.actor.id, page: 1 })}>
-                      (ses actions<span className="visually-hidden"> : {entry.actor.username}</span>)
+                      {words.theirActions}
+                      <span className="visually-hidden"> : {entry.actor.username}</span>)
                     </a>
                   </>
                 ) : (
-                  <span className="journal-none">Inconnu</span>
+                  <span className="journal-none">{words.unknown}</span>
                 ),
             }}
           />
         )}
         {last > 1 && (
-          <nav className="pager" aria-label="Pagination">
+          <nav className="pager" aria-label={words.pages}>
             <ul className="pager-list">
-              <li>{query.page > 1 ? <a className="pager-link" rel="prev" href={hrefWith(query, { page: query.page - 1 })}>Précédent</a> : <span className="pager-link" aria-disabled="true">Précédent</span>}</li>
+              <li>{query.page > 1 ? <a className="pager-link" rel="prev" href={hrefWith(query, { page: query.page - 1 })}>{words.previous}</a> : <span className="pager-link" aria-disabled="true">{words.previous}</span>}</li>
               <li>
                 <span className="pager-link pager-current" aria-current="page">
-                  Page {Math.min(query.page, last)} sur {last}
+                  {words.pageOf(Math.min(query.page, last), last)}
                 </span>
               </li>
-              <li>{query.page < last ? <a className="pager-link" rel="next" href={hrefWith(query, { page: query.page + 1 })}>Suivant</a> : <span className="pager-link" aria-disabled="true">Suivant</span>}</li>
+              <li>{query.page < last ? <a className="pager-link" rel="next" href={hrefWith(query, { page: query.page + 1 })}>{words.next}</a> : <span className="pager-link" aria-disabled="true">{words.next}</span>}</li>
             </ul>
           </nav>
         )}
