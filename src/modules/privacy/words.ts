@@ -14,8 +14,6 @@ const fr = {
   exportLimit: (max: number) => `${max} téléchargements par jour au plus.`,
   tooManyExports: (max: number) => `Vous avez déjà téléchargé vos données ${max} fois aujourd’hui. Réessayez demain.`,
   loginRequired: 'Veuillez vous connecter.',
-  privacyLink: 'Confidentialité',
-  privacyConsent: 'Vos données sont traitées comme le décrit notre politique de confidentialité.',
 } as const
 
 const ar = {
@@ -25,8 +23,6 @@ const ar = {
   exportLimit: (max: number) => `${max} تنزيلات في اليوم على الأكثر.`,
   tooManyExports: (max: number) => `لقد نزّلتم بياناتكم ${max} مرات اليوم. يُرجى المحاولة غدًا.`,
   loginRequired: 'يُرجى تسجيل الدخول.',
-  privacyLink: 'سياسة الخصوصية',
-  privacyConsent: 'تُعالَج بياناتكم وفق ما تصفه سياسة الخصوصية الخاصة بنا.',
 } as const
 
 export const words = /* @__PURE__ */ catalogue({ fr, ar })
