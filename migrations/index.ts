@@ -36,6 +36,7 @@ import * as m0036 from './0036-obligations.js'
 import * as m0040 from './0040-legal-holds.js'
 import * as m0045 from './0045-user-language.js'
 import * as m0050 from './0050-retention.js'
+import * as m0055 from './0055-short-document-search.js'
 
 /** Every migration, in order. Add new ones here; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '0040-legal-holds': m0040,
   '0045-user-language': m0045,
   '0050-retention': m0050,
+  '0055-short-document-search': m0055,
 }

@@ -1,7 +1,7 @@
 import { sql, type Expression, type Selectable, type SqlBool } from 'kysely'
 import { isMysql, type Db } from '../../db/database.js'
 import type { DocumentsTable } from '../../db/schema.js'
-import { fetchPage, ftsPhrase, idIn, textIds, textMatches, unfiltered, withinDays, type ListFilter, type Page } from '../../db/lists.js'
+import { containsAny, fetchPage, ftsPhrase, idIn, textIds, textMatches, unfiltered, withinDays, type ListFilter, type Page } from '../../db/lists.js'
 import { readRows } from '../../db/readers.js'
 import { fromDbBool, fromDbId, fromDbTime, nowDb, toDbTime } from '../../db/values.js'
 import { fold } from '../../shared/fold.js'
@@ -269,7 +269,9 @@ function inState(state: DocumentState): Expression<SqlBool> {
  */
 export async function findDocumentsPage(db: Db, state: DocumentState, filter: ListFilter, senders?: IdsMatching, scope: Scope = FIRM_SCOPE): Promise<Page<DocumentRecord>> {
   if (scope.kind !== 'firm') return findScopedPage(db, scope, state, filter, senders)
-  if (isMysql(db) && [...filter.q].length === 3) return findTrigramPage(db, state, filter)
+  const short = shortGram(db, filter.q)
+  if (short) return findKeyPage(db, filter, sql`from search_documents_short where ${shortKey(short, state)} and ${withinDays('created_at', filter.from, filter.to)}`)
+  if (isMysql(db) && [...filter.q].length === 3) return findKeyPage(db, filter, sql`from search_documents where trigram = ${filter.q} and state = ${sql.lit(STATE_CODES[state])} and ${withinDays('created_at', filter.from, filter.to)}`)
   const phrase = !isMysql(db) && filter.q ? ftsPhrase(LISTED_BY, filter.q) : undefined
   if (phrase) return findIndexedPage(db, state, filter, `${phrase} AND {state} : "${STATE_WORDS[state]}"`)
   let query = withType(db).where(inState(state)).where(withinDays('documents.created_at', filter.from, filter.to))
@@ -298,7 +300,10 @@ async function findScopedPage(db: Db, scope: Scope, state: DocumentState, filter
   const staffId = keptListOf(scope)
   if (staffId !== undefined && !filter.q) return staffListPage(db, scope, staffId, state, filter)
   let query = db.selectFrom('documents').where(inState(state)).where(clientIn(scope, 'documents.user_id')).where(withinDays('documents.created_at', filter.from, filter.to))
-  if (filter.q) query = query.where(await searched(db, filter.q, senders))
+  const short = shortGram(db, filter.q)
+  // A q of 1 or 2 letters: each of the scope's documents in the list probes its one key (a scan of every match otherwise).
+  if (short) query = query.where(sql<SqlBool>`exists (select 1 from search_documents_short s where ${shortKey(short, state, 's.')} and s.created_at = documents.created_at and s.row_id = documents.id)`)
+  else if (filter.q) query = query.where(await searched(db, filter.q, senders))
   const page = await fetchPage(db, query, (q) => q.select('documents.id').orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter)
   const ids = page.items.map((row) => fromDbId(row.id))
   if (ids.length === 0) return { total: page.total, items: [] }
@@ -392,15 +397,31 @@ async function findIndexedPage(db: Db, state: DocumentState, filter: ListFilter,
 /** MariaDB: the index's number for each list (migration 0024; 3 for what the firm sent, in none). */
 const STATE_CODES: Record<DocumentState, number> = { new: 0, viewed: 1, archived: 2 }
 
+/** A q of 1 or 2 characters (folded on SQLite, as its index holds the texts; in the collation on MariaDB), a key of `search_documents_short`. */
+interface ShortGram {
+  size: 1 | 2
+  gram: string
+}
+
+function shortGram(db: Db, q: string): ShortGram | undefined {
+  const gram = isMysql(db) ? q : fold(q)
+  const size = [...gram].length
+  return size === 1 || size === 2 ? { size, gram } : undefined
+}
+
+/** The list's part of a short gram's key (migration 0055; `prefix` names the index's table). */
+const shortKey = ({ size, gram }: ShortGram, state: DocumentState, prefix = '') =>
+  sql<SqlBool>`${sql.raw(prefix)}size = ${sql.lit(size)} and ${sql.raw(prefix)}gram = ${gram} and ${sql.raw(prefix)}state = ${sql.lit(STATE_CODES[state])}`
+
 /**
- * MariaDB, a q of 3 letters: q is one key of the trigram index (migration 0024), in the collation
- * that ignores case and accents, and the key's entries for the list are in date order: the total
- * is a count of that range and the page a slice of it, newest first, without reading a document
- * until the page's own (docs/decisions/010-documents-search-index.md).
+ * One key of an index in the shape (key, state, created_at, row_id): MariaDB's trigrams for a q of
+ * 3 letters (migration 0024), the grams of 1 and 2 characters on both dialects (migration 0055). q is
+ * the key, in the collation that ignores case and accents (folded on SQLite), and the key's entries
+ * for the list are in date order: the total is a count of that `range` and the page a slice of it,
+ * newest first, without reading a document until the page's own
+ * (docs/decisions/010-documents-search-index.md, 134-short-searches.md).
  */
-async function findTrigramPage(db: Db, state: DocumentState, filter: ListFilter): Promise<Page<DocumentRecord>> {
-  const range = sql`from search_documents where trigram = ${filter.q} and state = ${sql.lit(STATE_CODES[state])} and ${withinDays('created_at', filter.from, filter.to)}`
-  // On the lists' own connections, as every list (db/readers.ts).
+async function findKeyPage(db: Db, filter: ListFilter, range: Expression<unknown>): Promise<Page<DocumentRecord>> {
   const [counted] = await readRows(db, db.selectNoFrom(sql<number | string>`(select count(*) ${range})`.as('n')))
   const total = Number(counted?.n ?? 0)
   const offset = (filter.page - 1) * filter.pageSize
@@ -424,7 +445,8 @@ export async function findOwnedDocuments(db: Db, scope: Scope, userId: number, f
 /** What the firm sent a client, newest first, when the scope reaches the client; `q` over its name (the file's when none was given). */
 export async function findReceivedPage(db: Db, scope: Scope, userId: number, filter: ListFilter): Promise<Page<DocumentRecord>> {
   let query = withType(db).where('documents.user_id', '=', userId).where(clientIn(scope, 'documents.user_id')).where(sentByFirm).where(withinDays('documents.created_at', filter.from, filter.to))
-  if (filter.q) query = query.where(await textMatches(db, DOCUMENT_NAMES, filter.q))
+  // One client's: a q of 1 or 2 letters checks their rows (SQLite's trigram index would be read whole).
+  if (filter.q) query = query.where(shortGram(db, filter.q) ? containsAny(db, ['documents.name'], filter.q) : await textMatches(db, DOCUMENT_NAMES, filter.q))
   const page = await fetchPage(db, query, (q) => q.select(COLUMNS).orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc'), filter)
   return { total: page.total, items: page.items.map(toRecord) }
 }
