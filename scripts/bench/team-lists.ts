@@ -16,6 +16,7 @@ import { sql } from 'kysely'
 import { createDb, isMysql, type Db } from '../../src/db/database.js'
 import { toDbTime } from '../../src/db/values.js'
 import { documentTexts, indexDocuments } from '../../migrations/0024-document-search-mariadb.js'
+import { indexShortGrams } from '../../migrations/0055-short-document-search.js'
 import { HASH, insertAdmin, onEachDatabase, timePair, withApp, type Dialect, type Timed } from './databases.js'
 import { appendRow, machine, now } from './report.js'
 
@@ -63,7 +64,7 @@ const CHUNK = 100_000
 
 /** Documents spread over every client and type, newest first 30 s apart: 10 % new, 60 % viewed, 30 % archived; set-based, in SQL. */
 async function seedDocuments(db: Db, firstClient: number, firstType: number): Promise<void> {
-  const searchTrigger = isMysql(db) ? await dropSearchTrigger(db) : undefined
+  const searchTriggers = isMysql(db) ? [await dropSearchTrigger(db, 'search_documents_insert'), await dropSearchTrigger(db, 'search_documents_short_insert')] : undefined
   const hex = isMysql(db) ? sql`lpad(lower(hex(s.i)), 32, '0')` : sql`printf('%032x', s.i)`
   for (let from = 0; from < DOCUMENTS; from += CHUNK) {
     await sql`insert into documents (user_id, uploaded_by, type_id, name, description, original_name, storage_key, mime, size, is_viewed, is_archived, created_at, viewed_at, archived_at)
@@ -73,25 +74,26 @@ async function seedDocuments(db: Db, firstClient: number, firstType: number): Pr
         case when s.i % 10 = 0 then 0 else 1 end, case when s.i % 10 >= 7 then 1 else 0 end, ${before(db, 30_000)}, null, null
       from ${numbers(db, from, Math.min(DOCUMENTS, from + CHUNK))}`.execute(db)
   }
-  if (searchTrigger !== undefined) {
-    // The documents' texts indexed as migration 0024 indexes the rows before it (its senders' columns
-    // those of migration 0025), then the trigger as it was.
+  if (searchTriggers !== undefined) {
+    // The documents' texts indexed as migrations 0024 and 0055 index the rows before them (the
+    // senders' columns those of migration 0025), then the triggers as they were.
     await indexDocuments(db as never, (condition) => documentTexts(condition, ['username', 'entreprise']))
-    await sql.raw(searchTrigger).execute(db)
+    await indexShortGrams(db as never)
+    for (const statement of searchTriggers) await sql.raw(statement).execute(db)
   }
 }
 
 /**
- * MariaDB: the search index's insert trigger (migration 0024) is dropped while the documents are
+ * MariaDB: a search index's insert trigger (migrations 0024, 0055) is dropped while the documents are
  * seeded and their texts indexed set-based after: with the trigger running for each row, seeding
  * set-based still took 737 s (the index's 37 million rows, not the round trips); filled after, 20,000
  * documents took 16 s instead of 27. Answers the statement that creates it again, exactly as it was.
  */
-async function dropSearchTrigger(db: Db): Promise<string> {
-  const { rows } = await sql<Record<string, string>>`show create trigger search_documents_insert`.execute(db)
+async function dropSearchTrigger(db: Db, name: string): Promise<string> {
+  const { rows } = await sql<Record<string, string>>`show create trigger ${sql.raw(name)}`.execute(db)
   const statement = rows[0]?.['SQL Original Statement']
-  if (!statement) throw new Error('search_documents_insert: no such trigger')
-  await sql`drop trigger search_documents_insert`.execute(db)
+  if (!statement) throw new Error(`${name}: no such trigger`)
+  await sql`drop trigger ${sql.raw(name)}`.execute(db)
   return statement
 }
 
