@@ -17,7 +17,7 @@ import { createDb, isMysql, type Db } from '../../src/db/database.js'
 import { toDbTime } from '../../src/db/values.js'
 import { documentTexts, indexDocuments } from '../../migrations/0024-document-search-mariadb.js'
 import { indexShortGrams } from '../../migrations/0055-short-document-search.js'
-import { HASH, insertAdmin, onEachDatabase, timePair, withApp, type Dialect, type Timed } from './databases.js'
+import { HASH, insertAdmin, onEachDatabase, timePair, withApp, withoutInsertTriggers, type Dialect, type Timed } from './databases.js'
 import { appendRow, machine, now } from './report.js'
 
 const CLIENTS = 10_000
@@ -64,37 +64,23 @@ const CHUNK = 100_000
 
 /** Documents spread over every client and type, newest first 30 s apart: 10 % new, 60 % viewed, 30 % archived; set-based, in SQL. */
 async function seedDocuments(db: Db, firstClient: number, firstType: number): Promise<void> {
-  const searchTriggers = isMysql(db) ? [await dropSearchTrigger(db, 'search_documents_insert'), await dropSearchTrigger(db, 'search_documents_short_insert')] : undefined
-  const hex = isMysql(db) ? sql`lpad(lower(hex(s.i)), 32, '0')` : sql`printf('%032x', s.i)`
-  for (let from = 0; from < DOCUMENTS; from += CHUNK) {
-    await sql`insert into documents (user_id, uploaded_by, type_id, name, description, original_name, storage_key, mime, size, is_viewed, is_archived, created_at, viewed_at, archived_at)
-      select ${sql.lit(firstClient)} + s.i % ${sql.lit(CLIENTS)}, ${sql.lit(firstClient)} + s.i % ${sql.lit(CLIENTS)}, ${sql.lit(firstType)} + s.i % ${sql.lit(TYPES)},
-        ${concat(db, sql.lit('document-'), sql`s.i`, sql.lit('.pdf'))}, ${concat(db, sql.lit('Pièce '), sql`s.i`, sql.lit(' du dossier annuel'))}, ${concat(db, sql.lit('document-'), sql`s.i`, sql.lit('.pdf'))},
-        ${concat(db, sql.lit('documents/'), hex, sql.lit('.pdf'))}, 'application/pdf', 1024,
-        case when s.i % 10 = 0 then 0 else 1 end, case when s.i % 10 >= 7 then 1 else 0 end, ${before(db, 30_000)}, null, null
-      from ${numbers(db, from, Math.min(DOCUMENTS, from + CHUNK))}`.execute(db)
-  }
-  if (searchTriggers !== undefined) {
-    // The documents' texts indexed as migrations 0024 and 0055 index the rows before them (the
-    // senders' columns those of migration 0025), then the triggers as they were.
+  // The documents' texts indexed as migrations 0024 and 0055 index the rows before them (the senders'
+  // columns those of migration 0025).
+  const fill = async () => {
     await indexDocuments(db as never, (condition) => documentTexts(condition, ['username', 'entreprise']))
     await indexShortGrams(db as never)
-    for (const statement of searchTriggers) await sql.raw(statement).execute(db)
   }
-}
-
-/**
- * MariaDB: a search index's insert trigger (migrations 0024, 0055) is dropped while the documents are
- * seeded and their texts indexed set-based after: with the trigger running for each row, seeding
- * set-based still took 737 s (the index's 37 million rows, not the round trips); filled after, 20,000
- * documents took 16 s instead of 27. Answers the statement that creates it again, exactly as it was.
- */
-async function dropSearchTrigger(db: Db, name: string): Promise<string> {
-  const { rows } = await sql<Record<string, string>>`show create trigger ${sql.raw(name)}`.execute(db)
-  const statement = rows[0]?.['SQL Original Statement']
-  if (!statement) throw new Error(`${name}: no such trigger`)
-  await sql`drop trigger ${sql.raw(name)}`.execute(db)
-  return statement
+  await withoutInsertTriggers(db, ['search_documents_insert', 'search_documents_short_insert'], async () => {
+    const hex = isMysql(db) ? sql`lpad(lower(hex(s.i)), 32, '0')` : sql`printf('%032x', s.i)`
+    for (let from = 0; from < DOCUMENTS; from += CHUNK) {
+      await sql`insert into documents (user_id, uploaded_by, type_id, name, description, original_name, storage_key, mime, size, is_viewed, is_archived, created_at, viewed_at, archived_at)
+        select ${sql.lit(firstClient)} + s.i % ${sql.lit(CLIENTS)}, ${sql.lit(firstClient)} + s.i % ${sql.lit(CLIENTS)}, ${sql.lit(firstType)} + s.i % ${sql.lit(TYPES)},
+          ${concat(db, sql.lit('document-'), sql`s.i`, sql.lit('.pdf'))}, ${concat(db, sql.lit('Pièce '), sql`s.i`, sql.lit(' du dossier annuel'))}, ${concat(db, sql.lit('document-'), sql`s.i`, sql.lit('.pdf'))},
+          ${concat(db, sql.lit('documents/'), hex, sql.lit('.pdf'))}, 'application/pdf', 1024,
+          case when s.i % 10 = 0 then 0 else 1 end, case when s.i % 10 >= 7 then 1 else 0 end, ${before(db, 30_000)}, null, null
+        from ${numbers(db, from, Math.min(DOCUMENTS, from + CHUNK))}`.execute(db)
+    }
+  }, fill)
 }
 
 /**
