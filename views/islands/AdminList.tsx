@@ -2,7 +2,9 @@ import { useCallback, useRef, useState, type FormEvent, type MouseEvent } from '
 import { showToast } from '../client/toast.js'
 import { fetchList } from '../client/list.js'
 import { AdminTable } from '../components/admin-lists/AdminTable.js'
-import { listKinds, type ListKindName } from '../components/admin-lists/index.js'
+import { listKindsIn, type ListKindName } from '../components/admin-lists/index.js'
+import { adminListWords } from '../components/admin-lists/words.js'
+import { useLanguage, useWords } from '../runtime/words.js'
 import { EMPTY_LIST_STATE, DEFAULT_LIST_PAGE_SIZE, pageCount, searchOf, type ListState } from '../components/admin-lists/query.js'
 import type { AdminRow, ListChoice, RowAction } from '../components/admin-lists/types.js'
 import { ConfirmDialog } from '../components/ConfirmDialog.js'
@@ -30,7 +32,8 @@ type Pending = { action: RowAction<AdminRow>; row: AdminRow }
  * step, and row actions run after a confirmation dialog, then the list refreshes (`data-hydrated`).
  */
 export default function AdminList({ kind: kindName, items, total: initialTotal, query, choices: dataChoices = [] }: AdminListProps) {
-  const kind = listKinds[kindName]
+  const kind = listKindsIn(useLanguage())[kindName]
+  const words = useWords(adminListWords)
   const choices = [...(kind.choices ?? []), ...dataChoices]
   const hydrated = useHydrated()
   const [rows, setRows] = useState(items)
@@ -122,7 +125,7 @@ export default function AdminList({ kind: kindName, items, total: initialTotal, 
         />
       )}
       {loading ? (
-        <Spinner label="Chargement de la liste…" />
+        <Spinner label={words.loading} />
       ) : (
         <AdminTable kind={kind} rows={rows} interactive={hydrated} search={searchOf(state)} busyId={busyId} onAction={onAction} />
       )}

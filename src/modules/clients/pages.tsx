@@ -6,7 +6,9 @@ import { listFilter, ListQuerySchema } from '../../http/lists.js'
 import { adminOnly, firmOnly } from '../identity/index.js'
 import { ClientListQuerySchema, staffIdOf, type AccountRow } from './schemas.js'
 import type { Clients } from './service.js'
-import { STAFF_FILTER_LABEL, staffFilterOf } from './staff-filter.js'
+import { staffFilterOf, staffFilterWords } from './staff-filter.js'
+import { languageOf } from '../../http/language.js'
+import { wordsOf } from '../../shared/words.js'
 import type { ClientsViews } from './views.js'
 
 /** An admin list page: a bad query falls back to the defaults (never an error page). */
@@ -32,8 +34,6 @@ const clientPages: FastifyPluginAsyncTypebox<{ clients: Clients; views: ClientsV
   app.get('/admin-dashboard/new-users', listPage, async (request, reply) =>
     reply.render(AdminListPage, {
       kind: 'new-users',
-      title: 'Nouveaux utilisateurs',
-      lead: 'Comptes inscrits en attente d’acceptation. Un compte ne peut être accepté qu’une fois son e-mail vérifié.',
       ...(await userList(request, (filter) => clients.listNewUsers(request.user!, filter))),
     }),
   )
@@ -44,15 +44,14 @@ const clientPages: FastifyPluginAsyncTypebox<{ clients: Clients; views: ClientsV
     const staffId = staffIdOf(query)
     const [page, people] = await Promise.all([clients.listClients(viewer, listFilter(listQueryOf(request)), staffId), clients.firmPeople()])
     const administrator = viewer.role === 'admin'
+    const filter = wordsOf(staffFilterWords, languageOf(request))
     return reply.render(AdminListPage, {
       // A staff member neither deletes nor accepts (contract §9): their list has no such action.
       kind: administrator ? 'clients' : 'assigned-clients',
-      title: administrator ? 'Clients' : 'Mes clients',
-      lead: administrator ? 'Les comptes acceptés par le cabinet.' : 'Les clients que le cabinet vous a confiés.',
       items: page.items,
       total: page.total,
       query: { ...listStateOf(listQueryOf(request)), filters: staffFilterOf(query) },
-      choices: [{ name: 'staffId', label: STAFF_FILTER_LABEL, options: [{ value: '', label: 'Tout le cabinet' }, ...people.map((person) => ({ value: String(person.id), label: person.username }))] }],
+      choices: [{ name: 'staffId', label: filter.label, options: [{ value: '', label: filter.everyone }, ...people.map((person) => ({ value: String(person.id), label: person.username }))] }],
     })
   })
 }

@@ -1,7 +1,12 @@
 import { staffIdOf } from './schemas.js'
 
-/** The clients list's « Suivi par » select (contract §9: `?staffId=`). */
-export const STAFF_FILTER_LABEL = 'Suivi par'
+import { catalogue } from '../../shared/words.js'
+
+/** The clients list's « Suivi par » select (contract §9: `?staffId=`), in each language. */
+export const staffFilterWords = /* @__PURE__ */ catalogue({
+  fr: { label: 'Suivi par', everyone: 'Tout le cabinet' },
+  ar: { label: 'يتابعه', everyone: 'كل المكتب' },
+})
 
 /** The list's own filter as its links and forms keep it: one person of the firm, or none. */
 export function staffFilterOf(query: { staffId?: unknown }): Record<string, string> {

@@ -25,7 +25,7 @@ export interface ClientsViews {
   /** `mails`: the outbox's mails waiting and failed (an administrator's); `administrator`: the cards of what only they open. */
   DashboardPage: Page<{ counts: Counts; mails?: MailCounts | undefined; overdueRequests: number; administrator: boolean }>
   /** `assigned-clients`: a staff member's clients, without the administrators' actions; `choices`: the « Suivi par » select. */
-  AdminListPage: Page<{ kind: 'new-users' | 'clients' | 'assigned-clients'; title: string; lead: string; items: AccountRow[]; total: number; query: ListState; choices?: ListChoice[] }>
+  AdminListPage: Page<{ kind: 'new-users' | 'clients' | 'assigned-clients'; items: AccountRow[]; total: number; query: ListState; choices?: ListChoice[] }>
   /** A row action's confirmation dialog as a page, without JavaScript (contract §8). */
   ConfirmActionPage: Page<{ kind: 'new-users' | 'clients'; action: 'accept' | 'delete'; row: AccountRow; query: ListState; form?: FormState }>
   /** « Envoyer un document au client » on a page of its own, where the form posts without JavaScript (contract §8). */

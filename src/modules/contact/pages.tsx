@@ -19,7 +19,7 @@ export interface ContactViews {
   HomePage: Page<FormProps>
   /** /ar/contact, the Arabic twin of the home page's contact section (contract §10). */
   ContactPage: Page<FormProps>
-  AdminListPage: Page<{ kind: 'messages'; title: string; lead: string; items: StoredMessage[]; total: number; query: ListState }>
+  AdminListPage: Page<{ kind: 'messages'; items: StoredMessage[]; total: number; query: ListState }>
   /** « Supprimer »'s confirmation dialog as a page, without JavaScript (contract §8). */
   ConfirmActionPage: Page<{ kind: 'messages'; action: 'delete'; row: StoredMessage; query: ListState; form?: FormState }>
 }
@@ -51,8 +51,6 @@ const contactPages: FastifyPluginAsyncTypebox<{ contact: Contact; views: Contact
     const { total, items } = await contact.listMessages(listFilter(query))
     return reply.render(views.AdminListPage, {
       kind: 'messages',
-      title: 'Messages',
-      lead: 'Les messages envoyés par le formulaire de contact du site, les plus récents d’abord.',
       items,
       total,
       query: listStateOf(query),

@@ -12,10 +12,10 @@ const listPage = { preHandler: firmOnly, attachValidation: true, schema: { hide:
 /** The types' page: an administrator's (staff do not manage types). */
 const typesPage = { ...listPage, preHandler: adminOnly }
 
-const LISTS: Array<{ path: string; kind: 'new-documents' | 'documents' | 'arch-documents'; state: DocumentState; title: string; lead: string }> = [
-  { path: '/admin-dashboard/new-documents', kind: 'new-documents', state: 'new', title: 'Nouveaux documents', lead: 'Documents déposés que le cabinet n’a pas encore consultés. « Voir » les ouvre et les marque consultés.' },
-  { path: '/admin-dashboard/documents', kind: 'documents', state: 'viewed', title: 'Documents', lead: 'Documents déjà consultés : téléchargez-les, archivez-les ou supprimez-les.' },
-  { path: '/admin-dashboard/arch-documents', kind: 'arch-documents', state: 'archived', title: 'Documents archivés', lead: 'Documents consultés puis archivés.' },
+const LISTS: Array<{ path: string; kind: 'new-documents' | 'documents' | 'arch-documents'; state: DocumentState }> = [
+  { path: '/admin-dashboard/new-documents', kind: 'new-documents', state: 'new' },
+  { path: '/admin-dashboard/documents', kind: 'documents', state: 'viewed' },
+  { path: '/admin-dashboard/arch-documents', kind: 'arch-documents', state: 'archived' },
 ]
 
 /** The lists as a staff member sees them: the same, without what only an administrator does. */
@@ -30,7 +30,7 @@ const documentPages: FastifyPluginAsyncTypebox<{ documents: Documents; views: Do
       const page = await documents.listDocuments(request.user!, list.state, listFilter(query))
       // Staff delete no document (contract §9): their lists offer no « Supprimer ».
       const kind = request.user!.role === 'admin' ? list.kind : STAFF_KINDS[list.kind]
-      return reply.render(AdminListPage, { kind, title: list.title, lead: list.lead, items: page.items, total: page.total, query: listStateOf(query) })
+      return reply.render(AdminListPage, { kind, items: page.items, total: page.total, query: listStateOf(query) })
     })
   }
 

@@ -11,7 +11,7 @@ export type DocumentListPageKind = DocumentListKind | 'staff-documents' | 'staff
 /** The pages documents renders, handed to it by app.ts (src/ never imports views/). */
 export interface DocumentsViews {
   DocumentTypesPage: Page<{ items: DocumentType[]; total: number; query: ListState }>
-  AdminListPage: Page<{ kind: DocumentListPageKind; title: string; lead: string; items: DocumentView[]; total: number; query: ListState }>
+  AdminListPage: Page<{ kind: DocumentListPageKind; items: DocumentView[]; total: number; query: ListState }>
   /** A row action's confirmation dialog as a page, without JavaScript (contract §8). */
   ConfirmActionPage: Page<
     | { kind: DocumentListKind; action: 'archive' | 'restore' | 'delete'; row: DocumentView; query: ListState; form?: FormState }

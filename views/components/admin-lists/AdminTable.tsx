@@ -1,4 +1,5 @@
-import { useLanguage } from '../../runtime/words.js'
+import { useWords } from '../../runtime/words.js'
+import { adminListWords } from './words.js'
 import { CardTable, type Column } from '../CardTable.js'
 import type { AdminRow, ListKind, RowAction } from './types.js'
 
@@ -16,11 +17,10 @@ interface AdminTableProps {
 
 /** The rows of one kind; on phones each row becomes a card whose cells carry their header. */
 export function AdminTable({ kind, rows, interactive, search, busyId, onAction }: AdminTableProps) {
-  const language = useLanguage()
-  const labelOf = (action: RowAction<AdminRow>) => (typeof action.label === 'string' ? action.label : action.label[language])
+  const words = useWords(adminListWords)
   const columns: Array<Column<AdminRow>> = kind.columns.map((column) => ({ label: column.header, className: column.className, cell: column.cell }))
   columns.push({
-    label: 'Actions',
+    label: words.actions,
     className: 'admin-actions',
     skip: kind.actions.length === 0,
     cell: (row) =>
@@ -28,9 +28,9 @@ export function AdminTable({ kind, rows, interactive, search, busyId, onAction }
         .filter((action) => !action.shown || action.shown(row))
         .map((action) => (
           <ActionControl
-            key={labelOf(action)}
+            key={action.label}
             action={action}
-            label={labelOf(action)}
+            label={action.label}
             row={row}
             name={kind.rowName(row)}
             interactive={interactive}

@@ -1,5 +1,7 @@
 import { parsePhoto } from '../../../src/modules/identity/photo/value.js'
 import { DEFAULT_AVATAR } from '../../../src/shared/avatar.js'
+import { useWords } from '../../runtime/words.js'
+import { adminListWords } from './words.js'
 
 /** A user's photo, or the blank avatar when there is none or it fails to load. */
 export function AvatarCell({ photo }: { photo: unknown }) {
@@ -19,5 +21,6 @@ export function AvatarCell({ photo }: { photo: unknown }) {
 }
 
 export function YesNoBadge({ value }: { value: boolean }) {
-  return <span className={value ? 'badge badge-yes' : 'badge badge-no'}>{value ? 'Oui' : 'Non'}</span>
+  const words = useWords(adminListWords)
+  return <span className={value ? 'badge badge-yes' : 'badge badge-no'}>{value ? words.yes : words.no}</span>
 }

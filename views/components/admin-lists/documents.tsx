@@ -1,6 +1,6 @@
 import type { Wire } from '../../../src/shared/wire.js'
 import type { DocumentType, DocumentView } from '../../../src/modules/documents/types.js'
-import { formWords, messages, previewOf, renameTypePage } from '../../../src/modules/documents/validation.js'
+import { formWords, previewOf, renameTypePage } from '../../../src/modules/documents/validation.js'
 import { useWords } from '../../runtime/words.js'
 import { api } from '../../client/api.js'
 import { showToast } from '../../client/toast.js'
@@ -8,6 +8,10 @@ import { Person } from '../Person.js'
 import { When } from '../When.js'
 import { AvatarCell } from './cells.js'
 import { callApi, defineKind, type ActionOutcome, type Column, type RowAction } from './types.js'
+import { adminListWords } from './words.js'
+import { wordsOf, type Language } from '../../../src/shared/words.js'
+
+type Words = (typeof adminListWords)['fr']
 
 /** A document as the documents module's lists answer it (spec §3): its schema's type, as the browser holds it. */
 export type DocumentRow = Wire<DocumentView>
@@ -16,7 +20,8 @@ export type DocumentTypeRow = Wire<DocumentType>
 
 /** The file link: opens the file in a new tab, or downloads it (viewed documents, spec §2). */
 function FileLink({ row, download }: { row: DocumentRow; download: boolean }) {
-  const label = `${download ? 'Télécharger' : 'Ouvrir'} ${row.file.originalName}`
+  const words = useWords(adminListWords).documents
+  const label = `${download ? words.download : words.open} ${row.file.originalName}`
   return download ? (
     <a className="document-file-link" href={`/api/documents/download/${row.id}`} download aria-label={label} title={label}>
       <FileIcon />
@@ -38,8 +43,9 @@ function FileIcon() {
 
 /** Contract §9: a company's member uploads for the company; the firm sees who did. */
 export function UploadedBy({ row }: { row: Pick<DocumentRow, 'user' | 'uploadedBy'> }) {
+  const words = useWords(adminListWords).documents
   if (!row.uploadedBy || row.uploadedBy.id === row.user.id) return null
-  return <span className="person-company document-uploader">{`déposé par ${row.uploadedBy.username}`}</span>
+  return <span className="person-company document-uploader">{words.uploadedBy(row.uploadedBy.username)}</span>
 }
 
 /** Contract §12: « Conservation légale », in the render's language. */
@@ -47,12 +53,9 @@ function HoldBadge() {
   return <span className="badge badge-invited document-hold">{useWords(formWords).onHold}</span>
 }
 
-/** A word of the documents' catalogue in each language (the row's actions are said in the page's). */
-const worded = (key: 'holdAction' | 'releaseAction') => ({ fr: formWords.fr[key], ar: formWords.ar[key] })
-
-const columns = (download: boolean): Column<DocumentRow>[] => [
+const columns = ({ documents: t }: Words, download: boolean): Column<DocumentRow>[] => [
   {
-    header: 'Utilisateur',
+    header: t.user,
     cell: (row) => (
       <span className="document-user">
         <AvatarCell photo={row.user.profilePhoto} />
@@ -64,9 +67,9 @@ const columns = (download: boolean): Column<DocumentRow>[] => [
     ),
     className: 'admin-cell-text',
   },
-  { header: 'Fichier', cell: (row) => <FileLink row={row} download={download} />, className: 'admin-cell-photo' },
+  { header: t.file, cell: (row) => <FileLink row={row} download={download} />, className: 'admin-cell-photo' },
   {
-    header: 'Nom',
+    header: t.name,
     cell: (row) => (
       <>
         {row.name}
@@ -80,9 +83,9 @@ const columns = (download: boolean): Column<DocumentRow>[] => [
     ),
     className: 'admin-cell-text',
   },
-  { header: 'Description', cell: (row) => <span title={row.description}>{previewOf(row.description)}</span>, className: 'admin-cell-text' },
-  { header: 'Type', cell: (row) => row.type.typeName, className: 'admin-cell-text' },
-  { header: 'Déposé le', cell: (row) => <When at={row.createdAt} /> },
+  { header: t.description, cell: (row) => <span title={row.description}>{previewOf(row.description)}</span>, className: 'admin-cell-text' },
+  { header: t.type, cell: (row) => row.type.typeName, className: 'admin-cell-text' },
+  { header: t.uploaded, cell: (row) => <When at={row.createdAt} /> },
 ]
 
 /**
@@ -97,145 +100,154 @@ async function viewDocument(row: DocumentRow): Promise<ActionOutcome> {
 
 const view = (label: string): RowAction<DocumentRow> => ({ label, tone: 'primary', run: viewDocument, form: 'view' })
 
-const deleteDocument: RowAction<DocumentRow> = {
-  label: 'Supprimer',
-  tone: 'danger',
-  confirm: (row) => ({ title: `Supprimer ${row.name} ?`, text: 'Le document et son fichier seront définitivement supprimés.', confirmLabel: 'Supprimer' }),
-  run: (row) => callApi('DELETE', `/api/documents/delete/${row.id}`),
-  form: 'delete',
+/** The rows' actions in a language: deleting, archiving, restoring, and the legal hold (contract §12: a held one has no « Supprimer »). */
+function documentActions(w: Words, language: Language) {
+  const t = w.documents
+  const said = wordsOf(formWords, language)
+  const deleteDocument: RowAction<DocumentRow> = {
+    label: w.delete,
+    tone: 'danger',
+    confirm: (row) => ({ title: t.deleteTitle(row.name), text: t.deleteText, confirmLabel: w.delete }),
+    run: (row) => callApi('DELETE', `/api/documents/delete/${row.id}`),
+    form: 'delete',
+  }
+  const archive: RowAction<DocumentRow> = {
+    label: t.archive,
+    tone: 'neutral',
+    confirm: (row) => ({ title: t.archiveTitle(row.name), text: t.archiveText, confirmLabel: t.archive, tone: 'primary' }),
+    run: (row) => callApi('POST', `/api/documents/archive/${row.id}`),
+    form: 'archive',
+  }
+  /** Issue 16: an archived document goes back among the viewed ones. */
+  const restore: RowAction<DocumentRow> = {
+    label: t.restore,
+    tone: 'neutral',
+    confirm: (row) => ({ title: t.restoreTitle(row.name), text: t.restoreText, confirmLabel: t.restore, tone: 'primary' }),
+    run: (row) => callApi('POST', `/api/documents/restore/${row.id}`),
+    form: 'restore',
+  }
+  const hold: RowAction<DocumentRow> = { label: said.holdAction, tone: 'neutral', run: (row) => callApi('POST', `/api/documents/hold/${row.id}`), form: 'hold', shown: (row) => !row.onHold }
+  const release: RowAction<DocumentRow> = { label: said.releaseAction, tone: 'neutral', run: (row) => callApi('DELETE', `/api/documents/hold/${row.id}`), form: 'release', shown: (row) => row.onHold }
+  const deletable: RowAction<DocumentRow> = { ...deleteDocument, shown: (row) => !row.onHold }
+  /** Spec §2: in the archive, View only shows an alert. */
+  const viewArchived: RowAction<DocumentRow> = {
+    label: t.view,
+    tone: 'neutral',
+    run: async () => {
+      showToast('info', t.archivedAlert)
+      return { ok: true, effect: 'none' }
+    },
+  }
+  return { archive, restore, hold, release, deletable, viewArchived }
 }
 
-const archiveDocument: RowAction<DocumentRow> = {
-  label: 'Archiver',
-  tone: 'neutral',
-  confirm: (row) => ({ title: `Archiver ${row.name} ?`, text: 'Le document passera dans les documents archivés.', confirmLabel: 'Archiver', tone: 'primary' }),
-  run: (row) => callApi('POST', `/api/documents/archive/${row.id}`),
-  form: 'archive',
+/** What every documents list shares: its search and dates, its rows named by their document. */
+const listBase = (w: Words) => ({ search: w.documents.search, dates: true, rowName: (row: DocumentRow) => row.name })
+
+export const newDocumentsKind = (language: Language) => {
+  const w = wordsOf(adminListWords, language)
+  return defineKind<DocumentRow>({
+    ...listBase(w),
+    path: '/admin-dashboard/new-documents',
+    endpoint: '/api/documents/new-documents',
+    caption: w.documents.newCaption,
+    empty: w.documents.newEmpty,
+    columns: columns(w, false),
+    actions: [view(w.documents.viewDocument)],
+  })
 }
 
-/** Issue 16: an archived document goes back among the viewed ones. */
-const restoreDocument: RowAction<DocumentRow> = {
-  label: 'Restaurer',
-  tone: 'neutral',
-  confirm: (row) => ({ title: `Restaurer ${row.name} ?`, text: 'Le document reviendra dans les documents consultés.', confirmLabel: 'Restaurer', tone: 'primary' }),
-  run: (row) => callApi('POST', `/api/documents/restore/${row.id}`),
-  form: 'restore',
+export const documentsKind = (language: Language) => {
+  const w = wordsOf(adminListWords, language)
+  const a = documentActions(w, language)
+  return defineKind<DocumentRow>({
+    ...listBase(w),
+    path: '/admin-dashboard/documents',
+    endpoint: '/api/documents/old-documents',
+    caption: w.documents.viewedCaption,
+    empty: w.documents.viewedEmpty,
+    columns: columns(w, true),
+    actions: [view(w.documents.view), a.archive, a.hold, a.release, a.deletable],
+  })
 }
 
-/** Contract §12: an administrator puts a document on legal hold, or lifts it (a held one has no « Supprimer »). */
-const holdDocument: RowAction<DocumentRow> = {
-  label: worded('holdAction'),
-  tone: 'neutral',
-  run: (row) => callApi('POST', `/api/documents/hold/${row.id}`),
-  form: 'hold',
-  shown: (row) => !row.onHold,
+export const archivedDocumentsKind = (language: Language) => {
+  const w = wordsOf(adminListWords, language)
+  const a = documentActions(w, language)
+  return defineKind<DocumentRow>({
+    ...listBase(w),
+    path: '/admin-dashboard/arch-documents',
+    endpoint: '/api/documents/arch-documents',
+    caption: w.documents.archivedCaption,
+    empty: w.documents.archivedEmpty,
+    columns: columns(w, true),
+    actions: [a.viewArchived, a.restore, a.hold, a.release, a.deletable],
+  })
 }
-const releaseHold: RowAction<DocumentRow> = {
-  label: worded('releaseAction'),
-  tone: 'neutral',
-  run: (row) => callApi('DELETE', `/api/documents/hold/${row.id}`),
-  form: 'release',
-  shown: (row) => row.onHold,
-}
-const deletable: RowAction<DocumentRow> = { ...deleteDocument, shown: (row) => !row.onHold }
-
-const listBase = {
-  search: 'Utilisateur, entreprise, nom du document ou type',
-  dates: true,
-  rowName: (row: DocumentRow) => row.name,
-}
-
-export const newDocumentsKind = defineKind<DocumentRow>({
-  ...listBase,
-  path: '/admin-dashboard/new-documents',
-  endpoint: '/api/documents/new-documents',
-  caption: 'Nouveaux documents, pas encore consultés',
-  empty: 'Aucun nouveau document.',
-  columns: columns(false),
-  actions: [view('Voir le document')],
-})
-
-export const documentsKind = defineKind<DocumentRow>({
-  ...listBase,
-  path: '/admin-dashboard/documents',
-  endpoint: '/api/documents/old-documents',
-  caption: 'Documents consultés',
-  empty: 'Aucun document consulté.',
-  columns: columns(true),
-  actions: [view('Voir'), archiveDocument, holdDocument, releaseHold, deletable],
-})
-
-/** Spec §2: in the archive, View only shows an alert. */
-const viewArchived: RowAction<DocumentRow> = {
-  label: 'Voir',
-  tone: 'neutral',
-  run: async () => {
-    showToast('info', 'Ce document est archivé : téléchargez-le avec l’icône du fichier.')
-    return { ok: true, effect: 'none' }
-  },
-}
-
-export const archivedDocumentsKind = defineKind<DocumentRow>({
-  ...listBase,
-  path: '/admin-dashboard/arch-documents',
-  endpoint: '/api/documents/arch-documents',
-  caption: 'Documents archivés',
-  empty: 'Aucun document archivé.',
-  columns: columns(true),
-  actions: [viewArchived, restoreDocument, holdDocument, releaseHold, deletable],
-})
 
 /** A staff member's lists (contract §9): their clients' documents, the same actions but deleting, which is an administrator's. */
-export const staffDocumentsKind = defineKind<DocumentRow>({
-  ...listBase,
-  path: '/admin-dashboard/documents',
-  endpoint: '/api/documents/old-documents',
-  caption: 'Documents consultés',
-  empty: 'Aucun document consulté.',
-  columns: columns(true),
-  actions: [view('Voir'), archiveDocument],
-})
+export const staffDocumentsKind = (language: Language) => {
+  const w = wordsOf(adminListWords, language)
+  const a = documentActions(w, language)
+  return defineKind<DocumentRow>({
+    ...listBase(w),
+    path: '/admin-dashboard/documents',
+    endpoint: '/api/documents/old-documents',
+    caption: w.documents.viewedCaption,
+    empty: w.documents.viewedEmpty,
+    columns: columns(w, true),
+    actions: [view(w.documents.view), a.archive],
+  })
+}
 
-export const staffArchivedDocumentsKind = defineKind<DocumentRow>({
-  ...listBase,
-  path: '/admin-dashboard/arch-documents',
-  endpoint: '/api/documents/arch-documents',
-  caption: 'Documents archivés',
-  empty: 'Aucun document archivé.',
-  columns: columns(true),
-  actions: [viewArchived, restoreDocument],
-})
+export const staffArchivedDocumentsKind = (language: Language) => {
+  const w = wordsOf(adminListWords, language)
+  const a = documentActions(w, language)
+  return defineKind<DocumentRow>({
+    ...listBase(w),
+    path: '/admin-dashboard/arch-documents',
+    endpoint: '/api/documents/arch-documents',
+    caption: w.documents.archivedCaption,
+    empty: w.documents.archivedEmpty,
+    columns: columns(w, true),
+    actions: [a.viewArchived, a.restore],
+  })
+}
 
-export const documentTypesKind = defineKind<DocumentTypeRow>({
-  path: '/admin-dashboard/documents/types',
-  endpoint: '/api/documents/types',
-  caption: 'Types de documents',
-  search: 'Nom du type',
-  dates: false,
-  empty: 'Aucun type de document.',
-  rowName: (row) => row.typeName,
-  columns: [
-    // Numbered by a CSS counter (views/styles/documents.css): the position on the page.
-    { header: 'N°', cell: () => <span className="document-type-number" />, className: 'document-type-number-cell', standalone: false },
-    { header: 'Nom', cell: (row) => row.typeName },
-    { header: 'Créé le', cell: (row) => <When at={row.createdAt} /> },
-  ],
-  actions: [
-    // Contract §8: a type is editable; its page works with and without JavaScript.
-    { label: 'Renommer', tone: 'neutral', href: (row) => renameTypePage(row.id) },
-    {
-      label: 'Suppression Type',
-      tone: 'danger',
-      confirm: (row) => ({
-        title: `Supprimer le type ${row.typeName} ?`,
-        text: 'Le type et tous ses documents seront définitivement perdus.',
-        confirmLabel: 'Supprimer',
-      }),
-      run: async (row) => {
-        const outcome = await callApi('DELETE', `/api/documents/types/${row.id}`)
-        return outcome.ok ? outcome : { ok: false, message: `${messages.typeDeleteFailed} : ${outcome.message}` }
+/** The document types' page (it never changes its address). */
+export const DOCUMENT_TYPES_PAGE = '/admin-dashboard/documents/types'
+
+export const documentTypesKind = (language: Language) => {
+  const w = wordsOf(adminListWords, language)
+  const t = w.types
+  const said = wordsOf(formWords, language)
+  return defineKind<DocumentTypeRow>({
+    path: DOCUMENT_TYPES_PAGE,
+    endpoint: '/api/documents/types',
+    caption: t.caption,
+    search: t.search,
+    dates: false,
+    empty: t.empty,
+    rowName: (row) => row.typeName,
+    columns: [
+      // Numbered by a CSS counter (views/styles/documents.css): the position on the page.
+      { header: t.number, cell: () => <span className="document-type-number" />, className: 'document-type-number-cell', standalone: false },
+      { header: t.name, cell: (row) => row.typeName },
+      { header: t.created, cell: (row) => <When at={row.createdAt} /> },
+    ],
+    actions: [
+      // Contract §8: a type is editable; its page works with and without JavaScript.
+      { label: t.rename, tone: 'neutral', href: (row) => renameTypePage(row.id) },
+      {
+        label: t.remove,
+        tone: 'danger',
+        confirm: (row) => ({ title: t.removeTitle(row.typeName), text: t.removeText, confirmLabel: w.delete }),
+        run: async (row) => {
+          const outcome = await callApi('DELETE', `/api/documents/types/${row.id}`)
+          return outcome.ok ? outcome : { ok: false, message: `${said.typeDeleteFailed} : ${outcome.message}` }
+        },
+        form: 'delete',
       },
-      form: 'delete',
-    },
-  ],
-})
+    ],
+  })
+}

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import { api } from '../../client/api.js'
-import type { Language } from '../../../src/shared/words.js'
 import type { ConfirmRequest } from '../ConfirmDialog.js'
 
 /** Every row of an admin list has an id; the rest belongs to its kind. */
@@ -19,11 +18,8 @@ export interface Column<T> {
 /** What the list does once an action succeeded: fetch the page again, drop the row here, or nothing. */
 export type ActionOutcome = { ok: true; message?: string; effect: 'refresh' | 'remove' | 'none' } | { ok: false; message: string }
 
-/** A label in each language (a catalogue's word), said in the render's language. */
-export type Worded = Readonly<Record<Language, string>>
-
 export interface RowAction<T> {
-  label: string | Worded
+  label: string
   tone?: 'primary' | 'danger' | 'neutral'
   /** A link rather than a button: it changes nothing, so no confirmation. */
   href?: (row: T) => string

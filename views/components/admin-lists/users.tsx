@@ -5,82 +5,91 @@ import { When } from '../When.js'
 import { AvatarCell, YesNoBadge } from './cells.js'
 import { callApi, defineKind, type Column } from './types.js'
 import { MailLink } from '../MailLink.js'
+import { adminListWords } from './words.js'
+import { wordsOf, type Language } from '../../../src/shared/words.js'
 
 /** A registered user as the clients module's lists answer it. */
 export type UserRow = Wire<AccountRow>
 
-const identityColumns: Column<UserRow>[] = [
-  { header: 'Photo', cell: (row) => <AvatarCell photo={row.profilePhoto} />, className: 'admin-cell-photo' },
-  { header: 'Nom', cell: (row) => <Person person={row} />, className: 'admin-cell-text' },
-  { header: 'E-mail', cell: (row) => <MailLink address={row.email} />, className: 'admin-cell-text' },
-  { header: 'Inscrit le', cell: (row) => <When at={row.createdAt} /> },
+type Words = (typeof adminListWords)['fr']
+
+const identityColumns = ({ users: t }: Words): Column<UserRow>[] => [
+  { header: t.photo, cell: (row) => <AvatarCell photo={row.profilePhoto} />, className: 'admin-cell-photo' },
+  { header: t.name, cell: (row) => <Person person={row} />, className: 'admin-cell-text' },
+  { header: t.email, cell: (row) => <MailLink address={row.email} />, className: 'admin-cell-text' },
+  { header: t.registered, cell: (row) => <When at={row.createdAt} /> },
 ]
 
-const deleteUser = (text: (row: UserRow) => string) => ({
-  label: 'Supprimer',
+const deleteUser = (w: Words, text: (row: UserRow) => string) => ({
+  label: w.delete,
   tone: 'danger' as const,
-  confirm: (row: UserRow) => ({ title: `Supprimer ${row.username} ?`, text: text(row), confirmLabel: 'Supprimer' }),
+  confirm: (row: UserRow) => ({ title: w.users.deleteTitle(row.username), text: text(row), confirmLabel: w.delete }),
   run: (row: UserRow) => callApi('DELETE', `/api/users/profile/${row.id}`),
   form: 'delete',
 })
 
 /** Registered, not yet accepted (verified or not): accept or delete. */
-export const newUsersKind = defineKind<UserRow>({
-  path: '/admin-dashboard/new-users',
-  endpoint: '/api/users/users-profile',
-  caption: 'Utilisateurs en attente d’acceptation',
-  search: 'Nom, e-mail ou entreprise',
-  dates: true,
-  empty: 'Aucun nouvel utilisateur.',
-  rowName: personLabel,
-  columns: [...identityColumns, { header: 'E-mail vérifié', cell: (row) => <YesNoBadge value={row.isVerified} /> }],
-  actions: [
-    {
-      label: 'Accepter',
-      tone: 'primary',
-      confirm: (row) => ({
-        title: `Accepter ${row.username} ?`,
-        text: 'Un utilisateur accepté ne peut plus être remis en attente : il aura accès à son espace documents.',
-        confirmLabel: 'Accepter',
+export const newUsersKind = (language: Language) => {
+  const w = wordsOf(adminListWords, language)
+  const t = w.users
+  return defineKind<UserRow>({
+    path: '/admin-dashboard/new-users',
+    endpoint: '/api/users/users-profile',
+    caption: t.newCaption,
+    search: t.search,
+    dates: true,
+    empty: t.newEmpty,
+    rowName: personLabel,
+    columns: [...identityColumns(w), { header: t.verified, cell: (row) => <YesNoBadge value={row.isVerified} /> }],
+    actions: [
+      {
+        label: t.accept,
         tone: 'primary',
-      }),
-      run: (row) => callApi('POST', `/api/users/accept/${row.id}`),
-      form: 'accept',
-    },
-    deleteUser((row) => `Le compte de ${row.username} et ses documents seront supprimés.`),
-  ],
-})
+        confirm: (row) => ({ title: t.acceptTitle(row.username), text: t.acceptText, confirmLabel: t.accept, tone: 'primary' }),
+        run: (row) => callApi('POST', `/api/users/accept/${row.id}`),
+        form: 'accept',
+      },
+      deleteUser(w, (row) => t.deleteNew(row.username)),
+    ],
+  })
+}
 
 /** Who serves the client (contract §9), by name; a dash for no one yet. */
 function StaffNames({ staff }: { staff: UserRow['staff'] }) {
   return <>{staff.length === 0 ? '—' : staff.map((person) => person.username).join(', ')}</>
 }
 
-const clientColumns: Column<UserRow>[] = [...identityColumns, { header: 'Suivi par', cell: (row) => <StaffNames staff={row.staff} />, className: 'admin-cell-text' }]
-const seeProfile = { label: 'Voir le profil', tone: 'neutral' as const, href: (row: UserRow) => `/users/profile/${row.id}` }
+const clientColumns = (w: Words): Column<UserRow>[] => [...identityColumns(w), { header: w.users.servedBy, cell: (row) => <StaffNames staff={row.staff} />, className: 'admin-cell-text' }]
+const seeProfile = (w: Words) => ({ label: w.users.seeProfile, tone: 'neutral' as const, href: (row: UserRow) => `/users/profile/${row.id}` })
 
 /** Accepted clients: who serves them, see the profile or delete. The toolbar's « Suivi par » comes from the page (the firm's people). */
-export const clientsKind = defineKind<UserRow>({
-  path: '/admin-dashboard/clients',
-  endpoint: '/api/users/clients-profile',
-  caption: 'Clients acceptés',
-  search: 'Nom, e-mail ou entreprise',
-  dates: true,
-  empty: 'Aucun client.',
-  rowName: personLabel,
-  columns: clientColumns,
-  actions: [seeProfile, deleteUser((row) => `${row.username} ne pourra plus être récupéré : son compte et ses documents seront supprimés.`)],
-})
+export const clientsKind = (language: Language) => {
+  const w = wordsOf(adminListWords, language)
+  return defineKind<UserRow>({
+    path: '/admin-dashboard/clients',
+    endpoint: '/api/users/clients-profile',
+    caption: w.users.clientsCaption,
+    search: w.users.search,
+    dates: true,
+    empty: w.users.clientsEmpty,
+    rowName: personLabel,
+    columns: clientColumns(w),
+    actions: [seeProfile(w), deleteUser(w, (row) => w.users.deleteClient(row.username))],
+  })
+}
 
 /** A staff member's clients (contract §9): the same list, without deleting (the administrators' alone). */
-export const assignedClientsKind = defineKind<UserRow>({
-  path: '/admin-dashboard/clients',
-  endpoint: '/api/users/clients-profile',
-  caption: 'Mes clients',
-  search: 'Nom, e-mail ou entreprise',
-  dates: true,
-  empty: 'Aucun client ne vous est confié pour le moment.',
-  rowName: personLabel,
-  columns: clientColumns,
-  actions: [seeProfile],
-})
+export const assignedClientsKind = (language: Language) => {
+  const w = wordsOf(adminListWords, language)
+  return defineKind<UserRow>({
+    path: '/admin-dashboard/clients',
+    endpoint: '/api/users/clients-profile',
+    caption: w.users.mineCaption,
+    search: w.users.search,
+    dates: true,
+    empty: w.users.mineEmpty,
+    rowName: personLabel,
+    columns: clientColumns(w),
+    actions: [seeProfile(w)],
+  })
+}

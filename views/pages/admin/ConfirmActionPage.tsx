@@ -1,6 +1,9 @@
 import { page } from '../../../src/render/page.js'
 import type { FormState } from '../../../src/shared/form-state.js'
-import { listKinds, type ListKindName } from '../../components/admin-lists/index.js'
+import { listKindsIn, type ListKindName } from '../../components/admin-lists/index.js'
+import type { Language } from '../../../src/shared/words.js'
+import { useLanguage, useWords } from '../../runtime/words.js'
+import { adminListWords } from '../../components/admin-lists/words.js'
 import { searchOf, type ListState } from '../../components/admin-lists/query.js'
 import type { AdminRow } from '../../components/admin-lists/types.js'
 import type { ConfirmRequest } from '../../components/ConfirmDialog.js'
@@ -20,8 +23,8 @@ export interface ConfirmActionPageProps {
 }
 
 /** What the dialog of that action asks (views/components/admin-lists), the same words. */
-function confirmOf({ kind, action, row }: ConfirmActionPageProps): ConfirmRequest {
-  const ask = listKinds[kind].actions.find((candidate) => candidate.form === action)?.confirm
+function confirmOf({ kind, action, row }: ConfirmActionPageProps, language: Language): ConfirmRequest {
+  const ask = listKindsIn(language)[kind].actions.find((candidate) => candidate.form === action)?.confirm
   if (!ask) throw new Error(`${kind}: no confirmation for « ${action} »`)
   return ask(row)
 }
@@ -32,11 +35,13 @@ function confirmOf({ kind, action, row }: ConfirmActionPageProps): ConfirmReques
  * « Annuler » back to the list where it was.
  */
 export const ConfirmActionPage = page<ConfirmActionPageProps>(
-  (props) => ({ title: confirmOf(props).title, description: confirmOf(props).text, area: 'back-office' }),
+  (props, language) => ({ title: confirmOf(props, language).title, description: confirmOf(props, language).text, area: 'back-office' }),
   function ConfirmActionPage(props) {
     const { kind: name, action, row, query, form } = props
-    const kind = listKinds[name]
-    const question = confirmOf(props)
+    const language = useLanguage()
+    const kind = listKindsIn(language)[name]
+    const question = confirmOf(props, language)
+    const words = useWords(adminListWords)
     const search = searchOf(query)
     return (
       <AdminLayout title={question.title} lead={question.text}>
@@ -44,7 +49,7 @@ export const ConfirmActionPage = page<ConfirmActionPageProps>(
         <Confirmation
           facts={kind.columns.filter((column) => column.standalone !== false).map((column) => ({ label: column.header, value: column.cell(row), className: column.className }))}
           action={`${kind.path}/${encodeURIComponent(row.id)}/${action}${search}`}
-          confirmLabel="Confirmer"
+          confirmLabel={words.confirm}
           tone={question.tone === 'primary' ? 'primary' : 'danger'}
           back={`${kind.path}${search}`}
         />

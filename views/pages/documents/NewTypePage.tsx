@@ -2,7 +2,7 @@ import type { DocumentType } from '../../../src/modules/documents/types.js'
 import { NEW_TYPE_PAGE, renameTypePage, TYPE_NAME_MAX } from '../../../src/modules/documents/validation.js'
 import { page } from '../../../src/render/page.js'
 import { errorOf, type FormProps } from '../../../src/shared/form-state.js'
-import { documentTypesKind } from '../../components/admin-lists/documents.js'
+import { DOCUMENT_TYPES_PAGE } from '../../components/admin-lists/documents.js'
 import { Field } from '../../components/Field.js'
 import { ErrorSummary } from '../../components/FormErrors.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
@@ -37,7 +37,7 @@ function TypeNameForm({ action, submit, form, value }: FormProps & { action: str
         <button type="submit" className="button button-primary">
           {submit}
         </button>
-        <a className="button button-secondary" href={documentTypesKind.path}>
+        <a className="button button-secondary" href={DOCUMENT_TYPES_PAGE}>
           Annuler
         </a>
       </div>
