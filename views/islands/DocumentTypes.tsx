@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { checkNewType, messages, NEW_TYPE_PAGE, TYPE_NAME_MAX } from '../../src/modules/documents/validation.js'
+import { checkNewType, formWords, NEW_TYPE_PAGE, TYPE_NAME_MAX } from '../../src/modules/documents/validation.js'
+import { adminListWords } from '../components/admin-lists/words.js'
+import { useWords } from '../runtime/words.js'
 import { errorOf } from '../../src/shared/form-state.js'
 import { api, formErrorOf } from '../client/api.js'
 import { fetchList } from '../client/list.js'
@@ -23,6 +25,7 @@ export interface DocumentTypesProps {
  * addition the list starts again from its first page.
  */
 export default function DocumentTypes(props: DocumentTypesProps) {
+  const words = useWords(adminListWords).types
   const hydrated = useHydrated()
   const [list, setList] = useState({ ...props, version: 0 })
   const [open, setOpen] = useState(false)
@@ -36,11 +39,11 @@ export default function DocumentTypes(props: DocumentTypesProps) {
   // Without JavaScript (or before hydration) a link to the page of the same form (contract §8).
   const addButton = hydrated ? (
     <button type="button" className="button button-primary document-types-add" onClick={() => setOpen(true)}>
-      Ajouter un type
+      {words.add}
     </button>
   ) : (
     <a className="button button-primary document-types-add" href={NEW_TYPE_PAGE}>
-      Ajouter un type
+      {words.add}
     </a>
   )
   return (
@@ -59,6 +62,8 @@ export default function DocumentTypes(props: DocumentTypesProps) {
  * submit or the dialog closes.
  */
 function NewTypeDialog({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: () => void }) {
+  const words = useWords(adminListWords).types
+  const said = useWords(formWords)
   const id = useId()
   const dialog = useRef<HTMLDialogElement>(null)
   const form = useRef<HTMLFormElement>(null)
@@ -86,9 +91,9 @@ function NewTypeDialog({ open, onClose, onAdded }: { open: boolean; onClose: () 
     setBusy(false)
     // Spec §8 shows the success toast regardless; that is a defect: only on success here.
     if (!result.ok) {
-      return errors.fail([formErrorOf(result)], `${messages.typeAddFailed} : ${result.message}`)
+      return errors.fail([formErrorOf(result)], `${said.typeAddFailed} : ${result.message}`)
     }
-    showToast('success', messages.typeAdded)
+    showToast('success', said.typeAdded)
     form.reset()
     onAdded()
   }
@@ -106,16 +111,16 @@ function NewTypeDialog({ open, onClose, onAdded }: { open: boolean; onClose: () 
     >
       <form ref={form} onSubmit={submit} noValidate>
         <h2 id={`${id}-title`} className="dialog-title">
-          Créer Nouveau Type
+          {words.newTitle}
         </h2>
         <ErrorSummary form={errors.form} several={false} fields={['typeName']} attempt={errors.attempt} />
-        <Field label="Nom de Type" name="typeName" type="text" maxLength={TYPE_NAME_MAX} autoComplete="off" error={errorOf(errors.form, 'typeName')} />
+        <Field label={words.typeName} name="typeName" type="text" maxLength={TYPE_NAME_MAX} autoComplete="off" error={errorOf(errors.form, 'typeName')} />
         <div className="dialog-actions document-type-actions">
           <button type="button" className="button button-secondary" onClick={onClose}>
-            Annuler
+            {words.cancel}
           </button>
           <button type="submit" className="button button-primary" disabled={busy}>
-            Ajouter
+            {words.create}
           </button>
         </div>
       </form>

@@ -1,15 +1,10 @@
 import type { FirmChoice } from '../../../src/modules/team/assignment-types.js'
-import { clientStaffPage, roleLabels } from '../../../src/modules/team/staff-validation.js'
+import { clientStaffPage, roleLabels, roleLabelsAr } from '../../../src/modules/team/staff-validation.js'
+import { staffPageWords } from '../../../src/modules/team/staff-page-words.js'
+import { useLanguage } from '../../runtime/words.js'
+import { wordsOf } from '../../../src/shared/words.js'
 import type { FormState } from '../../../src/shared/form-state.js'
 import { ErrorSummary } from '../FormErrors.js'
-
-export const clientStaffTexts = {
-  title: 'Suivi par',
-  lead: 'Les collaborateurs cochés voient ce client : ses documents, ses demandes, les documents envoyés par le cabinet et la conversation. Les administrateurs voient tous les clients.',
-  nobody: 'Personne dans l’équipe du cabinet pour le moment : invitez d’abord des collaborateurs (Sous-admins).',
-  invited: 'invitation en attente',
-  submit: 'Enregistrer le suivi',
-} as const
 
 export interface ClientStaffFormProps {
   clientId: number
@@ -29,6 +24,9 @@ export interface ClientStaffFormProps {
  * 303 back to the client's page and its message. The client's page renders it in a section of its own.
  */
 export function ClientStaffForm({ clientId, people, assigned, level = 3, answered }: ClientStaffFormProps) {
+  const language = useLanguage()
+  const clientStaffTexts = wordsOf(staffPageWords, language).clientStaff
+  const roles = language === 'ar' ? roleLabelsAr : roleLabels
   const Heading = level === 2 ? 'h2' : 'h3'
   const headingId = `client-staff-${clientId}-title`
   const ticked = new Set(assigned)
@@ -48,7 +46,7 @@ export function ClientStaffForm({ clientId, people, assigned, level = 3, answere
             <div key={person.id} className="field-check">
               <input type="checkbox" id={`client-staff-${clientId}-${person.id}`} name="staffIds" value={person.id} defaultChecked={ticked.has(person.id)} />
               <label htmlFor={`client-staff-${clientId}-${person.id}`}>
-                {person.username} — {roleLabels[person.role]}
+                {person.username} — {roles[person.role]}
                 {person.status === 'invited' ? ` (${clientStaffTexts.invited})` : ''}
               </label>
             </div>

@@ -1,7 +1,10 @@
 import { useId, useState } from 'react'
 import { checkInvitation } from '../../../src/modules/identity/validation.js'
 import type { StaffPerson } from '../../../src/modules/team/staff-schemas.js'
-import { checkStaffInvitation, roleLabels, staffTexts, STAFF_ROLES, SUB_ADMINS_PAGE } from '../../../src/modules/team/staff-validation.js'
+import { checkStaffInvitation, roleLabels, roleLabelsAr, staffTexts, staffTextsAr, STAFF_ROLES, SUB_ADMINS_PAGE } from '../../../src/modules/team/staff-validation.js'
+import { staffPageWords } from '../../../src/modules/team/staff-page-words.js'
+import { useLanguage } from '../../runtime/words.js'
+import { wordsOf } from '../../../src/shared/words.js'
 import { errorOf, type FormState } from '../../../src/shared/form-state.js'
 import { api } from '../../client/api.js'
 import { showToast } from '../../client/toast.js'
@@ -10,31 +13,23 @@ import { describedBy, ErrorSummary, FieldError } from '../FormErrors.js'
 import { refused, useCheckedSubmit } from '../useCheckedSubmit.js'
 import { useHydrated } from '../useHydrated.js'
 
-export const inviteTexts = {
-  title: 'Inviter une personne',
-  lead: 'La personne reçoit un e-mail avec un lien, valable 7 jours, pour choisir son mot de passe. Inviter à nouveau une adresse encore invitée envoie un nouveau lien ; le précédent ne fonctionne plus.',
-  email: 'Adresse e-mail',
-  username: 'Nom',
-  usernameHint: 'Le nom affiché dans le portail ; la personne pourra le corriger en acceptant l’invitation.',
-  role: 'Rôle',
-  roleHint: 'Un collaborateur ne voit que les clients qui lui sont confiés ; un administrateur a tous les droits.',
-  submit: 'Envoyer l’invitation',
-  sending: 'Envoi…',
-} as const
-
 /**
  * « Inviter une personne » in the firm's team (contract §9): the shared checks, then POST /api/staff.
  * Without JavaScript (or before hydration) a plain post to the sub-admins page, answered by a 303
  * with a flash or by the page again with `form` (contract §8).
  */
 export function InviteStaffForm({ form: answered, onInvited }: { form?: FormState | undefined; onInvited: (person: StaffPerson) => void }) {
+  const language = useLanguage()
+  const inviteTexts = wordsOf(staffPageWords, language).invite
+  const said = language === 'ar' ? staffTextsAr : staffTexts
+  const roles = language === 'ar' ? roleLabelsAr : roleLabels
   const hydrated = useHydrated()
   const id = useId()
   const [version, setVersion] = useState(0)
   const { busy, submit, ...errors } = useCheckedSubmit(answered, (values) => checkStaffInvitation(values, checkInvitation), async (checked) => {
     const result = await api<StaffPerson>('/api/staff', { body: checked })
     if (!result.ok) return refused(result)
-    showToast('success', result.status === 200 ? staffTexts.reinvited(checked.email) : staffTexts.invited(checked.email))
+    showToast('success', result.status === 200 ? said.reinvited(checked.email) : said.invited(checked.email))
     setVersion((n) => n + 1)
     onInvited(result.data)
   })
@@ -57,7 +52,7 @@ export function InviteStaffForm({ form: answered, onInvited }: { form?: FormStat
           <select id={`${id}-role`} name="role" defaultValue={kept('role') ?? 'staff'} aria-invalid={roleError ? true : undefined} aria-describedby={roleAria.describedBy}>
             {[...STAFF_ROLES].reverse().map((role) => (
               <option key={role} value={role}>
-                {roleLabels[role]}
+                {roles[role]}
               </option>
             ))}
           </select>

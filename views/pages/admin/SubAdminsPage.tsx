@@ -2,12 +2,13 @@ import type { SubAdminsPageProps } from '../../../src/modules/team/staff-views.j
 import { page } from '../../../src/render/page.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
 import { Island } from '../../runtime/Island.js'
-
-const title = 'Sous-admins'
-const lead = 'L’équipe du cabinet : les administrateurs, qui ont tous les droits, et les collaborateurs, qui suivent les clients qui leur sont confiés.'
+import { staffPageWords } from '../../../src/modules/team/staff-page-words.js'
+import { wordsOf } from '../../../src/shared/words.js'
+import { useWords } from '../../runtime/words.js'
 
 /** /admin-dashboard/sub-admins (contract §9): the firm's people, invitations, role changes and removals. */
-export const SubAdminsPage = page<SubAdminsPageProps>({ title, description: lead, area: 'back-office' }, function SubAdminsPage(props) {
+export const SubAdminsPage = page<SubAdminsPageProps>((_props, language) => ({ title: wordsOf(staffPageWords, language).title, description: wordsOf(staffPageWords, language).lead, area: 'back-office' }), function SubAdminsPage(props) {
+  const { title, lead } = useWords(staffPageWords)
   return (
     <AdminLayout title={title} lead={lead}>
       <Island name="StaffBoard" props={props} />

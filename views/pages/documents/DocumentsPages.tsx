@@ -3,6 +3,9 @@ import type { ListState } from '../../components/admin-lists/query.js'
 import type { AdminRow } from '../../components/admin-lists/types.js'
 import { AdminLayout } from '../../layout/AdminLayout.js'
 import { Island } from '../../runtime/Island.js'
+import { adminListWords } from '../../components/admin-lists/words.js'
+import { wordsOf } from '../../../src/shared/words.js'
+import { useWords } from '../../runtime/words.js'
 
 export interface DocumentTypesPageProps {
   items: AdminRow[]
@@ -11,10 +14,11 @@ export interface DocumentTypesPageProps {
 }
 
 export const DocumentTypesPage = page<DocumentTypesPageProps>(
-  { title: 'Types de documents', description: 'Les types de documents proposés aux clients.', area: 'back-office' },
+  (_props, language) => ({ title: wordsOf(adminListWords, language).types.pageTitle, description: wordsOf(adminListWords, language).types.pageDescription, area: 'back-office' }),
   function DocumentTypesPage(props) {
+    const words = useWords(adminListWords).types
     return (
-      <AdminLayout title="Types de documents" lead="Les types proposés aux clients lors du dépôt. Supprimer un type supprime aussi ses documents.">
+      <AdminLayout title={words.pageTitle} lead={words.pageLead}>
         <Island name="DocumentTypes" props={props} />
       </AdminLayout>
     )
