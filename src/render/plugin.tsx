@@ -10,6 +10,7 @@ import { metaOf, type Page, type PageMeta } from './page.js'
 import { renderWhole, sendStored, spliced } from './page-store.js'
 import { LanguageContext } from './language.js'
 import { languageOf } from '../http/language.js'
+import type { Language } from '../shared/words.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,13 +38,16 @@ export interface RenderOptions {
   errorPages: { NotFoundPage: Page<{ message?: string }>; ErrorPage: Page<{ status: number; message: string }> }
 }
 
-/** A module's link, for the users it names, with an optional count (read on each page render: keep it cheap). */
+/**
+ * A module's link, for the users it names, with an optional count (read on each page render: keep it
+ * cheap); its words in each language (contract §10), said in the page's.
+ */
 export interface NavigationLink {
   place: keyof ExtraLinks
   href: string
-  label: string
+  label: Readonly<Record<Language, string>>
   shows: (user: SessionUser) => boolean
-  badge?: { count: (user: SessionUser) => Promise<number>; label: (count: number) => string }
+  badge?: { count: (user: SessionUser) => Promise<number>; label: (count: number, language: Language) => string }
 }
 
 export interface Navigation {
@@ -51,13 +55,14 @@ export interface Navigation {
 }
 
 /** The links of `registered` that `user` sees, their counts read at once. */
-async function linksFor(registered: NavigationLink[], user: SessionUser | null): Promise<ExtraLinks> {
+async function linksFor(registered: NavigationLink[], user: SessionUser | null, language: Language): Promise<ExtraLinks> {
   if (!user || registered.length === 0) return NO_EXTRA_LINKS
   const shown = registered.filter((link) => link.shows(user))
   const links = await Promise.all(
-    shown.map(async ({ place, href, label, badge }): Promise<[keyof ExtraLinks, ExtraLink]> => {
+    shown.map(async ({ place, href, label: labels, badge }): Promise<[keyof ExtraLinks, ExtraLink]> => {
       const count = badge ? await badge.count(user) : 0
-      return [place, count > 0 && badge ? { href, label, badge: { count, label: badge.label(count) } } : { href, label }]
+      const label = labels[language]
+      return [place, count > 0 && badge ? { href, label, badge: { count, label: badge.label(count, language) } } : { href, label }]
     }),
   )
   return { main: links.filter(([place]) => place === 'main').map(([, link]) => link), admin: links.filter(([place]) => place === 'admin').map(([, link]) => link) }
@@ -135,7 +140,7 @@ export default fp(
         if (page) return sendStored(reply, page)
       }
       const toasts = takeFlash(request, reply)
-      const links = await linksFor(registered, request.user)
+      const links = await linksFor(registered, request.user, language)
       return renderPage(reply, layout, (nonce) => ({ ...context(nonce, links), toasts }), meta, target, props)
     })
     app.decorateReply('renderError', function (this: FastifyReply, status: number, message?: string) {

@@ -1,5 +1,7 @@
 import { useId, type FormEvent, type MouseEvent } from 'react'
 import type { ListChoice } from './admin-lists/types.js'
+import { adminListWords } from './admin-lists/words.js'
+import { useWords } from '../runtime/words.js'
 
 export interface ToolbarValues {
   q: string
@@ -32,23 +34,24 @@ interface ListToolbarProps {
  * without JavaScript; the list island intercepts it to fetch the JSON API instead.
  */
 export function ListToolbar({ path, values, pageSize, defaultPageSize, searchLabel, dates, choices = [], onChange, onChoice, onSubmit, onReset }: ListToolbarProps) {
+  const words = useWords(adminListWords).toolbar
   const id = useId()
   const filters = values.filters ?? {}
   const hidden = Object.entries(filters).filter(([name, value]) => value && !choices.some((choice) => choice.name === name))
   return (
     <form className="list-toolbar" method="get" action={path} role="search" onSubmit={onSubmit}>
       <label className="list-toolbar-field list-toolbar-search">
-        <span>Recherche</span>
+        <span>{words.search}</span>
         <input type="search" name="q" value={values.q} maxLength={200} placeholder={searchLabel} onChange={(e) => onChange('q', e.target.value)} />
       </label>
       {dates && (
         <>
           <label className="list-toolbar-field">
-            <span>Du</span>
+            <span>{words.from}</span>
             <input type="date" name="from" value={values.from} max={values.to || undefined} onChange={(e) => onChange('from', e.target.value)} />
           </label>
           <label className="list-toolbar-field">
-            <span>Au</span>
+            <span>{words.to}</span>
             <input type="date" name="to" value={values.to} min={values.from || undefined} onChange={(e) => onChange('to', e.target.value)} />
           </label>
         </>
@@ -72,10 +75,10 @@ export function ListToolbar({ path, values, pageSize, defaultPageSize, searchLab
       {pageSize !== defaultPageSize && <input type="hidden" name="pageSize" value={pageSize} />}
       <div className="list-toolbar-actions">
         <button type="submit" className="button button-primary">
-          Rechercher
+          {words.submit}
         </button>
         <a className="list-toolbar-reset" href={path} onClick={onReset}>
-          Réinitialiser
+          {words.reset}
         </a>
       </div>
     </form>
@@ -84,14 +87,15 @@ export function ListToolbar({ path, values, pageSize, defaultPageSize, searchLab
 
 /** The from/to days of a list's search form rendered by the server alone (no island: the journal, the threads). */
 export function DayRangeFields({ from, to }: { from?: string; to?: string }) {
+  const words = useWords(adminListWords).toolbar
   return (
     <>
       <label className="list-toolbar-field">
-        <span>Du</span>
+        <span>{words.from}</span>
         <input type="date" name="from" defaultValue={from} />
       </label>
       <label className="list-toolbar-field">
-        <span>Au</span>
+        <span>{words.to}</span>
         <input type="date" name="to" defaultValue={to} />
       </label>
     </>

@@ -3,13 +3,13 @@ import { addDays } from '../../shared/time.js'
 import { firmOnly, userOnly } from '../identity/index.js'
 import type { Calendar } from './service.js'
 import type { CalendarViews } from './views.js'
-import { texts } from './words.js'
+import { words } from './words.js'
 
 /** The client's /calendar and the firm's /admin-dashboard/calendar (contract §11); plain HTML, no island. */
 const calendarPages: FastifyPluginAsync<{ calendar: Calendar; views: CalendarViews; types: () => Promise<Array<{ id: number; typeName: string }>> }> = async (app, { calendar, views, types }) => {
   const { ClientCalendarPage, FirmCalendarPage } = views
-  app.navigation.add({ place: 'main', href: '/calendar', label: texts.clientTitle, shows: (user) => user.role === 'client' && user.isAccepted })
-  app.navigation.add({ place: 'admin', href: '/admin-dashboard/calendar', label: texts.sidebar, shows: (user) => user.isAdmin })
+  app.navigation.add({ place: 'main', href: '/calendar', label: { fr: words.fr.clientTitle, ar: words.ar.clientTitle }, shows: (user) => user.role === 'client' && user.isAccepted })
+  app.navigation.add({ place: 'admin', href: '/admin-dashboard/calendar', label: { fr: words.fr.sidebar, ar: words.ar.sidebar }, shows: (user) => user.isAdmin })
 
   app.get('/calendar', { preHandler: userOnly, schema: { hide: true } }, async (request, reply) => {
     const user = request.user!

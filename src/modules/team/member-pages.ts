@@ -13,7 +13,7 @@ import type { FormState } from '../../shared/form-state.js'
 import { checkInvitation, userForm, userOnly, type SessionUser } from '../identity/index.js'
 import { memberInvitationLimit } from './member-limits.js'
 import type { Members } from './member-service.js'
-import { memberTexts, TEAM_PAGE, teamPageTexts as texts } from './member-texts.js'
+import { memberTexts, TEAM_PAGE, teamPageTexts as texts, teamPageWords } from './member-texts.js'
 import type { TeamViews } from './views.js'
 import { memberWords } from './words.js'
 
@@ -43,7 +43,7 @@ function ownerRefusal(user: SessionUser): string | undefined {
  * a confirmation page posting to itself. The firm's people have no team here: they are sent home.
  */
 const memberPages: FastifyPluginAsyncTypebox<{ members: Members; views: TeamViews }> = async (app, { members, views }) => {
-  app.navigation.add({ place: 'main', href: TEAM_PAGE, label: texts.navLink, shows: (user) => user.role === 'client' && user.isAccepted })
+  app.navigation.add({ place: 'main', href: TEAM_PAGE, label: { fr: teamPageWords.fr.navLink, ar: teamPageWords.ar.navLink }, shows: (user) => user.role === 'client' && user.isAccepted })
 
   async function teamPage(request: FastifyRequest, reply: FastifyReply, form?: FormState) {
     const viewer = request.user!

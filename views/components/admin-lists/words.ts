@@ -12,6 +12,7 @@ export const adminListWords = /* @__PURE__ */ catalogue({
     no: 'Non',
     delete: 'Supprimer',
     confirm: 'Confirmer',
+    toolbar: { search: 'Recherche', from: 'Du', to: 'Au', submit: 'Rechercher', reset: 'Réinitialiser' },
     pages: {
       'new-users': { title: 'Nouveaux utilisateurs', lead: 'Comptes inscrits en attente d’acceptation. Un compte ne peut être accepté qu’une fois son e-mail vérifié.' },
       clients: { title: 'Clients', lead: 'Les comptes acceptés par le cabinet.' },
@@ -142,6 +143,7 @@ export const adminListWords = /* @__PURE__ */ catalogue({
     no: 'لا',
     delete: 'حذف',
     confirm: 'تأكيد',
+    toolbar: { search: 'بحث', from: 'من', to: 'إلى', submit: 'بحث', reset: 'إعادة التعيين' },
     pages: {
       'new-users': { title: 'مستخدمون جدد', lead: 'حسابات مسجَّلة في انتظار القبول. لا يُقبل حساب إلا بعد تأكيد بريده الإلكتروني.' },
       clients: { title: 'العملاء', lead: 'الحسابات التي قبلها المكتب.' },
