@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import type { OpenRequestChoice } from '../../src/modules/clients/types.js'
-import { ACCEPT_ATTRIBUTE, checkSend, DESCRIPTION_MAX, DOCUMENT_NAME_MAX, messages } from '../../src/modules/documents/validation.js'
+import { ACCEPT_ATTRIBUTE, checkSend, DESCRIPTION_MAX, DOCUMENT_NAME_MAX, formWords } from '../../src/modules/documents/validation.js'
+import { sendWords } from '../../src/modules/documents/table-words.js'
+import { useWords } from '../runtime/words.js'
 import { errorOf, type FormState } from '../../src/shared/form-state.js'
 import { showToast } from '../client/toast.js'
 import { describedBy, ErrorSummary, FieldError } from '../components/FormErrors.js'
@@ -21,7 +23,7 @@ export interface SendDocumentFormProps {
 }
 
 /** An open request as the select names it: its title, its type and its due date. */
-const requestLabel = (r: OpenRequestChoice, formats: Formats) => `${r.title} (${r.typeName}) — à rendre le ${formats.day(r.dueDate)}${r.overdue ? ', en retard' : ''}`
+const requestLabel = (r: OpenRequestChoice, formats: Formats, words: (typeof sendWords)['fr']) => words.requestLabel(r.title, r.typeName, formats.day(r.dueDate), r.overdue)
 
 /**
  * « Envoyer un document au client » on the administrators' client page (contract §7): the shared
@@ -30,6 +32,8 @@ const requestLabel = (r: OpenRequestChoice, formats: Formats) => `${r.title} (${
  * JavaScript, a plain multipart post to the client's send page, answered again with `form` when refused.
  */
 export default function SendDocumentForm({ userId, maxBytes, openRequests, form }: SendDocumentFormProps) {
+  const words = useWords(sendWords)
+  const said = useWords(formWords)
   const hydrated = useHydrated()
   const ids = useId()
   const formats = useFormats()
@@ -50,7 +54,7 @@ export default function SendDocumentForm({ userId, maxBytes, openRequests, form 
     const checked = checkSend({ name: data.get('name'), description: data.get('description') }, chosen !== null)
     const requestId = String(data.get('requestId') ?? '')
     if (!checked.ok) return showToast('error', checked.message)
-    if (chosen!.size > maxBytes) return showToast('error', messages.tooLarge(Math.round((maxBytes / 1024 / 1024) * 10) / 10))
+    if (chosen!.size > maxBytes) return showToast('error', said.tooLarge(Math.round((maxBytes / 1024 / 1024) * 10) / 10))
 
     setProgress(0)
     request.current = sendFile(`/api/documents/send/${userId}`, multipartBody(chosen!, { name: checked.value.name, description: checked.value.description, requestId: requestId || undefined }), setProgress)
@@ -60,7 +64,7 @@ export default function SendDocumentForm({ userId, maxBytes, openRequests, form 
     if (outcome.state === 'sent') return window.location.assign(window.location.pathname + window.location.search)
     setProgress(null)
     if (outcome.state === 'failed') showToast('error', outcome.message)
-    else showToast('info', 'Envoi annulé.')
+    else showToast('info', words.cancelled)
   }
 
   const busy = progress !== null
@@ -69,43 +73,43 @@ export default function SendDocumentForm({ userId, maxBytes, openRequests, form 
     <form className="upload-form" method="post" encType="multipart/form-data" action={`/admin-dashboard/clients/${userId}/send`} noValidate onSubmit={submit} aria-busy={busy} data-hydrated={hydrated || undefined}>
       <ErrorSummary form={form} />
       <div className="field">
-        <label htmlFor={`${ids}-file`}>Fichier</label>
+        <label htmlFor={`${ids}-file`}>{words.file}</label>
         <input id={`${ids}-file`} type="file" name="file" accept={ACCEPT_ATTRIBUTE} disabled={busy} aria-invalid={file.message ? true : undefined} aria-describedby={file.describedBy} />
-        <p className="field-hint">PDF, Word (docx), Excel (xls, xlsx), JPEG ou PNG ; {Math.round(maxBytes / 1024 / 1024)} Mo au maximum.</p>
+        <p className="field-hint">{words.fileHint(Math.round(maxBytes / 1024 / 1024))}</p>
         <FieldError id={file.errorId} message={file.message} />
       </div>
       <div className="field">
-        <label htmlFor={`${ids}-name`}>Nom du document</label>
+        <label htmlFor={`${ids}-name`}>{words.name}</label>
         <input id={`${ids}-name`} type="text" name="name" maxLength={DOCUMENT_NAME_MAX} disabled={busy} defaultValue={form?.values.name} aria-invalid={name.message ? true : undefined} aria-describedby={name.describedBy} />
         <p className="field-hint" id={`${ids}-name-hint`}>
-          Laissé vide : le nom du fichier.
+          {words.nameHint}
         </p>
         <FieldError id={name.errorId} message={name.message} />
       </div>
       <div className="field">
-        <label htmlFor={`${ids}-description`}>Description</label>
+        <label htmlFor={`${ids}-description`}>{words.description}</label>
         <textarea id={`${ids}-description`} name="description" rows={3} maxLength={DESCRIPTION_MAX} disabled={busy} defaultValue={form?.values.description} aria-invalid={description.message ? true : undefined} aria-describedby={description.describedBy} />
         <FieldError id={description.errorId} message={description.message} />
       </div>
       {openRequests.length > 0 && (
         <div className="field">
-          <label htmlFor={`${ids}-request`}>En réponse à la demande</label>
+          <label htmlFor={`${ids}-request`}>{words.answers}</label>
           <select id={`${ids}-request`} name="requestId" defaultValue={form?.values.requestId ?? ''} disabled={busy} aria-describedby={`${ids}-request-hint`}>
-            <option value="">Aucune</option>
+            <option value="">{words.noRequest}</option>
             {openRequests.map((r) => (
               <option key={r.id} value={r.id}>
-                {requestLabel(r, formats)}
+                {requestLabel(r, formats, words)}
               </option>
             ))}
           </select>
           <p className="field-hint" id={`${ids}-request-hint`}>
-            La demande choisie passe à « Reçue » et liste ce document ; le client n’en reçoit plus de rappel.
+            {words.answersHint}
           </p>
         </div>
       )}
       {progress !== null && <UploadProgress fraction={progress} onCancel={() => request.current?.abort()} />}
       <button type="submit" className="button button-primary upload-submit" disabled={busy}>
-        {busy ? 'Envoi…' : 'Envoyer au client'}
+        {busy ? words.sending : words.send}
       </button>
     </form>
   )

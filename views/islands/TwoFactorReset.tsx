@@ -3,7 +3,9 @@ import { api } from '../client/api.js'
 import { showToast } from '../client/toast.js'
 import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog.js'
 import { useHydrated } from '../components/useHydrated.js'
-import { twoFactorResetPage, twoFactorResetTexts } from '../../src/modules/identity/two-factor-validation.js'
+import { twoFactorResetPage } from '../../src/modules/identity/two-factor-validation.js'
+import { twoFactorResetWords } from '../../src/modules/identity/two-factor-words.js'
+import { useWords } from '../runtime/words.js'
 
 interface TwoFactorResetProps {
   userId: number
@@ -18,11 +20,12 @@ interface TwoFactorResetProps {
  * JavaScript (contract §8) the button is a link to a page asking the same, posting to itself.
  */
 export default function TwoFactorReset({ userId, username, enabled }: TwoFactorResetProps) {
+  const words = useWords(twoFactorResetWords)
   const hydrated = useHydrated()
   const [on, setOn] = useState(enabled)
   const [asking, setAsking] = useState(false)
   const [busy, setBusy] = useState(false)
-  const confirmRequest: ConfirmRequest = { title: twoFactorResetTexts.title, text: twoFactorResetTexts.text(username), confirmLabel: twoFactorResetTexts.confirmLabel, tone: 'danger' }
+  const confirmRequest: ConfirmRequest = { title: words.title, text: words.text(username), confirmLabel: words.confirmLabel, tone: 'danger' }
 
   async function confirm() {
     setAsking(false)
@@ -31,20 +34,20 @@ export default function TwoFactorReset({ userId, username, enabled }: TwoFactorR
     setBusy(false)
     if (!result.ok) return showToast('error', result.message)
     setOn(false)
-    showToast('success', result.data.message ?? 'Double authentification désactivée.')
+    showToast('success', result.data.message ?? words.disabled)
   }
 
   return (
     <div className="profile-twofactor" aria-busy={busy} data-hydrated={hydrated || undefined}>
-      <p role="status">{on ? 'Activée : un code de son application est demandé à chaque connexion.' : 'Non activée.'}</p>
+      <p role="status">{on ? words.on : words.off}</p>
       {on &&
         (hydrated ? (
           <button type="button" className="button button-danger" disabled={busy} onClick={() => setAsking(true)}>
-            {busy ? 'Désactivation…' : 'Désactiver la double authentification'}
+            {busy ? words.disabling : words.disable}
           </button>
         ) : (
           <a className="button button-danger" href={twoFactorResetPage(userId)}>
-            Désactiver la double authentification
+            {words.disable}
           </a>
         ))}
       <ConfirmDialog request={asking ? confirmRequest : null} onConfirm={() => void confirm()} onCancel={() => setAsking(false)} />

@@ -7,7 +7,11 @@ import { IdParamsSchema } from '../../http/schemas.js'
 import type { FormState } from '../../shared/form-state.js'
 import { adminForm } from './guards.js'
 import type { Identity } from './service.js'
-import { twoFactorResetPage, twoFactorResetTexts, twoFactorTexts } from './two-factor-validation.js'
+import { twoFactorResetPage, twoFactorTexts } from './two-factor-validation.js'
+import { twoFactorResetWords } from './two-factor-words.js'
+import { pageWords } from './page-words.js'
+import { languageOf } from '../../http/language.js'
+import { wordsOf } from '../../shared/words.js'
 import type { IdentityViews } from './views.js'
 import { refusals } from '../../shared/domain-error.js'
 import { twoFactorWords } from './words.js'
@@ -34,16 +38,19 @@ const twoFactorResetForm: FastifyPluginAsync<{ identity: Identity; views: Identi
     const account = await identity.accounts.findAccountSummary(idOf(request))
     if (!account) throw refuse('not_found', 'userNotFound')
     if (account.isAdmin) throw refuse('forbidden', 'adminUntouchable')
+    const language = languageOf(request)
+    const said = wordsOf(twoFactorResetWords, language)
+    const labels = wordsOf(pageWords, language)
     return reply.render(views.ConfirmProfilePage, {
-      title: twoFactorResetTexts.title,
-      text: twoFactorResetTexts.text(account.username),
+      title: said.title,
+      text: said.text(account.username),
       facts: [
-        { label: 'Nom d’utilisateur', value: account.username },
-        { label: 'E-mail', value: account.email },
-        { label: 'Entreprise', value: account.entreprise },
+        { label: labels.username, value: account.username },
+        { label: labels.email, value: account.email },
+        { label: labels.company, value: account.entreprise },
       ],
       action: twoFactorResetPage(account.id),
-      confirmLabel: twoFactorResetTexts.confirmLabel,
+      confirmLabel: said.confirmLabel,
       back: profileSection(account.id),
       profileUrl: `/users/profile/${account.id}`,
       ...(form ? { form } : {}),

@@ -1,5 +1,5 @@
 import { catalogue } from '../../shared/words.js'
-import { twoFactorTexts, twoFactorTextsAr } from './two-factor-validation.js'
+import { twoFactorResetTexts, twoFactorResetTextsAr, twoFactorTexts, twoFactorTextsAr } from './two-factor-validation.js'
 
 /**
  * Two-factor sign-in's pages and islands (contract §6, issue 31), in each language: the pages' words
@@ -109,5 +109,25 @@ export const twoFactorFormWords = /* @__PURE__ */ catalogue({
     fileName: 'رموز-الاحتياط.txt',
     loginExpired: twoFactorTextsAr.loginExpired,
     backToLogin: 'العودة إلى تسجيل الدخول',
+  },
+})
+
+/** An administrator turning a client's two-factor off (contract §6): the dialog and the section on the client's page. */
+export const twoFactorResetWords = /* @__PURE__ */ catalogue({
+  fr: {
+    ...twoFactorResetTexts,
+    disabled: 'Double authentification désactivée.',
+    on: 'Activée : un code de son application est demandé à chaque connexion.',
+    off: 'Non activée.',
+    disabling: 'Désactivation…',
+    disable: 'Désactiver la double authentification',
+  },
+  ar: {
+    ...twoFactorResetTextsAr,
+    disabled: 'تم تعطيل المصادقة الثنائية.',
+    on: 'مفعَّلة: يُطلب رمز من تطبيقه عند كل تسجيل دخول.',
+    off: 'غير مفعَّلة.',
+    disabling: 'جارٍ التعطيل…',
+    disable: 'تعطيل المصادقة الثنائية',
   },
 })
