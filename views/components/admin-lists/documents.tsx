@@ -141,78 +141,43 @@ function documentActions(w: Words, language: Language) {
   return { archive, restore, hold, release, deletable, viewArchived }
 }
 
-/** What every documents list shares: its search and dates, its rows named by their document. */
-const listBase = (w: Words) => ({ search: w.documents.search, dates: true, rowName: (row: DocumentRow) => row.name })
+type Actions = ReturnType<typeof documentActions> & { view: RowAction<DocumentRow> }
 
-export const newDocumentsKind = (language: Language) => {
-  const w = wordsOf(adminListWords, language)
-  return defineKind<DocumentRow>({
-    ...listBase(w),
-    path: '/admin-dashboard/new-documents',
-    endpoint: '/api/documents/new-documents',
-    caption: w.documents.newCaption,
-    empty: w.documents.newEmpty,
-    columns: columns(w, false),
-    actions: [view(w.documents.viewDocument)],
-  })
+/**
+ * One documents list in a language: the three lists (spec §3) share their search, dates, columns and
+ * rows named by their document; each has its address, words and actions. `viewed`: its file
+ * downloads (a new one opens, and is marked viewed by « Voir le document »).
+ */
+function documentList(list: { path: string; endpoint: string; words: 'new' | 'viewed' | 'archived'; actions: (a: Actions) => RowAction<DocumentRow>[] }) {
+  return (language: Language) => {
+    const w = wordsOf(adminListWords, language)
+    const t = w.documents
+    const words = { new: [t.newCaption, t.newEmpty], viewed: [t.viewedCaption, t.viewedEmpty], archived: [t.archivedCaption, t.archivedEmpty] }[list.words]
+    const actions = list.actions({ ...documentActions(w, language), view: view(list.words === 'new' ? t.viewDocument : t.view) })
+    return defineKind<DocumentRow>({
+      path: list.path,
+      endpoint: list.endpoint,
+      caption: words[0]!,
+      empty: words[1]!,
+      search: t.search,
+      dates: true,
+      rowName: (row) => row.name,
+      columns: columns(w, list.words !== 'new'),
+      actions,
+    })
+  }
 }
 
-export const documentsKind = (language: Language) => {
-  const w = wordsOf(adminListWords, language)
-  const a = documentActions(w, language)
-  return defineKind<DocumentRow>({
-    ...listBase(w),
-    path: '/admin-dashboard/documents',
-    endpoint: '/api/documents/old-documents',
-    caption: w.documents.viewedCaption,
-    empty: w.documents.viewedEmpty,
-    columns: columns(w, true),
-    actions: [view(w.documents.view), a.archive, a.hold, a.release, a.deletable],
-  })
-}
+const NEW = { path: '/admin-dashboard/new-documents', endpoint: '/api/documents/new-documents', words: 'new' } as const
+const VIEWED = { path: '/admin-dashboard/documents', endpoint: '/api/documents/old-documents', words: 'viewed' } as const
+const ARCHIVED = { path: '/admin-dashboard/arch-documents', endpoint: '/api/documents/arch-documents', words: 'archived' } as const
 
-export const archivedDocumentsKind = (language: Language) => {
-  const w = wordsOf(adminListWords, language)
-  const a = documentActions(w, language)
-  return defineKind<DocumentRow>({
-    ...listBase(w),
-    path: '/admin-dashboard/arch-documents',
-    endpoint: '/api/documents/arch-documents',
-    caption: w.documents.archivedCaption,
-    empty: w.documents.archivedEmpty,
-    columns: columns(w, true),
-    actions: [a.viewArchived, a.restore, a.hold, a.release, a.deletable],
-  })
-}
-
-/** A staff member's lists (contract §9): their clients' documents, the same actions but deleting, which is an administrator's. */
-export const staffDocumentsKind = (language: Language) => {
-  const w = wordsOf(adminListWords, language)
-  const a = documentActions(w, language)
-  return defineKind<DocumentRow>({
-    ...listBase(w),
-    path: '/admin-dashboard/documents',
-    endpoint: '/api/documents/old-documents',
-    caption: w.documents.viewedCaption,
-    empty: w.documents.viewedEmpty,
-    columns: columns(w, true),
-    actions: [view(w.documents.view), a.archive],
-  })
-}
-
-export const staffArchivedDocumentsKind = (language: Language) => {
-  const w = wordsOf(adminListWords, language)
-  const a = documentActions(w, language)
-  return defineKind<DocumentRow>({
-    ...listBase(w),
-    path: '/admin-dashboard/arch-documents',
-    endpoint: '/api/documents/arch-documents',
-    caption: w.documents.archivedCaption,
-    empty: w.documents.archivedEmpty,
-    columns: columns(w, true),
-    actions: [a.viewArchived, a.restore],
-  })
-}
+export const newDocumentsKind = documentList({ ...NEW, actions: (a) => [a.view] })
+export const documentsKind = documentList({ ...VIEWED, actions: (a) => [a.view, a.archive, a.hold, a.release, a.deletable] })
+export const archivedDocumentsKind = documentList({ ...ARCHIVED, actions: (a) => [a.viewArchived, a.restore, a.hold, a.release, a.deletable] })
+/** A staff member's lists (contract §9): their clients' documents, the same actions but deleting and holds, which are an administrator's. */
+export const staffDocumentsKind = documentList({ ...VIEWED, actions: (a) => [a.view, a.archive] })
+export const staffArchivedDocumentsKind = documentList({ ...ARCHIVED, actions: (a) => [a.viewArchived, a.restore] })
 
 /** The document types' page (it never changes its address). */
 export const DOCUMENT_TYPES_PAGE = '/admin-dashboard/documents/types'
