@@ -65,6 +65,8 @@ export const assignmentTextsAr: WordsLike<typeof assignmentTexts> = {
 /** The staff API's and the assignment form's words in each language, the islands' and the server's alike. */
 export const staffWords = /* @__PURE__ */ catalogue({ fr: staffTexts, ar: staffTextsAr })
 export const assignmentWords = /* @__PURE__ */ catalogue({ fr: assignmentTexts, ar: assignmentTextsAr })
+/** A person of the firm's role and status as the pages name them, in each language. */
+export const staffLabelWords = /* @__PURE__ */ catalogue({ fr: { roles: roleLabels, statuses: statusLabels }, ar: { roles: roleLabelsAr, statuses: statusLabelsAr } })
 
 type InvitationCheck = (input: Record<string, unknown>) => Checked<{ email: string; username: string }>
 

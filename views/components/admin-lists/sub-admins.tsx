@@ -1,5 +1,5 @@
 import type { StaffPerson } from '../../../src/modules/team/staff-schemas.js'
-import { roleLabels, roleLabelsAr, staffTexts, staffTextsAr, statusLabels, statusLabelsAr } from '../../../src/modules/team/staff-validation.js'
+import { staffLabelWords, staffWords } from '../../../src/modules/team/staff-validation.js'
 import { adminListWords } from './words.js'
 import { wordsOf, type Language } from '../../../src/shared/words.js'
 import type { Wire } from '../../../src/shared/wire.js'
@@ -14,7 +14,7 @@ export type SubAdminRow = Wire<StaffPerson>
 /** PATCH /api/staff/:id: its answer is the person; the toast says what changed, then the list is fetched again. */
 async function changeRole(row: SubAdminRow, role: StaffPerson['role'], language: Language): Promise<ActionOutcome> {
   const result = await api<SubAdminRow>(`/api/staff/${row.id}`, { method: 'PATCH', body: { role } })
-  const said = language === 'ar' ? staffTextsAr : staffTexts
+  const said = wordsOf(staffWords, language)
   return result.ok ? { ok: true, message: said.roleChanged(row.username, role), effect: 'refresh' } : { ok: false, message: result.message }
 }
 
@@ -49,8 +49,7 @@ const remove = (t: StaffWords): RowAction<SubAdminRow> => ({
 /** The firm's people (contract §9): administrators and staff, invited or active; change role, remove. */
 export const subAdminsKind = (language: Language) => {
   const t = wordsOf(adminListWords, language).staff
-  const roles = language === 'ar' ? roleLabelsAr : roleLabels
-  const statuses = language === 'ar' ? statusLabelsAr : statusLabels
+  const { roles, statuses } = wordsOf(staffLabelWords, language)
   return defineKind<SubAdminRow>({
     path: '/admin-dashboard/sub-admins',
     endpoint: '/api/staff',

@@ -1,5 +1,5 @@
 import type { FirmChoice } from '../../../src/modules/team/assignment-types.js'
-import { clientStaffPage, roleLabels, roleLabelsAr } from '../../../src/modules/team/staff-validation.js'
+import { clientStaffPage, staffLabelWords } from '../../../src/modules/team/staff-validation.js'
 import { staffPageWords } from '../../../src/modules/team/staff-page-words.js'
 import { useLanguage } from '../../runtime/words.js'
 import { wordsOf } from '../../../src/shared/words.js'
@@ -26,7 +26,7 @@ export interface ClientStaffFormProps {
 export function ClientStaffForm({ clientId, people, assigned, level = 3, answered }: ClientStaffFormProps) {
   const language = useLanguage()
   const clientStaffTexts = wordsOf(staffPageWords, language).clientStaff
-  const roles = language === 'ar' ? roleLabelsAr : roleLabels
+  const { roles } = wordsOf(staffLabelWords, language)
   const Heading = level === 2 ? 'h2' : 'h3'
   const headingId = `client-staff-${clientId}-title`
   const ticked = new Set(assigned)

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { checkInvitation } from '../../../src/modules/identity/validation.js'
 import type { StaffPerson } from '../../../src/modules/team/staff-schemas.js'
-import { checkStaffInvitation, roleLabels, roleLabelsAr, staffTexts, staffTextsAr, STAFF_ROLES, SUB_ADMINS_PAGE } from '../../../src/modules/team/staff-validation.js'
+import { checkStaffInvitation, staffLabelWords, staffWords, STAFF_ROLES, SUB_ADMINS_PAGE } from '../../../src/modules/team/staff-validation.js'
 import { staffPageWords } from '../../../src/modules/team/staff-page-words.js'
 import { useLanguage } from '../../runtime/words.js'
 import { wordsOf } from '../../../src/shared/words.js'
@@ -21,8 +21,8 @@ import { useHydrated } from '../useHydrated.js'
 export function InviteStaffForm({ form: answered, onInvited }: { form?: FormState | undefined; onInvited: (person: StaffPerson) => void }) {
   const language = useLanguage()
   const inviteTexts = wordsOf(staffPageWords, language).invite
-  const said = language === 'ar' ? staffTextsAr : staffTexts
-  const roles = language === 'ar' ? roleLabelsAr : roleLabels
+  const said = wordsOf(staffWords, language)
+  const { roles } = wordsOf(staffLabelWords, language)
   const hydrated = useHydrated()
   const id = useId()
   const [version, setVersion] = useState(0)
